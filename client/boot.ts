@@ -1,0 +1,10 @@
+/** What the server hands the client for hydration, in `<script id="__DATA__">`. */
+export interface BootData {
+  /** SWR fallback: API URL -> JSON answer. */
+  fallback: Record<string, unknown>;
+  /** HTTP status of the first page: 404 and 5xx render the error page in the empty layout. */
+  status: number;
+  isBot: boolean;
+}
+
+export const BOOT_ELEMENT_ID = "__DATA__";

@@ -1,0 +1,178 @@
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { DROPDOWN_DEBOUNCE_MS, SITE_NAME } from "../../shared/constants";
+import { href } from "../../shared/routes";
+import { AppLink } from "./AppLink";
+import {
+  BellIcon,
+  BookmarkIcon,
+  ChevronIcon,
+  CloseIcon,
+  HeartIcon,
+  Logo,
+  MenuIcon,
+  PhoneIcon,
+} from "./icons";
+import { DROPDOWN_COLUMNS, MAIN_ITEMS, PRICE_LINKS } from "./menu";
+import "./Header.css";
+
+function DropdownContent() {
+  return (
+    <>
+      <div className="dropdown__columns">
+        {DROPDOWN_COLUMNS.map((col) => (
+          <div key={col.title} className="dropdown__column">
+            <p className="dropdown__title">{col.title}</p>
+            <ul>
+              {col.links.map((l) => (
+                <li key={l.to}>
+                  <AppLink to={l.to}>{l.label}</AppLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+        <div className="dropdown__column">
+          <p className="dropdown__title">По цене</p>
+          <ul>
+            {PRICE_LINKS.map((l) => (
+              <li key={l.to}>
+                <AppLink to={l.to} className="chip">
+                  {l.label}
+                </AppLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="dropdown__footer">
+        <AppLink to={href("ad")}>Реклама на сайте</AppLink>
+      </div>
+    </>
+  );
+}
+
+const ICONS = [
+  { label: "Позвонить", Icon: PhoneIcon },
+  { label: "Подписаться на новости", Icon: BellIcon },
+  { label: "Избранное", Icon: HeartIcon },
+  { label: "Закладки", Icon: BookmarkIcon },
+];
+
+export function Header({ reduced = false }: { reduced?: boolean }) {
+  const location = useLocation();
+  const [dropdown, setDropdown] = useState(false);
+  const [menu, setMenu] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // Menus close on any route change (SPEC §4).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is about the location changing
+  useEffect(() => {
+    clearTimeout(timer.current);
+    setDropdown(false);
+    setMenu(false);
+  }, [location.key]);
+
+  useEffect(() => {
+    document.documentElement.classList.toggle("no-scroll", menu);
+    if (!menu) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setMenu(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [menu]);
+
+  const hover = (open: boolean) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setDropdown(open), DROPDOWN_DEBOUNCE_MS);
+  };
+
+  return (
+    <header className="header">
+      <div className="header__inner container">
+        <AppLink to="/" className="header__logo" aria-label={`${SITE_NAME} — на главную`}>
+          <Logo />
+          <span>
+            Новостройки<span className="header__logo-sub">Москвы и Подмосковья</span>
+          </span>
+        </AppLink>
+        <nav className="header__nav" aria-label="Главное меню">
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: hover only adds the debounce; the button opens it by keyboard */}
+          <div
+            className="header__dropdown"
+            onMouseEnter={() => hover(true)}
+            onMouseLeave={() => hover(false)}
+          >
+            <button
+              type="button"
+              className="header__item"
+              aria-expanded={dropdown}
+              aria-controls="header-dropdown"
+              onClick={() => {
+                clearTimeout(timer.current);
+                setDropdown((o) => !o);
+              }}
+            >
+              Новостройки <ChevronIcon width={16} height={16} />
+            </button>
+            <div id="header-dropdown" className="dropdown" hidden={!dropdown}>
+              <DropdownContent />
+            </div>
+          </div>
+          {MAIN_ITEMS.map((item) => (
+            <AppLink key={item.to} to={item.to} className="header__item">
+              {item.label}
+            </AppLink>
+          ))}
+        </nav>
+        <div className="header__icons">
+          {ICONS.map(({ label, Icon }) => (
+            <AppLink key={label} to="/" className="icon-button" aria-label={label} title={label}>
+              <Icon />
+            </AppLink>
+          ))}
+        </div>
+        {!reduced && (
+          <button
+            type="button"
+            className="icon-button header__burger"
+            aria-label="Открыть меню"
+            aria-expanded={menu}
+            aria-controls="mobile-menu"
+            onClick={() => setMenu(true)}
+          >
+            <MenuIcon />
+          </button>
+        )}
+      </div>
+      {!reduced && menu && (
+        <>
+          <div className="overlay" onClick={() => setMenu(false)} aria-hidden="true" />
+          <div id="mobile-menu" className="mobile-menu" role="dialog" aria-modal="true" aria-label="Меню">
+            <div className="mobile-menu__head">
+              <span className="mobile-menu__title">Меню</span>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Закрыть меню"
+                onClick={() => setMenu(false)}
+              >
+                <CloseIcon />
+              </button>
+            </div>
+            <nav aria-label="Меню сайта">
+              <p className="mobile-menu__section">Новостройки</p>
+              <DropdownContent />
+              <ul className="mobile-menu__main">
+                {MAIN_ITEMS.map((item) => (
+                  <li key={item.to}>
+                    <AppLink to={item.to}>{item.label}</AppLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </div>
+        </>
+      )}
+    </header>
+  );
+}

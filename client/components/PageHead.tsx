@@ -1,0 +1,28 @@
+import { SITE_NAME, SITE_ORIGIN } from "../../shared/constants";
+
+export interface PageHeadProps {
+  title: string;
+  description?: string;
+  /** Slashed path of the canonical URL. */
+  canonical?: string;
+  noindex?: boolean;
+}
+
+/** Title, description, canonical and OpenGraph; React hoists them into <head> on the server and client. */
+export function PageHead({ title, description, canonical, noindex }: PageHeadProps) {
+  const full = title.includes(SITE_NAME) ? title : `${title} | ${SITE_NAME}`;
+  return (
+    <>
+      <title>{full}</title>
+      {description && <meta name="description" content={description} />}
+      {canonical && <link rel="canonical" href={`${SITE_ORIGIN}${canonical}`} />}
+      {noindex && <meta name="robots" content="noindex, follow" />}
+      <meta property="og:title" content={title} />
+      {description && <meta property="og:description" content={description} />}
+      {canonical && <meta property="og:url" content={`${SITE_ORIGIN}${canonical}`} />}
+      <meta property="og:type" content="website" />
+      <meta property="og:locale" content="ru_RU" />
+      <meta property="og:site_name" content={SITE_NAME} />
+    </>
+  );
+}

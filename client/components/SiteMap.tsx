@@ -1,0 +1,23 @@
+import { AppLink } from "./AppLink";
+import { SITE_MAP } from "./menu";
+
+export function SiteMap() {
+  return (
+    <nav className="sitemap" aria-label="Карта сайта">
+      <div className="container sitemap__grid">
+        {SITE_MAP.map((col) => (
+          <div key={col.title}>
+            <p className="sitemap__title">{col.title}</p>
+            <ul>
+              {col.links.map((l) => (
+                <li key={l.to}>
+                  <AppLink to={l.to}>{l.label}</AppLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </nav>
+  );
+}

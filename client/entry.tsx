@@ -1,0 +1,21 @@
+import { hydrateRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router";
+import { matchRoute } from "../shared/routes";
+import { App } from "./app";
+import { BOOT_ELEMENT_ID, type BootData } from "./boot";
+import { PAGES } from "./pages";
+
+const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? "{}") as BootData;
+const match = matchRoute(location.pathname, location.search);
+// Load the page's chunk before hydrating, so the first render matches the server's HTML.
+if (match && boot.status < 400) await PAGES[match.route.page].preload();
+
+const root = document.getElementById("root");
+if (root) {
+  hydrateRoot(
+    root,
+    <BrowserRouter>
+      <App boot={boot} />
+    </BrowserRouter>,
+  );
+}

@@ -1,0 +1,21 @@
+// The site for the end-to-end suite: its own local state (so a developer's database is untouched), the
+// deterministic seed, wrangler dev on port 8788. Playwright starts and stops it.
+import { rmSync } from "node:fs";
+import { prepareDatabase } from "./db.mjs";
+import { bin, spawnLive } from "./lib.mjs";
+
+const persistTo = ".wrangler/e2e-state";
+rmSync(persistTo, { recursive: true, force: true });
+await prepareDatabase({ persistTo, scale: Number(process.env.E2E_SEED_SCALE ?? 0.1) });
+const child = spawnLive(bin("wrangler"), [
+  "dev",
+  "--ip",
+  "127.0.0.1",
+  "--port",
+  process.env.E2E_PORT ?? "8788",
+  "--persist-to",
+  persistTo,
+  "--show-interactive-dev-session=false",
+]);
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+child.on("exit", (code) => process.exit(code ?? 0));

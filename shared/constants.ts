@@ -1,0 +1,55 @@
+/** Business constants of SPEC §9 and the site's own settings. */
+
+export const SITE_NAME = "Новостройки Москвы";
+export const SITE_ORIGIN = "https://novostroyki.example";
+export const LOCALE = "ru-RU";
+export const TIME_ZONE = "Europe/Moscow";
+
+export const LOCATION_TYPES = [
+  "po-metro",
+  "po-rajonam",
+  "po-shosse",
+  "mck",
+  "mcd",
+  "po-gorodam",
+  "po-zhd",
+  "po-rajonam-mo",
+  "po-okrugam",
+  "po-regionam",
+] as const;
+export type LocationType = (typeof LOCATION_TYPES)[number];
+
+export const COMPANY_TYPES = { developers: "developer", agencies: "agency" } as const;
+export type CompanyTypeSlug = keyof typeof COMPANY_TYPES;
+
+export const PER_PAGE_CLASSIC = 11;
+export const PER_PAGE_DEFAULT = 25;
+export const PER_PAGE_COMPANIES = 20;
+export const PER_PAGE_MAX = 100;
+export const DEFAULT_SORT = "price desc";
+export const SORTS = ["price desc", "price asc"] as const;
+export type Sort = (typeof SORTS)[number];
+
+export const LISTING_TGB_ADS = 4;
+export const SIDEBAR_TGB_ADS = 3;
+
+export const DROPDOWN_DEBOUNCE_MS = 450;
+export const PROGRESS_THROTTLE_MS = 200;
+export const PROGRESS_DURATION_MS = 5000;
+export const PROGRESS_HIDE_MS = 500;
+export const CHUNK_RELOAD_GUARD_MS = 60_000;
+export const RENDER_TIMEOUT_MS = 5000;
+
+export const MOBILE_MENU_BREAKPOINT = 1100;
+export const HEADER_HEIGHT = 69;
+export const BREAKPOINTS = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, xxl: 1536 } as const;
+export const IMAGE_LAZY_MARGIN_PX = 100;
+export const MODAL_Z_INDEX = 1000;
+export const DISCLAIMER_EDGE_PX = 246;
+
+/** Quick price links of the header (SPEC §2). */
+export const PRICE_BANDS = [
+  { label: "3–8 млн ₽", min_price: 3_000_000, max_price: 8_100_000 },
+  { label: "8–14 млн ₽", min_price: 8_000_000, max_price: 14_100_000 },
+  { label: "от 14 млн ₽", min_price: 14_000_000 },
+] as const;

@@ -1,0 +1,130 @@
+/** ru-RU formatting shared by the server and the browser (explicit locale and time zone on both sides). */
+import { LOCALE, TIME_ZONE } from "../constants";
+
+const NBSP = "\u00a0";
+
+const intFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const oneDecimal = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
+const twoDecimals = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Intl groups thousands with U+00A0 in ru-RU; normalise any narrow no-break space too. */
+const nb = (s: string) => s.replace(/[\u202f ]/g, NBSP);
+
+export function formatNumber(value: number): string {
+  return nb(intFormat.format(value));
+}
+
+/** «12 500 000 ₽» */
+export function formatPrice(value: number): string {
+  return `${formatNumber(Math.round(value))}${NBSP}₽`;
+}
+
+/** «96 502,16 ₽» */
+export function formatMoney(value: number): string {
+  return `${nb(twoDecimals.format(value))}${NBSP}₽`;
+}
+
+/** «8,1 млн ₽», «245 тыс. ₽», «1,2 млрд ₽» */
+export function formatPriceShort(value: number): string {
+  if (value >= 1e9) return `${nb(oneDecimal.format(value / 1e9))}${NBSP}млрд${NBSP}₽`;
+  if (value >= 1e6) return `${nb(oneDecimal.format(value / 1e6))}${NBSP}млн${NBSP}₽`;
+  if (value >= 1e3) return `${nb(intFormat.format(Math.round(value / 1e3)))}${NBSP}тыс.${NBSP}₽`;
+  return formatPrice(value);
+}
+
+/** «от 8,1 млн ₽» */
+export function formatPriceFrom(value: number): string {
+  return `от${NBSP}${formatPriceShort(value)}`;
+}
+
+/** «от 245 тыс. ₽/м²» */
+export function formatPricePerMeterFrom(value: number): string {
+  return `от${NBSP}${formatPriceShort(value)}/м²`;
+}
+
+/** «45,3 м²» */
+export function formatArea(value: number): string {
+  return `${nb(oneDecimal.format(value))}${NBSP}м²`;
+}
+
+const pluralRules = new Intl.PluralRules(LOCALE);
+
+/** plural(5, ["квартира", "квартиры", "квартир"]) -> «квартир» */
+export function plural(count: number, forms: readonly [one: string, few: string, many: string]): string {
+  const rule = pluralRules.select(count);
+  if (rule === "one") return forms[0];
+  if (rule === "few") return forms[1];
+  return forms[2];
+}
+
+/** «5 квартир» */
+export function countOf(count: number, forms: readonly [string, string, string]): string {
+  return `${formatNumber(count)}${NBSP}${plural(count, forms)}`;
+}
+
+export const WORDS = {
+  apartment: ["квартира", "квартиры", "квартир"],
+  complex: ["ЖК", "ЖК", "ЖК"],
+  minute: ["минута", "минуты", "минут"],
+  object: ["объект", "объекта", "объектов"],
+  article: ["статья", "статьи", "статей"],
+  company: ["компания", "компании", "компаний"],
+  developer: ["застройщик", "застройщика", "застройщиков"],
+  year: ["год", "года", "лет"],
+  month: ["месяц", "месяца", "месяцев"],
+  house: ["корпус", "корпуса", "корпусов"],
+  floor: ["этаж", "этажа", "этажей"],
+  offer: ["предложение", "предложения", "предложений"],
+} as const satisfies Record<string, readonly [string, string, string]>;
+
+const dateFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: TIME_ZONE,
+});
+
+/** «21 ноября 2026» (without the trailing «г.»). */
+export function formatDate(value: Date | string | number): string {
+  const d = value instanceof Date ? value : new Date(value);
+  return dateFormat.format(d).replace(/\s*г\.$/, "");
+}
+
+const timeFormat = new Intl.DateTimeFormat(LOCALE, {
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: TIME_ZONE,
+});
+
+/** «14:05» in Moscow time. */
+export function formatTime(value: Date | string | number): string {
+  return timeFormat.format(value instanceof Date ? value : new Date(value));
+}
+
+const ROMAN = ["I", "II", "III", "IV"] as const;
+
+/** Deadline as the market writes it: «IV кв. 2026», «Сдан». */
+export function formatDeadline(year: number | null, quarter: number | null, finished = false): string {
+  if (finished) return "Сдан";
+  if (!year) return "Срок не указан";
+  const q = quarter && quarter >= 1 && quarter <= 4 ? `${ROMAN[quarter - 1]}${NBSP}кв.${NBSP}` : "";
+  return `${q}${year}`;
+}
+
+/** Rooms as the market writes them: «Студия», «1-комн.», «Своб. планировка». 0 = studio, -1 = open plan. */
+export function formatRooms(rooms: number): string {
+  if (rooms === 0) return "Студия";
+  if (rooms < 0) return "Своб. планировка";
+  if (rooms >= 5) return "5+-комн.";
+  return `${rooms}-комн.`;
+}
+
+/** «7 мин пешком», «12 мин на транспорте» */
+export function formatDistance(minutes: number, type: "foot" | "transport"): string {
+  return `${minutes}${NBSP}мин ${type === "foot" ? "пешком" : `на${NBSP}транспорте`}`;
+}
+
+/** Ranges with an en dash and no spaces: «3–8», «2026–2027». */
+export function formatRange(a: string | number, b: string | number): string {
+  return a === b ? String(a) : `${a}–${b}`;
+}

@@ -1,0 +1,227 @@
+/**
+ * The one route table of the site (SPEC §2), used by the worker (matching, validation, data prefetch) and by
+ * the client (rendering, links). Matching is first-match in table order; a route whose params fail
+ * validation lets the next route try, and nothing matching is a 404.
+ */
+import * as v from "valibot";
+import { COMPANY_TYPES, LOCATION_TYPES } from "./constants";
+
+export type PageId =
+  | "home"
+  | "ad"
+  | "companies"
+  | "companies-type"
+  | "company"
+  | "contacts"
+  | "legal"
+  | "mortgage"
+  | "special"
+  | "test-modal"
+  | "apartments"
+  | "journal"
+  | "article"
+  | "complex"
+  | "listing"
+  | "location-type"
+  | "location";
+
+export type Layout = "default" | "empty";
+
+const slug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/));
+const optionalSlug = v.optional(slug);
+/** `/novostroyki/{complex}/`: text ending in a dash and digits. */
+const complexSlug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*-(\d{1,9})$/));
+/** Catch-all listing path: zero or more slug segments. */
+const listingPath = v.pipe(v.string(), v.regex(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*\/?)*$/));
+
+export interface RouteDef {
+  name: string;
+  /** Pattern in react-router syntax without the trailing slash ("" is the root). */
+  path: string;
+  page: PageId;
+  layout: Layout;
+  params?: v.GenericSchema<Record<string, string | undefined>>;
+}
+
+const obj = <T extends v.ObjectEntries>(entries: T) => v.object(entries) as unknown as RouteDef["params"];
+
+export const ROUTES: readonly RouteDef[] = [
+  { name: "home", path: "/", page: "home", layout: "default" },
+  { name: "ad", path: "/ad", page: "ad", layout: "default" },
+  { name: "companies", path: "/companies", page: "companies", layout: "default" },
+  {
+    name: "companies-type",
+    path: "/companies/:type",
+    page: "companies-type",
+    layout: "default",
+    params: obj({ type: v.picklist(Object.keys(COMPANY_TYPES)) }),
+  },
+  {
+    name: "company",
+    path: "/companies/:type/:company",
+    page: "company",
+    layout: "default",
+    params: obj({ type: v.picklist(Object.keys(COMPANY_TYPES)), company: slug }),
+  },
+  { name: "contacts", path: "/contacts", page: "contacts", layout: "default" },
+  { name: "data-processing-agreement", path: "/data-processing-agreement", page: "legal", layout: "default" },
+  { name: "mortgage", path: "/mortgage", page: "mortgage", layout: "default" },
+  { name: "policy", path: "/policy", page: "legal", layout: "default" },
+  { name: "special", path: "/special", page: "special", layout: "default" },
+  { name: "terms-of-service", path: "/terms-of-service", page: "legal", layout: "default" },
+  { name: "test-modal", path: "/test-modal", page: "test-modal", layout: "default" },
+  {
+    name: "apartments-complex",
+    path: "/kvartiry/novostroyka/:complex_slug?",
+    page: "apartments",
+    layout: "default",
+    params: obj({ complex_slug: v.optional(complexSlug) }),
+  },
+  {
+    name: "apartments",
+    path: "/kvartiry/:slug?",
+    page: "apartments",
+    layout: "default",
+    params: obj({ slug: optionalSlug }),
+  },
+  {
+    name: "journal",
+    path: "/journal/:category?",
+    page: "journal",
+    layout: "default",
+    params: obj({ category: optionalSlug }),
+  },
+  {
+    name: "journal-article",
+    path: "/journal/:category/:article",
+    page: "article",
+    layout: "default",
+    params: obj({ category: slug, article: slug }),
+  },
+  {
+    name: "complex",
+    path: "/novostroyki/:complex",
+    page: "complex",
+    layout: "default",
+    params: obj({ complex: complexSlug }),
+  },
+  {
+    name: "listing",
+    path: "/novostroyki/*",
+    page: "listing",
+    layout: "default",
+    params: obj({ "*": v.optional(listingPath) }),
+  },
+  {
+    name: "by-location-type",
+    path: "/:type",
+    page: "location-type",
+    layout: "default",
+    params: obj({ type: v.picklist(LOCATION_TYPES) }),
+  },
+  {
+    name: "by-location-type-slug",
+    path: "/:type/:slug",
+    page: "location",
+    layout: "default",
+    params: obj({ type: v.picklist(LOCATION_TYPES), slug }),
+  },
+];
+
+export interface RouteMatch {
+  route: RouteDef;
+  params: Record<string, string | undefined>;
+  /** The path as matched, with the trailing slash. */
+  pathname: string;
+  search: URLSearchParams;
+}
+
+interface CompiledRoute {
+  route: RouteDef;
+  re: RegExp;
+  keys: string[];
+}
+
+function compile(route: RouteDef): CompiledRoute {
+  const keys: string[] = [];
+  let source = "";
+  for (const part of route.path.split("/").filter(Boolean)) {
+    if (part === "*") {
+      keys.push("*");
+      source += "(?:/(.*?))?";
+    } else if (part.startsWith(":")) {
+      const optional = part.endsWith("?");
+      keys.push(part.slice(1, optional ? -1 : undefined));
+      source += optional ? "(?:/([^/]+))?" : "/([^/]+)";
+    } else {
+      source += `/${part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
+    }
+  }
+  return { route, keys, re: new RegExp(`^${source}/?$`) };
+}
+
+const COMPILED = ROUTES.map(compile);
+
+function decode(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
+/** Finds the route for a slashed pathname; null is a 404. */
+export function matchRoute(pathname: string, search = ""): RouteMatch | null {
+  if (!pathname.endsWith("/")) return null;
+  for (const { route, re, keys } of COMPILED) {
+    const m = re.exec(pathname === "/" ? "/" : pathname.slice(0, -1) || "/");
+    if (!m) continue;
+    const params: Record<string, string | undefined> = {};
+    let bad = false;
+    keys.forEach((key, i) => {
+      const raw = m[i + 1];
+      if (raw === undefined || raw === "") return;
+      const value = decode(raw);
+      if (value === null) bad = true;
+      else params[key] = value;
+    });
+    if (bad) continue;
+    if (route.params && !v.safeParse(route.params, params).success) continue;
+    return { route, params, pathname, search: new URLSearchParams(search) };
+  }
+  return null;
+}
+
+/** Builds the slashed URL of a named route. */
+export function href(
+  name: string,
+  params: Record<string, string | number | undefined> = {},
+  query?: Record<string, string | number | undefined | null>,
+): string {
+  const route = ROUTES.find((r) => r.name === name);
+  if (!route) throw new Error(`Unknown route ${name}`);
+  const parts: string[] = [];
+  for (const part of route.path.split("/").filter(Boolean)) {
+    if (part === "*") {
+      const rest = params["*"];
+      if (rest) parts.push(String(rest).replace(/^\/+|\/+$/g, ""));
+    } else if (part.startsWith(":")) {
+      const key = part.slice(1).replace(/\?$/, "");
+      const value = params[key];
+      if (value !== undefined && value !== "") parts.push(encodeURIComponent(String(value)));
+    } else parts.push(part);
+  }
+  const path = parts.length ? `/${parts.join("/")}/` : "/";
+  const qs = new URLSearchParams();
+  for (const [k, val] of Object.entries(query ?? {})) {
+    if (val !== undefined && val !== null && val !== "") qs.set(k, String(val));
+  }
+  const q = qs.toString();
+  return q ? `${path}?${q}` : path;
+}
+
+/** The id part of a complex slug: "zhk-sokolniki-42" -> 42. */
+export function complexIdFromSlug(value: string): number | null {
+  const m = /-(\d{1,9})$/.exec(value);
+  return m ? Number(m[1]) : null;
+}

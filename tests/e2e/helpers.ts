@@ -1,0 +1,20 @@
+import { mkdirSync } from "node:fs";
+import type { Page } from "@playwright/test";
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1440, height: 900 };
+export const SCREENSHOT_DIR = "tests/screenshots";
+
+/** Full-page screenshots for people to look at (not compared). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+}
+
+/** Resolves when React has hydrated the page (the entry module ran and handlers are attached). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById("root");
+    return !!root && Object.keys(root).some((k) => k.startsWith("__reactContainer"));
+  });
+}

@@ -1,0 +1,27 @@
+import { SELF } from "cloudflare:test";
+
+export const HUMAN_UA =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+export const GOOGLEBOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+export function get(path: string, init: { bot?: boolean; headers?: Record<string, string> } = {}) {
+  return SELF.fetch(`http://localhost${path}`, {
+    redirect: "manual",
+    headers: { "User-Agent": init.bot ? GOOGLEBOT_UA : HUMAN_UA, ...init.headers },
+  });
+}
+
+export async function getJson<T = unknown>(path: string): Promise<{ status: number; body: T }> {
+  const res = await get(path, { headers: { Accept: "application/json" } });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+/** The nonce of every <script> and the one in the CSP header. */
+export function scriptNonces(html: string): { scripts: number; nonces: (string | null)[] } {
+  const tags = html.match(/<script\b[^>]*>/g) ?? [];
+  return { scripts: tags.length, nonces: tags.map((t) => /\snonce="([^"]+)"/.exec(t)?.[1] ?? null) };
+}
+
+export function cspNonce(res: Response): string | null {
+  return /'nonce-([^']+)'/.exec(res.headers.get("Content-Security-Policy") ?? "")?.[1] ?? null;
+}

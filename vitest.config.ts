@@ -1,0 +1,42 @@
+import { fileURLToPath } from "node:url";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          environment: "node",
+          include: [
+            "shared/**/*.test.ts",
+            "worker/**/*.test.ts",
+            "client/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            main: "./worker/index.ts",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations(
+                  fileURLToPath(new URL("./worker/db/migrations", import.meta.url)),
+                ),
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          setupFiles: ["./tests/setup/apply-migrations.ts"],
+        },
+      },
+    ],
+  },
+});

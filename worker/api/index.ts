@@ -1,0 +1,28 @@
+/**
+ * The JSON API under /api/v1 (and /api-dev/v1, the production-api flag's rewrite). Resource sub-apps are
+ * thin: validate the input, call the screen's loader, answer JSON. Errors are JSON with a Russian message.
+ */
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { AppEnv } from "../env";
+import { logError } from "../log";
+import { pages } from "./pages";
+
+export const api = new Hono<AppEnv>();
+
+api.notFound((c) => c.json({ error: "Такого метода API нет" }, 404));
+api.onError((err, c) => {
+  if (err instanceof HTTPException && err.status < 500) {
+    return c.json({ error: err.message || "Некорректный запрос" }, err.status);
+  }
+  logError(c, err);
+  return c.json({ error: "Внутренняя ошибка сервера. Попробуйте ещё раз позже." }, 500);
+});
+
+export interface KeyResult {
+  key: string;
+  status: number;
+  data: unknown;
+}
+
+api.route("/pages", pages);

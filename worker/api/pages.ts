@@ -1,0 +1,10 @@
+import { Hono } from "hono";
+import { PageQuerySchema } from "../../shared/schemas/pages";
+import type { AppEnv } from "../env";
+import { depsOf } from "../loaders/deps";
+import { loadPage } from "../loaders/pages";
+import { parse, queryObject } from "./validate";
+
+export const pages = new Hono<AppEnv>().get("/", async (c) =>
+  c.json(await loadPage(depsOf(c.env), parse(PageQuerySchema, queryObject(c)))),
+);

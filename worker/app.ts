@@ -1,0 +1,69 @@
+import { Hono } from "hono";
+import { isbot } from "isbot";
+import { api } from "./api";
+import type { AppEnv } from "./env";
+import { logError } from "./log";
+import { handlePage, renderErrorPage } from "./pages";
+import { applySecurityHeaders, clientIp, createNonce } from "./security";
+
+export const app = new Hono<AppEnv>();
+
+app.use("*", async (c, next) => {
+  c.set("nonce", createNonce());
+  c.set("isBot", isbot(c.req.header("User-Agent") ?? ""));
+  c.set("ip", clientIp(c.req.raw.headers));
+  c.set("requestId", c.req.header("CF-Ray") ?? crypto.randomUUID());
+  await next();
+  const res = new Response(c.res.body, c.res);
+  applySecurityHeaders(res.headers, c.get("nonce"));
+  res.headers.set("X-Request-Id", c.get("requestId"));
+  // Pages differ for bots (no ads, complete document): caches must key on the user agent.
+  if (res.headers.get("Content-Type")?.startsWith("text/html")) res.headers.append("Vary", "User-Agent");
+  c.res = res;
+});
+
+// Every route ends with a slash: a path without one gets a 301 to the slashed path, query kept.
+app.use("*", async (c, next) => {
+  const url = new URL(c.req.url);
+  const p = url.pathname;
+  const isFile = /\.[a-z0-9]{1,8}$/i.test(p);
+  if (
+    (c.req.method === "GET" || c.req.method === "HEAD") &&
+    !p.endsWith("/") &&
+    !isFile &&
+    !p.startsWith("/api")
+  ) {
+    return c.redirect(`${p}/${url.search}`, 301);
+  }
+  await next();
+});
+
+app.route("/api/v1", api);
+app.route("/api-dev/v1", api);
+
+app.get("/assets/*", async (c) => {
+  const res = await c.env.ASSETS.fetch(c.req.raw);
+  const out = new Response(res.body, res);
+  if (res.ok) out.headers.set("Cache-Control", "public, max-age=31536000, immutable");
+  return out;
+});
+
+app.get("/favicon.svg", async (c) => {
+  const res = await c.env.ASSETS.fetch(c.req.raw);
+  const out = new Response(res.body, res);
+  out.headers.set("Cache-Control", "public, max-age=86400");
+  return out;
+});
+
+app.get("*", handlePage);
+
+app.notFound((c) => renderErrorPage(c, 404));
+
+app.onError(async (err, c) => {
+  logError(c, err);
+  const status = "status" in err && typeof err.status === "number" && err.status >= 400 ? err.status : 500;
+  if (new URL(c.req.url).pathname.startsWith("/api")) {
+    return c.json({ error: "Внутренняя ошибка сервера. Попробуйте ещё раз позже." }, 500);
+  }
+  return renderErrorPage(c, status);
+});

@@ -1,0 +1,16 @@
+import type { D1Database } from "@cloudflare/workers-types/latest";
+
+export interface PageRow {
+  url: string;
+  title: string;
+  description: string;
+  h1: string | null;
+  text: string;
+}
+
+export function getPageByUrl(db: D1Database, url: string): Promise<PageRow | null> {
+  return db
+    .prepare("SELECT url, title, description, h1, text FROM pages WHERE url = ?1")
+    .bind(url)
+    .first<PageRow>();
+}

@@ -1,0 +1,31 @@
+import type { Context } from "hono";
+import { describe, expect, it } from "vitest";
+import type { AppEnv } from "./env";
+import { renderErrorPage } from "./pages";
+
+const context = {
+  req: { url: "https://example.test/broken/" },
+  get: (key: string) => ({ nonce: "abc", isBot: false, requestId: "test", ip: "127.0.0.1" })[key],
+} as unknown as Context<AppEnv>;
+
+describe("error page", () => {
+  it("falls back to a static page when the error page itself fails to render", async () => {
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      const res = await renderErrorPage(context, 500, async () => {
+        throw new Error("render exploded");
+      });
+      expect(res.status).toBe(500);
+      const html = await res.text();
+      expect(html).toContain("Произошла ошибка при отображении страницы ошибки");
+      expect(html).toContain('href="/"');
+      expect(html).not.toContain("render exploded");
+      expect(html).not.toContain("<script");
+      expect(errors).toHaveLength(1);
+    } finally {
+      console.error = original;
+    }
+  });
+});

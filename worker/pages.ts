@@ -1,0 +1,66 @@
+/** Page requests: match the route, resolve the page's API keys in-process, stream the HTML. */
+import type { Context } from "hono";
+import type { BootData } from "../client/boot";
+import { API_BASE } from "../shared/api-keys";
+import { pageKeys } from "../shared/page-keys";
+import { matchRoute, type PageId } from "../shared/routes";
+import { api, type KeyResult } from "./api";
+import type { AppEnv } from "./env";
+import { logError } from "./log";
+import { errorPageFailed, type RenderInput, renderPage } from "./ssr/render";
+
+/** Calls the API app in-process (no subrequest): the same handlers and loaders the client's fetch reaches. */
+async function resolveKey(c: Context<AppEnv>, key: string): Promise<KeyResult> {
+  // The API app's own routes start after the /api/v1 mount point.
+  const url = new URL(key.slice(API_BASE.length), c.req.url);
+  const req = new Request(url, {
+    headers: { Accept: "application/json", "Path-Visited": new URL(c.req.url).pathname },
+  });
+  const res = await api.fetch(req, c.env, c.executionCtx);
+  const data: unknown = await res.json().catch(() => null);
+  return { key, status: res.status, data };
+}
+
+function statusOf(results: KeyResult[]): number {
+  if (results.some((r) => r.status === 404)) return 404;
+  const failed = results.find((r) => r.status >= 400);
+  return failed ? (failed.status >= 500 ? failed.status : 404) : 200;
+}
+
+type Render = (input: RenderInput, onError: (e: unknown) => void) => Promise<Response>;
+
+/** The error page in the empty layout; if that fails too, the static last-resort page. */
+export async function renderErrorPage(
+  c: Context<AppEnv>,
+  status: number,
+  render: Render = renderPage,
+): Promise<Response> {
+  const boot: BootData = { fallback: {}, status, isBot: c.get("isBot") };
+  try {
+    return await render(
+      { url: new URL(c.req.url), page: null, boot, nonce: c.get("nonce"), waitForAll: true },
+      (e) => logError(c, e),
+    );
+  } catch (e) {
+    logError(c, e);
+    return errorPageFailed();
+  }
+}
+
+export async function handlePage(c: Context<AppEnv>): Promise<Response> {
+  const url = new URL(c.req.url);
+  const match = matchRoute(url.pathname, url.search);
+  if (!match) return renderErrorPage(c, 404);
+  const results = await Promise.all(pageKeys(match).map((key) => resolveKey(c, key)));
+  const status = statusOf(results);
+  if (status !== 200) return renderErrorPage(c, status);
+  const boot: BootData = {
+    fallback: Object.fromEntries(results.map((r) => [r.key, r.data])),
+    status,
+    isBot: c.get("isBot"),
+  };
+  const page: PageId = match.route.page;
+  return renderPage({ url, page, boot, nonce: c.get("nonce"), waitForAll: c.get("isBot") }, (e) =>
+    logError(c, e),
+  );
+}

@@ -1,0 +1,21 @@
+/** The built client's files, from the manifest that scripts/build-client.mjs writes. */
+import type { PageId } from "../../shared/routes";
+import manifest from "./manifest.generated.json";
+
+export interface ClientManifest {
+  entry: string;
+  css: string[];
+  preload: string[];
+  pages: Partial<Record<PageId, { js: string; css: string[]; preload: string[] }>>;
+}
+
+const m = manifest as ClientManifest;
+
+export function pageAssets(page: PageId | null): { entry: string; css: string[]; preload: string[] } {
+  const p = page ? m.pages[page] : undefined;
+  return {
+    entry: m.entry,
+    css: [...m.css, ...(p?.css ?? [])],
+    preload: [...new Set([...m.preload, ...(p ? [p.js, ...p.preload] : [])])],
+  };
+}

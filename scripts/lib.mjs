@@ -23,8 +23,10 @@ export function ensureDeps() {
   const marker = `${ROOT}node_modules/.package-lock.json`;
   const lock = `${ROOT}package-lock.json`;
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  console.log("▶ Устанавливаю зависимости (npm ci)…");
-  run("npm", ["ci", "--no-audit", "--no-fund"]);
+  // `npm install` honours the lockfile's versions; `npm ci` is stricter than npm 11 is consistent here
+  // (it rejects lockfiles without other platforms' optional binaries).
+  console.log("▶ Устанавливаю зависимости (npm install)…");
+  run("npm", ["install", "--no-audit", "--no-fund"]);
 }
 
 export function spawnLive(cmd, args, opts = {}) {

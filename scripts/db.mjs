@@ -1,7 +1,86 @@
-// Local D1: apply the migrations, then seed the catalogue when the database is empty.
-import { bin, run } from "./lib.mjs";
+// Local D1: apply the migrations with wrangler, then seed the catalogue when the database is empty. The seed
+// goes straight into the same local D1 through Miniflare (wrangler's own engine): the SQL of 240 000
+// apartments takes ~10 s this way instead of minutes through `wrangler d1 execute --file`.
+import { readFileSync, rmSync } from "node:fs";
+import * as esbuild from "esbuild";
+import { Miniflare } from "miniflare";
+import { bin, ROOT, run } from "./lib.mjs";
+
+function databaseId() {
+  const toml = readFileSync(`${ROOT}wrangler.toml`, "utf8");
+  const id = /database_id\s*=\s*"([^"]+)"/.exec(toml)?.[1];
+  if (!id) throw new Error("wrangler.toml: no database_id");
+  return id;
+}
+
+/** Opens the local D1 that `wrangler dev --persist-to <persistTo>` uses. */
+async function openLocalD1(persistTo) {
+  const mf = new Miniflare({
+    modules: true,
+    script: "export default { fetch() { return new Response(null, { status: 204 }) } }",
+    d1Databases: { DB: databaseId() },
+    d1Persist: `${persistTo}/v3/d1`,
+  });
+  return { mf, db: await mf.getD1Database("DB") };
+}
+
+/** Bundles the TypeScript seed generator for Node and returns the SQL of a scale. */
+export async function seedStatements(scale) {
+  const result = await esbuild.build({
+    entryPoints: ["worker/db/seed/cli.ts"],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    write: false,
+    logLevel: "error",
+  });
+  const code = result.outputFiles[0].text;
+  const mod = await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`);
+  return mod.seedStatements(scale);
+}
+
+export async function seed({ persistTo, scale }) {
+  const started = Date.now();
+  const { statements, counts } = await seedStatements(scale);
+  console.log(
+    `▶ Заполняю базу: масштаб ${scale}, ${counts.residential_complexes} ЖК, ${counts.living_objects} квартир…`,
+  );
+  const { mf, db } = await openLocalD1(persistTo);
+  try {
+    for (let i = 0; i < statements.length; i += 10) {
+      await db.batch(statements.slice(i, i + 10).map((s) => db.prepare(s)));
+    }
+  } finally {
+    await mf.dispose();
+  }
+  console.log(`✔ База заполнена за ${((Date.now() - started) / 1000).toFixed(1)} с`);
+}
+
+export function migrate(persistTo) {
+  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+async function isEmpty(persistTo) {
+  const { mf, db } = await openLocalD1(persistTo);
+  try {
+    const row = await db.prepare("SELECT count(*) AS n FROM residential_complexes").first();
+    return !row?.n;
+  } finally {
+    await mf.dispose();
+  }
+}
 
 export async function prepareDatabase({ persistTo, scale = 1 }) {
-  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
-  void scale;
+  migrate(persistTo);
+  if (await isEmpty(persistTo)) await seed({ persistTo, scale });
+}
+
+/** A fresh database of the given scale (drops the local D1 state first). */
+export async function reseed({ persistTo, scale }) {
+  rmSync(`${persistTo}/v3/d1`, { recursive: true, force: true });
+  migrate(persistTo);
+  await seed({ persistTo, scale });
 }

@@ -1,0 +1,277 @@
+/** Journal, quizzes, special offers, adverts, banners, page SEO, SEO filters and the search index. */
+
+import { QUIZ_STEPS } from "../../../shared/quiz";
+import { SEO_FILTERS } from "../../../shared/seo-filters";
+import { ARTICLES_ESCROW } from "./journal/escrow";
+import { ARTICLES_IPOTEKA } from "./journal/ipoteka";
+import { ARTICLES_OBZORY } from "./journal/obzory";
+import { ARTICLES_PRIEMKA } from "./journal/priemka";
+import { ARTICLES_REMONT } from "./journal/remont";
+import type { JournalCategorySlug, SeedArticle } from "./journal/types";
+import { ARTICLES_VYBOR } from "./journal/vybor";
+import type { Random } from "./prng";
+import type { Tables } from "./tables";
+
+export const JOURNAL_CATEGORIES: { slug: JournalCategorySlug; name: string; description: string }[] = [
+  { slug: "ipoteka", name: "Ипотека", description: "Программы, ставки, расчёты и советы заёмщикам." },
+  {
+    slug: "escrow-i-214-fz",
+    name: "Эскроу и 214-ФЗ",
+    description: "Как закон защищает дольщика и что проверить в договоре.",
+  },
+  { slug: "kak-vybrat-zhk", name: "Как выбрать ЖК", description: "Локация, класс, застройщик, планировка." },
+  {
+    slug: "priemka-kvartiry",
+    name: "Приёмка квартиры",
+    description: "Осмотр, акт, дефекты и права покупателя.",
+  },
+  {
+    slug: "remont-i-otdelka",
+    name: "Ремонт и отделка",
+    description: "Отделка от застройщика и свой ремонт.",
+  },
+  {
+    slug: "obzory-rynka",
+    name: "Обзоры рынка",
+    description: "Цены, спрос и предложение в Москве и области.",
+  },
+];
+
+export const ARTICLES: SeedArticle[] = [
+  ...ARTICLES_IPOTEKA,
+  ...ARTICLES_ESCROW,
+  ...ARTICLES_VYBOR,
+  ...ARTICLES_PRIEMKA,
+  ...ARTICLES_REMONT,
+  ...ARTICLES_OBZORY,
+];
+
+/** Reading time at 180 words a minute, as Russian texts are read on a phone. */
+export function readingMinutes(article: SeedArticle): number {
+  const text = article.body
+    .map((b) =>
+      "text" in b ? b.text : "items" in b ? b.items.join(" ") : [...b.head, ...b.rows.flat()].join(" "),
+    )
+    .join(" ");
+  return Math.max(1, Math.round(text.split(/\s+/).filter(Boolean).length / 180));
+}
+
+const OFFER_TEMPLATES: { title: string; subTitle?: string; text: string }[] = [
+  {
+    title: "Скидка до 7 % при полной оплате",
+    text: "Скидка действует на квартиры в строящихся корпусах при оплате без ипотеки и рассрочки.",
+  },
+  {
+    title: "Рассрочка 0 % до сдачи дома",
+    subTitle: "Первый взнос — от 20 %",
+    text: "Остаток стоимости можно вносить равными платежами до ввода дома в эксплуатацию.",
+  },
+  {
+    title: "Ипотека от 5,9 % на весь срок",
+    subTitle: "Субсидия застройщика",
+    text: "Ставка снижена за счёт застройщика; уточняйте, как субсидия влияет на цену квартиры.",
+  },
+  {
+    title: "Машино-место в подарок",
+    text: "При покупке трёхкомнатной квартиры — место в подземном паркинге без доплаты.",
+  },
+  { title: "Кладовая в подарок", text: "К квартирам площадью от 60 м² — кладовая на подземном уровне." },
+  {
+    title: "Отделка за 1 ₽",
+    subTitle: "Для квартир в корпусе 2",
+    text: "Чистовая отделка включена в цену квартиры: вы получаете ключи и можете заезжать.",
+  },
+  {
+    title: "Семейная ипотека 6 % без удорожания",
+    text: "Цена квартиры при покупке по семейной ипотеке такая же, как при оплате наличными.",
+  },
+  {
+    title: "Trade-in: зачтём вашу квартиру",
+    subTitle: "Оценка за один день",
+    text: "Застройщик выкупает вашу квартиру или продаёт её, а деньги идут в оплату новой.",
+  },
+  {
+    title: "Старт продаж нового корпуса",
+    text: "Лучшие цены на первом этапе: выбор видовых квартир на высоких этажах.",
+  },
+  {
+    title: "Скидка 5 % на студии",
+    text: "Предложение ограничено: студии в сданном корпусе с готовой отделкой.",
+  },
+];
+
+const ERID_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+const erid = (rnd: Random) => Array.from({ length: 11 }, () => rnd.pick([...ERID_ALPHABET])).join("");
+
+export function generateContent(t: Tables, rnd: Random): void {
+  JOURNAL_CATEGORIES.forEach((c, i) => {
+    t.add("media_categories", {
+      id: i + 1,
+      slug: c.slug,
+      name: c.name,
+      description: c.description,
+      sort: i + 1,
+    });
+  });
+  const sorted = [...ARTICLES].sort(
+    (a, b) => a.published.localeCompare(b.published) || a.slug.localeCompare(b.slug),
+  );
+  sorted.forEach((a, i) => {
+    t.add("media_posts", {
+      id: i + 1,
+      slug: a.slug,
+      category_id: JOURNAL_CATEGORIES.findIndex((c) => c.slug === a.category) + 1,
+      title: a.title,
+      lead: a.lead,
+      body: JSON.stringify(a.body),
+      tags: JSON.stringify(a.tags),
+      published_at: `${a.published}T09:00:00+03:00`,
+      reading_minutes: readingMinutes(a),
+      views: rnd.int(150, 12000),
+    });
+  });
+
+  t.add("quizzes", {
+    id: 1,
+    slug: "podbor-kvartiry",
+    title: "Подберём квартиру за 1 минуту",
+    steps: JSON.stringify(QUIZ_STEPS),
+  });
+
+  // Offers, adverts and banners point at real complexes of the catalogue.
+  const complexes = t.records("residential_complexes");
+  const companies = new Map(t.records("companies").map((c) => [c.id, c]));
+  const pickComplex = () => rnd.pick(complexes);
+  const offerComplexes = rnd.shuffle(complexes).slice(0, 25);
+  offerComplexes.forEach((c, i) => {
+    const tpl = OFFER_TEMPLATES[i % OFFER_TEMPLATES.length] ?? OFFER_TEMPLATES[0];
+    if (!tpl) return;
+    t.add("special_offers", {
+      id: i + 1,
+      complex_id: c.id,
+      title: tpl.title,
+      sub_title: tpl.subTitle ?? null,
+      text: tpl.text,
+      color: ["#1d5bd8", "#0f7a3d", "#b4531f", "#7b4fd6", "#00838f"][i % 5] ?? "#1d5bd8",
+      valid_until: `2027-0${1 + (i % 3)}-${10 + (i % 18)}`,
+      sort: i + 1,
+    });
+  });
+
+  let advertId = 0;
+  const advert = (type: "tgb" | "sidebar" | "gallery", position: string | null, isReal: boolean) => {
+    const c = pickComplex();
+    const dev = companies.get(c.developer_id ?? 0);
+    advertId += 1;
+    t.add("adverts", {
+      id: advertId,
+      type,
+      position,
+      complex_id: c.id,
+      title: `ЖК «${c.name}»`,
+      text:
+        type === "gallery"
+          ? `Квартиры от застройщика ${dev?.name ?? ""}. Ипотека, рассрочка, отделка.`
+          : `Квартиры от ${Math.round(Number(c.min_price) / 100_000) / 10} млн ₽. ${c.address}`,
+      url: `/novostroyki/${c.slug}/`,
+      is_real: isReal ? 1 : 0,
+      advertiser: String(dev?.name ?? "Застройщик"),
+      advertiser_inn: String(dev?.inn ?? "7700000000"),
+      erid: erid(rnd),
+      color: String(dev?.color ?? "#1d5bd8"),
+      is_active: 1,
+    });
+  };
+  for (let i = 0; i < 12; i++) advert("tgb", null, i % 3 === 0);
+  for (const pos of ["top", "top", "top", "bottom", "bottom", "bottom"]) advert("sidebar", pos, false);
+  for (const pos of ["hero", "hero", "hero", "listing", "listing", "listing"]) advert("gallery", pos, false);
+
+  let bannerId = 0;
+  const banner = (kind: string, position: string | null, title: string, text: string) => {
+    const c = pickComplex();
+    const dev = companies.get(c.developer_id ?? 0);
+    bannerId += 1;
+    t.add("banners", {
+      id: bannerId,
+      kind,
+      complex_id: c.id,
+      url: `/novostroyki/${c.slug}/`,
+      title: title.replace("{name}", String(c.name)),
+      text,
+      position,
+      disclaimer_title: `ЖК «${c.name}»`,
+      disclaimer_text:
+        "Реклама. Подробности об условиях акции — в отделе продаж застройщика. Не является публичной офертой.",
+      developer: String(dev?.name ?? ""),
+      advertiser: String(dev?.name ?? ""),
+      erid: erid(rnd),
+      color: String(dev?.color ?? "#1d5bd8"),
+      is_active: 1,
+    });
+  };
+  banner("banner", "hero", "ЖК «{name}»: старт продаж", "Квартиры с отделкой рядом с метро. Ипотека от 6 %.");
+  banner("banner", "listing", "ЖК «{name}»", "Видовые квартиры на высоких этажах, сдача в 2027 году.");
+  banner("filter", null, "ЖК «{name}» — скидка до 5 %", "Подберите квартиру с выгодой до конца месяца.");
+  banner("menu", null, "ЖК «{name}»", "Новый корпус в продаже.");
+  banner("content", null, "ЖК «{name}»", "Квартиры бизнес-класса с террасами.");
+  banner("top", null, "ЖК «{name}»", "Семейная ипотека 6 % без удорожания.");
+
+  const pages: [string, string, string][] = [
+    [
+      "/special/",
+      "Спецпредложения застройщиков — скидки и акции на квартиры",
+      "Скидки, рассрочка, подарки и субсидированная ипотека от застройщиков Москвы и Подмосковья.",
+    ],
+    [
+      "/mortgage/",
+      "Ипотечный калькулятор для новостроек",
+      "Рассчитайте платёж по ипотеке: рыночная ставка, семейная и IT-ипотека, график платежей.",
+    ],
+    [
+      "/journal/",
+      "Журнал о новостройках: ипотека, выбор ЖК, приёмка квартиры",
+      "Статьи для покупателей новостроек: как выбрать ЖК, проверить застройщика, оформить ипотеку и принять квартиру.",
+    ],
+    [
+      "/companies/",
+      "Застройщики и агентства недвижимости Москвы",
+      "Каталог застройщиков и агентств: жилые комплексы, сданные и строящиеся дома.",
+    ],
+  ];
+  for (const [url, title, description] of pages)
+    t.add("pages", { url, title, description, h1: null, text: "" });
+
+  SEO_FILTERS.forEach((f, i) => {
+    t.add("seo_filters", {
+      id: i + 1,
+      path: f.path,
+      title: f.title,
+      h1: f.h1,
+      description: f.description,
+      filter: JSON.stringify(f.filter),
+    });
+  });
+
+  // The search index: names folded ё → е; the display name in `extra`.
+  const fold = (s: string) => s.replace(/ё/g, "е").replace(/Ё/g, "Е");
+  for (const c of complexes)
+    t.add("search_entities", { name: fold(`ЖК ${c.name}`), kind: "complex", entity_id: c.id, extra: c.name });
+  for (const s of t.records("subway_stations"))
+    t.add("search_entities", { name: fold(String(s.name)), kind: "subway", entity_id: s.id, extra: s.name });
+  for (const c of companies.values()) {
+    if (c.type === "developer")
+      t.add("search_entities", {
+        name: fold(String(c.name).replace(/[«»]/g, "")),
+        kind: "developer",
+        entity_id: c.id,
+        extra: c.name,
+      });
+  }
+  for (const d of t.records("districts"))
+    t.add("search_entities", {
+      name: fold(String(d.name)),
+      kind: "district",
+      entity_id: d.id,
+      extra: d.name,
+    });
+}

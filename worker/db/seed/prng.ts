@@ -63,7 +63,9 @@ export class Random {
 
   /** Approximately normal (mean 0, sd 1). */
   normal(): number {
-    return (this.next() + this.next() + this.next() + this.next() + this.next() + this.next() - 3) * Math.SQRT2;
+    return (
+      (this.next() + this.next() + this.next() + this.next() + this.next() + this.next() - 3) * Math.SQRT2
+    );
   }
 
   shuffle<T>(items: readonly T[]): T[] {

@@ -1,0 +1,39 @@
+import type { D1Database } from "@cloudflare/workers-types/latest";
+
+/**
+ * Recomputes the listing aggregates of complexes from their apartments on sale: room_stats per room type and
+ * the price, area and count columns of residential_complexes. Every writer of living_objects calls it for the
+ * complexes it touched, in the same batch as its writes where it can.
+ */
+export function refreshAggregatesStatements(db: D1Database, complexId: number) {
+  return [
+    db.prepare("DELETE FROM room_stats WHERE complex_id = ?1").bind(complexId),
+    db
+      .prepare(
+        `INSERT INTO room_stats (complex_id, rooms, count, min_price, max_price, min_area, max_area, min_price_m2, max_price_m2, otdelka_mask)
+         SELECT complex_id, rooms, count(*), min(price), max(price), min(area_total), max(area_total), min(price_m2),
+                max(price_m2), sum(DISTINCT 1 << otdelka)
+         FROM living_objects WHERE complex_id = ?1 AND status = 1 GROUP BY rooms`,
+      )
+      .bind(complexId),
+    db
+      .prepare(
+        `UPDATE residential_complexes SET
+           min_price = coalesce((SELECT min(min_price) FROM room_stats WHERE complex_id = ?1), min_price),
+           max_price = coalesce((SELECT max(max_price) FROM room_stats WHERE complex_id = ?1), max_price),
+           min_area = coalesce((SELECT min(min_area) FROM room_stats WHERE complex_id = ?1), min_area),
+           max_area = coalesce((SELECT max(max_area) FROM room_stats WHERE complex_id = ?1), max_area),
+           min_price_m2 = coalesce((SELECT min(min_price_m2) FROM room_stats WHERE complex_id = ?1), min_price_m2),
+           max_price_m2 = coalesce((SELECT max(max_price_m2) FROM room_stats WHERE complex_id = ?1), max_price_m2),
+           otdelka_mask = (SELECT coalesce(sum(DISTINCT 1 << otdelka), 0) FROM living_objects WHERE complex_id = ?1 AND status = 1),
+           apartments_on_sale = (SELECT coalesce(sum(count), 0) FROM room_stats WHERE complex_id = ?1)
+         WHERE id = ?1`,
+      )
+      .bind(complexId),
+  ];
+}
+
+export async function refreshAggregates(db: D1Database, complexIds: Iterable<number>): Promise<void> {
+  const statements = [...new Set(complexIds)].flatMap((id) => refreshAggregatesStatements(db, id));
+  for (let i = 0; i < statements.length; i += 50) await db.batch(statements.slice(i, i + 50));
+}

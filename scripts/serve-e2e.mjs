@@ -4,7 +4,8 @@ import { rmSync } from "node:fs";
 import { prepareDatabase } from "./db.mjs";
 import { bin, spawnLive } from "./lib.mjs";
 
-const persistTo = ".wrangler/e2e-state";
+const port = process.env.E2E_PORT ?? "8788";
+const persistTo = `.wrangler/e2e-state-${port}`;
 rmSync(persistTo, { recursive: true, force: true });
 await prepareDatabase({ persistTo, scale: Number(process.env.E2E_SEED_SCALE ?? 0.1) });
 const child = spawnLive(bin("wrangler"), [
@@ -12,7 +13,7 @@ const child = spawnLive(bin("wrangler"), [
   "--ip",
   "127.0.0.1",
   "--port",
-  process.env.E2E_PORT ?? "8788",
+  port,
   "--persist-to",
   persistTo,
   "--show-interactive-dev-session=false",

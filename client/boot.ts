@@ -5,6 +5,8 @@ export interface BootData {
   /** HTTP status of the first page: 404 and 5xx render the error page in the empty layout. */
   status: number;
   isBot: boolean;
+  /** The request's CSP nonce, for the JSON-LD data blocks that pages render. */
+  nonce: string;
 }
 
 export const BOOT_ELEMENT_ID = "__DATA__";

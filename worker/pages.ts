@@ -35,7 +35,7 @@ export async function renderErrorPage(
   status: number,
   render: Render = renderPage,
 ): Promise<Response> {
-  const boot: BootData = { fallback: {}, status, isBot: c.get("isBot") };
+  const boot: BootData = { fallback: {}, status, isBot: c.get("isBot"), nonce: c.get("nonce") };
   try {
     return await render(
       { url: new URL(c.req.url), page: null, boot, nonce: c.get("nonce"), waitForAll: true },
@@ -58,6 +58,7 @@ export async function handlePage(c: Context<AppEnv>): Promise<Response> {
     fallback: Object.fromEntries(results.map((r) => [r.key, r.data])),
     status,
     isBot: c.get("isBot"),
+    nonce: c.get("nonce"),
   };
   const page: PageId = match.route.page;
   return renderPage({ url, page, boot, nonce: c.get("nonce"), waitForAll: c.get("isBot") }, (e) =>

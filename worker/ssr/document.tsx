@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { BOOT_ELEMENT_ID } from "../../client/boot";
-import { serializeJson } from "./serialize";
+import { serializeJson } from "../../shared/serialize";
 
 export interface DocumentProps {
   nonce: string;

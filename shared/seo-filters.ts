@@ -3,6 +3,8 @@
  * its own title, h1 and description; they are also stored in D1 (seo_filters) for the seo-filter call.
  * Location-based values are slugs (resolved to ids by the loader), so these stay stable across seeds.
  */
+import { type CatalogueFilter, REGION_IDS } from "./filters/catalogue";
+
 export interface SeoFilterDef {
   path: string;
   /** Short label for menus. */
@@ -100,4 +102,15 @@ export const SEO_FILTERS: readonly SeoFilterDef[] = [
 
 export function findSeoFilter(path: string): SeoFilterDef | undefined {
   return SEO_FILTERS.find((f) => f.path === path.replace(/^\/+|\/+$/g, ""));
+}
+
+/** A named page's filter in the catalogue's terms. */
+export function seoFilterToCatalogue(f: SeoFilterDef["filter"]): CatalogueFilter {
+  const out: CatalogueFilter = {};
+  if (f.region) out.regions = [REGION_IDS[f.region]];
+  if (f.otdelka) out.otdelka = [f.otdelka];
+  if (f.build_class) out.build_class = [...f.build_class];
+  if (f.near) out.near = f.near;
+  if (f.investment) out.investment = true;
+  return out;
 }

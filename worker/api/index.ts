@@ -6,6 +6,10 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../env";
 import { logError } from "../log";
+import { complexes } from "./complexes";
+import { livingObjects } from "./living-objects";
+import { locations } from "./locations";
+import { main, search } from "./main";
 import { pages } from "./pages";
 
 export const api = new Hono<AppEnv>();
@@ -26,3 +30,8 @@ export interface KeyResult {
 }
 
 api.route("/pages", pages);
+api.route("/main", main);
+api.route("/search", search);
+api.route("/residential-complexes", complexes);
+api.route("/living-objects", livingObjects);
+api.route("/locations", locations);

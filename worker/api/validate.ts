@@ -17,6 +17,10 @@ export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.I
   throw new HTTPException(400, { message: field ? `${field}: ${message}` : message });
 }
 
+export function badRequest(message: string): never {
+  throw new HTTPException(400, { message });
+}
+
 export function notFound(message = "Не найдено"): never {
   throw new HTTPException(404, { message });
 }

@@ -1,0 +1,170 @@
+/** Shapes of the catalogue answers (SPEC §3), read by the client and written by the loaders. */
+import * as v from "valibot";
+
+export const IdSchema = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,9}$/, "id: ожидается целое положительное число"),
+  v.transform(Number),
+  v.minValue(1, "id: ожидается целое положительное число"),
+);
+
+export interface Pagination {
+  total: number;
+  per_page: number;
+  current_page: number;
+  last_page: number;
+  sort_column: "price";
+  sort_order: "asc" | "desc";
+  sortable: ["price"];
+}
+
+export interface StationLink {
+  id: number;
+  name: string;
+  slug: string;
+  kind: "metro" | "mcc" | "mcd";
+  color: string;
+  line: string;
+  distance_type: 1 | 2;
+  minutes: number;
+}
+
+export interface RoomOffer {
+  rooms: number;
+  label: string;
+  count: number;
+  min_price: number;
+  min_area: number;
+  max_area: number;
+}
+
+export interface Deadline {
+  year: number;
+  quarter: number;
+  finished: boolean;
+  label: string;
+}
+
+export interface ComplexCard {
+  id: number;
+  slug: string;
+  name: string;
+  url: string;
+  developer: { id: number; name: string; slug: string };
+  address: string;
+  lat: number;
+  lng: number;
+  class: number;
+  class_name: string;
+  build_stage: number;
+  build_stage_name: string;
+  deadline: Deadline;
+  min_price: number;
+  max_price: number;
+  min_area: number;
+  max_area: number;
+  min_price_m2: number;
+  apartments_on_sale: number;
+  otdelka: number[];
+  stations: StationLink[];
+  rooms: RoomOffer[];
+}
+
+export interface ComplexList extends Pagination {
+  data: ComplexCard[];
+}
+
+export interface House {
+  id: number;
+  name: string;
+  floors: number;
+  sections: number;
+  per_floor: number;
+  build_stage: number;
+  build_stage_name: string;
+  deadline: Deadline;
+}
+
+export interface ComplexDetail extends ComplexCard {
+  region: string;
+  locality: { id: number; name: string };
+  district: { id: number; name: string; slug: string } | null;
+  build_type: number;
+  build_type_name: string;
+  parking: number[];
+  ceiling_height: number;
+  floors_min: number;
+  floors_max: number;
+  description: string;
+  max_price_m2: number;
+  houses: House[];
+}
+
+export interface CompletionYear {
+  year: number;
+  label: string;
+  count: number;
+}
+
+export interface LivingObject {
+  id: number;
+  url: string;
+  complex: { id: number; name: string; slug: string; url: string };
+  house: { id: number; name: string };
+  section: number;
+  floor: number;
+  floors: number;
+  number: number;
+  rooms: number;
+  rooms_label: string;
+  area_total: number;
+  area_living: number;
+  area_kitchen: number;
+  price: number;
+  price_m2: number;
+  otdelka: number;
+  otdelka_name: string;
+  status: number;
+  status_name: string;
+  /** Encoded plan geometry (shared/plan.ts). */
+  plan: string;
+  deadline: Deadline;
+}
+
+export interface LivingObjectList extends Omit<Pagination, "sort_column" | "sortable"> {
+  data: LivingObject[];
+  sort: string;
+  residential_complex: { id: number; name: string; slug: string; url: string } | null;
+  filters: {
+    houses: { id: number; name: string }[];
+    room_types: { rooms: number; label: string; count: number }[];
+  };
+}
+
+export interface RoomGroup {
+  rooms: number;
+  label: string;
+  count: number;
+  min_price: number;
+  max_price: number;
+  min_area: number;
+  max_area: number;
+}
+
+export interface ChessCell {
+  id: number;
+  position: number;
+  number: number;
+  rooms: number;
+  label: string;
+  area: number;
+  price: number;
+  status: number;
+}
+
+export interface HouseStats {
+  house: House;
+  positions: number;
+  floors: { floor: number; cells: ChessCell[] }[];
+  counts: { on_sale: number; reserved: number; sold: number };
+}

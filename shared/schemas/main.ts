@@ -1,0 +1,54 @@
+import type { PageData } from "./pages";
+
+export interface AdvertItem {
+  id: number;
+  type: "tgb" | "sidebar" | "gallery";
+  position: string | null;
+  title: string;
+  text: string;
+  url: string;
+  is_real: boolean;
+  advertiser: string;
+  advertiser_inn: string;
+  erid: string;
+  color: string;
+  complex_id: number | null;
+}
+
+export interface SubwayItem {
+  name: string;
+  slug: string;
+  color: string;
+  rc_count: number;
+}
+
+/** SPEC §3 root state `main`, plus the catalogue's live figures for the SEO block. */
+export interface MainData {
+  page: PageData;
+  complexes: { total: number; building_doing_count: number; building_finished_count: number };
+  catalogue: {
+    min_area: number;
+    max_area: number;
+    min_price_m2: number;
+    max_price_m2: number;
+    apartments: number;
+  };
+  adverts: { tgb: AdvertItem[]; sidebar: AdvertItem[]; gallery: AdvertItem[] };
+  subways: SubwayItem[];
+}
+
+export interface SearchResult {
+  residential_complexes: { id: number; name: string; slug: string; url: string; address: string }[];
+  subway_stations: { id: number; name: string; slug: string; url: string; color: string }[];
+  developers: { id: number; name: string; slug: string; url: string }[];
+  districts: { id: number; name: string; slug: string; url: string }[];
+}
+
+export interface SeoFilterData {
+  id: number;
+  path: string;
+  title: string;
+  h1: string;
+  description: string;
+  filter: import("../filters/catalogue").CatalogueFilter;
+}

@@ -1,0 +1,65 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import { PER_PAGE_CLASSIC, PER_PAGE_DEFAULT } from "../../shared/constants";
+import { FilterError, readListQuery } from "../../shared/filters/catalogue";
+import { IdSchema } from "../../shared/schemas/catalogue";
+import type { AppEnv } from "../env";
+import { loadCompletionYears, loadComplex, loadComplexList, loadSimilar } from "../loaders/complexes";
+import { depsOf } from "../loaders/deps";
+import { loadHouseStats } from "../loaders/living-objects";
+import { loadSeoFilter } from "../loaders/seo-filters";
+import { badRequest, notFound, parse } from "./validate";
+
+function listQuery(url: string, perPage: number) {
+  try {
+    return readListQuery(new URL(url).searchParams, perPage, true);
+  } catch (e) {
+    if (e instanceof FilterError) badRequest(e.message);
+    throw e;
+  }
+}
+
+const HouseQuerySchema = v.object({
+  house_id: v.pipe(
+    v.string("house_id: укажите корпус"),
+    v.regex(/^\d{1,9}$/, "house_id: ожидается целое положительное число"),
+    v.transform(Number),
+  ),
+});
+
+const SeoPathSchema = v.pipe(
+  v.string(),
+  v.maxLength(200, "путь слишком длинный"),
+  v.regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/, "путь фильтра: латинские буквы, цифры и дефисы"),
+);
+
+export const complexes = new Hono<AppEnv>()
+  .get("/grid", async (c) => {
+    const list = await loadComplexList(depsOf(c.env), listQuery(c.req.url, PER_PAGE_DEFAULT));
+    return list ? c.json(list) : notFound("Такого места нет в каталоге");
+  })
+  .get("/paginate", async (c) => {
+    const list = await loadComplexList(depsOf(c.env), listQuery(c.req.url, PER_PAGE_CLASSIC));
+    return list ? c.json(list) : notFound("Такого места нет в каталоге");
+  })
+  .get("/completion-years", async (c) => c.json(await loadCompletionYears(depsOf(c.env))))
+  .get("/similar/:id", async (c) => {
+    const data = await loadSimilar(depsOf(c.env), parse(IdSchema, c.req.param("id")));
+    return data ? c.json(data) : notFound("Жилой комплекс не найден");
+  })
+  .get("/seo-filter/:path{.+}", async (c) => {
+    const raw = decodeURIComponent(c.req.param("path")).replace(/^\/+|\/+$/g, "");
+    const key = /^\d{1,9}$/.test(raw) ? Number(raw) : parse(SeoPathSchema, raw);
+    const data = await loadSeoFilter(depsOf(c.env), key);
+    return data ? c.json(data) : notFound("Такой подборки нет");
+  })
+  .get("/:id/get-house-stats", async (c) => {
+    const id = parse(IdSchema, c.req.param("id"));
+    const { house_id } = parse(HouseQuerySchema, { house_id: c.req.query("house_id") });
+    const data = await loadHouseStats(depsOf(c.env), id, house_id);
+    return data ? c.json(data) : notFound("Корпус не найден");
+  })
+  .get("/:id", async (c) => {
+    const data = await loadComplex(depsOf(c.env), parse(IdSchema, c.req.param("id")));
+    return data ? c.json(data) : notFound("Жилой комплекс не найден");
+  });

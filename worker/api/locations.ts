@@ -1,0 +1,65 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import type { LocationApi } from "../../shared/locations";
+import type { AppEnv } from "../env";
+import { depsOf } from "../loaders/deps";
+import { loadLocation, loadLocations } from "../loaders/locations";
+import { notFound, parse, queryObject } from "./validate";
+
+const APIS: LocationApi[] = [
+  "subways",
+  "districts",
+  "highways",
+  "localities",
+  "regions",
+  "city-areas",
+  "mo-districts",
+  "railways",
+];
+
+const optionalId = (field: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,9}$/, `${field}: ожидается целое положительное число`),
+      v.transform(Number),
+    ),
+  );
+
+const ScopeSchema = v.object({
+  kind: v.optional(v.picklist(["metro", "mcc", "mcd"], "kind: одно из metro, mcc, mcd")),
+  "search[kind]": v.optional(v.picklist(["metro", "mcc", "mcd"], "search[kind]: одно из metro, mcc, mcd")),
+  "search[region_id]": optionalId("search[region_id]"),
+  "search[locality_id]": optionalId("search[locality_id]"),
+  "search[city_area_id]": optionalId("search[city_area_id]"),
+});
+
+function scope(c: { req: { url: string } }) {
+  const raw = Object.fromEntries(
+    [...new URL(c.req.url).searchParams].filter(([k]) =>
+      ["kind", "search[kind]", "search[region_id]", "search[locality_id]", "search[city_area_id]"].includes(
+        k,
+      ),
+    ),
+  );
+  const s = parse(ScopeSchema, raw);
+  return {
+    kind: s.kind ?? s["search[kind]"],
+    parentId: s["search[region_id]"] ?? s["search[locality_id]"] ?? s["search[city_area_id]"],
+  };
+}
+
+const IdOrSlug = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,120}$/, "id: число или латинский адрес"));
+
+export const locations = new Hono<AppEnv>();
+for (const kind of APIS) {
+  locations.get(`/${kind}/grid`, async (c) => {
+    queryObject(c);
+    return c.json(await loadLocations(depsOf(c.env), kind, scope(c)));
+  });
+  locations.get(`/${kind}/:id`, async (c) => {
+    const raw = parse(IdOrSlug, c.req.param("id"));
+    const data = await loadLocation(depsOf(c.env), kind, /^\d+$/.test(raw) ? Number(raw) : raw, scope(c));
+    return data ? c.json(data) : notFound("Такого места нет в каталоге");
+  });
+}

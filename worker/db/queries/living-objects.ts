@@ -1,0 +1,150 @@
+import type { D1Database } from "@cloudflare/workers-types/latest";
+import type { ApartmentFilter, ApartmentQuery } from "../../../shared/filters/apartments";
+
+type Param = string | number;
+
+export interface LivingObjectRow {
+  id: number;
+  complex_id: number;
+  complex_name: string;
+  complex_slug: string;
+  house_id: number;
+  house_name: string;
+  section: number;
+  floor: number;
+  floors: number;
+  position: number;
+  number: number;
+  rooms: number;
+  area_total: number;
+  area_living: number;
+  area_kitchen: number;
+  price: number;
+  price_m2: number;
+  otdelka: number;
+  status: number;
+  plan: string;
+  deadline_year: number;
+  deadline_quarter: number;
+  is_finished: number;
+}
+
+const COLUMNS = `lo.id, lo.complex_id, rc.name AS complex_name, rc.slug AS complex_slug, lo.house_id, h.name AS house_name,
+  lo.section, lo.floor, h.floors, lo.position, lo.number, lo.rooms, lo.area_total, lo.area_living, lo.area_kitchen,
+  lo.price, lo.price_m2, lo.otdelka, lo.status, lo.plan, h.deadline_year, h.deadline_quarter, h.is_finished`;
+const FROM =
+  "living_objects lo JOIN houses h ON h.id = lo.house_id JOIN residential_complexes rc ON rc.id = lo.complex_id";
+
+export function apartmentWhere(f: ApartmentFilter): { sql: string; params: Param[] } {
+  const params: Param[] = [];
+  const p = (v: Param) => {
+    params.push(v);
+    return `?${params.length}`;
+  };
+  const list = (ids: number[]) => ids.map((id) => p(id)).join(", ");
+  const where: string[] = [];
+  if (f.complex !== undefined) where.push(`lo.complex_id = ${p(f.complex)}`);
+  where.push(`lo.status IN (${list(f.status?.length ? f.status : [1])})`);
+  if (f.rooms?.length) where.push(`lo.rooms IN (${list(f.rooms)})`);
+  if (f.price?.min !== undefined) where.push(`lo.price >= ${p(f.price.min)}`);
+  if (f.price?.max !== undefined) where.push(`lo.price <= ${p(f.price.max)}`);
+  if (f.houses?.length) where.push(`lo.house_id IN (${list(f.houses)})`);
+  if (f.area?.min !== undefined) where.push(`lo.area_total >= ${p(f.area.min)}`);
+  if (f.area?.max !== undefined) where.push(`lo.area_total <= ${p(f.area.max)}`);
+  if (f.floor?.min !== undefined) where.push(`lo.floor >= ${p(f.floor.min)}`);
+  if (f.floor?.max !== undefined) where.push(`lo.floor <= ${p(f.floor.max)}`);
+  if (f.otdelka?.length) where.push(`lo.otdelka IN (${list(f.otdelka)})`);
+  return { sql: where.join(" AND "), params };
+}
+
+const ORDER: Record<ApartmentQuery["sort"], string> = {
+  "price asc": "lo.price ASC, lo.id ASC",
+  "price desc": "lo.price DESC, lo.id DESC",
+  "area asc": "lo.area_total ASC, lo.id ASC",
+  "area desc": "lo.area_total DESC, lo.id DESC",
+};
+
+export function listApartmentsSql(q: ApartmentQuery) {
+  const w = apartmentWhere(q.filter);
+  const params = [...w.params, q.perPage, (q.page - 1) * q.perPage];
+  return {
+    sql: `SELECT ${COLUMNS} FROM ${FROM} WHERE ${w.sql} AND rc.is_published = 1 ORDER BY ${ORDER[q.sort]}
+          LIMIT ?${params.length - 1} OFFSET ?${params.length}`,
+    params,
+  };
+}
+
+export function countApartmentsSql(f: ApartmentFilter) {
+  const w = apartmentWhere(f);
+  return { sql: `SELECT count(*) AS total FROM living_objects lo WHERE ${w.sql}`, params: w.params };
+}
+
+export async function listApartments(
+  db: D1Database,
+  q: ApartmentQuery,
+): Promise<{ rows: LivingObjectRow[]; total: number }> {
+  const list = listApartmentsSql(q);
+  const count = countApartmentsSql(q.filter);
+  const [rows, total] = await db.batch([
+    db.prepare(list.sql).bind(...list.params),
+    db.prepare(count.sql).bind(...count.params),
+  ]);
+  return {
+    rows: (rows?.results ?? []) as LivingObjectRow[],
+    total: (total?.results?.[0] as { total: number } | undefined)?.total ?? 0,
+  };
+}
+
+export function getApartment(db: D1Database, id: number): Promise<LivingObjectRow | null> {
+  return db
+    .prepare(`SELECT ${COLUMNS} FROM ${FROM} WHERE lo.id = ?1 AND rc.is_published = 1`)
+    .bind(id)
+    .first<LivingObjectRow>();
+}
+
+export interface RoomGroupRow {
+  rooms: number;
+  count: number;
+  min_price: number;
+  max_price: number;
+  min_area: number;
+  max_area: number;
+}
+
+/** Apartments on sale of a complex grouped by room type (from the aggregates). */
+export async function listRoomGroups(db: D1Database, complexId: number): Promise<RoomGroupRow[]> {
+  const { results } = await db
+    .prepare(
+      "SELECT rooms, count, min_price, max_price, min_area, max_area FROM room_stats WHERE complex_id = ?1 ORDER BY rooms",
+    )
+    .bind(complexId)
+    .all<RoomGroupRow>();
+  return results.sort((a, b) => (a.rooms < 0 ? 99 : a.rooms) - (b.rooms < 0 ? 99 : b.rooms));
+}
+
+export interface ChessCellRow {
+  id: number;
+  floor: number;
+  position: number;
+  number: number;
+  rooms: number;
+  area_total: number;
+  price: number;
+  status: number;
+}
+
+/** Every apartment of a house, top floor first: the chessboard. */
+export async function listHouseCells(
+  db: D1Database,
+  complexId: number,
+  houseId: number,
+): Promise<ChessCellRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT lo.id, lo.floor, lo.position, lo.number, lo.rooms, lo.area_total, lo.price, lo.status
+       FROM living_objects lo WHERE lo.house_id = ?1 AND lo.complex_id = ?2 ORDER BY lo.floor DESC, lo.position`,
+    )
+    .bind(houseId, complexId)
+    .all<ChessCellRow>();
+  return results;
+}

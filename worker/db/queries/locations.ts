@@ -1,0 +1,141 @@
+import type { D1Database } from "@cloudflare/workers-types/latest";
+import type { LocationApi } from "../../../shared/locations";
+
+export interface LocationRow {
+  id: number;
+  name: string;
+  slug: string;
+  rc_count: number;
+  kind: string | null;
+  hex_color: string | null;
+  line: string | null;
+  line_name: string | null;
+  parent_id: number | null;
+  name_in: string | null;
+  lat: number | null;
+  lng: number | null;
+}
+
+/** Per location kind: its table, the complexes' column that counts it, and its extra columns. */
+const SOURCES: Record<LocationApi, { from: string; count: string; columns: string }> = {
+  subways: {
+    from: "subway_stations t JOIN lines l ON l.id = t.line_id",
+    count: "(SELECT count(*) FROM complex_stations cs WHERE cs.station_id = t.id)",
+    columns:
+      "t.kind, l.color AS hex_color, l.number AS line, l.name AS line_name, t.locality_id AS parent_id, NULL AS name_in, t.lat, t.lng",
+  },
+  districts: {
+    from: "districts t",
+    count:
+      "(SELECT count(*) FROM residential_complexes rc WHERE rc.district_id = t.id AND rc.is_published = 1)",
+    columns:
+      "t.kind, NULL AS hex_color, NULL AS line, NULL AS line_name, t.city_area_id AS parent_id, NULL AS name_in, t.lat, t.lng",
+  },
+  highways: {
+    from: "highways t",
+    count:
+      "(SELECT count(*) FROM residential_complexes rc WHERE rc.highway_id = t.id AND rc.is_published = 1)",
+    columns:
+      "NULL AS kind, NULL AS hex_color, NULL AS line, NULL AS line_name, NULL AS parent_id, NULL AS name_in, NULL AS lat, NULL AS lng",
+  },
+  localities: {
+    from: "localities t",
+    count:
+      "(SELECT count(*) FROM residential_complexes rc WHERE rc.locality_id = t.id AND rc.is_published = 1)",
+    columns:
+      "t.kind, NULL AS hex_color, NULL AS line, NULL AS line_name, t.region_id AS parent_id, NULL AS name_in, t.lat, t.lng",
+  },
+  regions: {
+    from: "regions t",
+    count:
+      "(SELECT count(*) FROM residential_complexes rc WHERE rc.region_id = t.id AND rc.is_published = 1)",
+    columns:
+      "NULL AS kind, NULL AS hex_color, NULL AS line, NULL AS line_name, NULL AS parent_id, t.name_in, NULL AS lat, NULL AS lng",
+  },
+  "city-areas": {
+    from: "city_areas t",
+    count:
+      "(SELECT count(*) FROM residential_complexes rc WHERE rc.city_area_id = t.id AND rc.is_published = 1)",
+    columns:
+      "t.abbrev AS kind, NULL AS hex_color, NULL AS line, NULL AS line_name, t.region_id AS parent_id, NULL AS name_in, t.lat, t.lng",
+  },
+  "mo-districts": {
+    from: "mo_districts t",
+    count:
+      "(SELECT count(*) FROM residential_complexes rc WHERE rc.mo_district_id = t.id AND rc.is_published = 1)",
+    columns:
+      "t.kind, NULL AS hex_color, NULL AS line, NULL AS line_name, NULL AS parent_id, NULL AS name_in, NULL AS lat, NULL AS lng",
+  },
+  railways: {
+    from: "railways t",
+    count:
+      "(SELECT count(*) FROM residential_complexes rc WHERE rc.railway_id = t.id AND rc.is_published = 1)",
+    columns:
+      "NULL AS kind, NULL AS hex_color, NULL AS line, NULL AS line_name, NULL AS parent_id, NULL AS name_in, NULL AS lat, NULL AS lng",
+  },
+};
+
+export interface LocationScope {
+  /** subways: metro | mcc | mcd */
+  kind?: string;
+  /** localities: region; subways: locality */
+  parentId?: number;
+}
+
+function scopeSql(api: LocationApi, scope: LocationScope, params: (string | number)[]): string {
+  const where: string[] = [];
+  if (scope.kind && api === "subways") {
+    params.push(scope.kind);
+    where.push(`t.kind = ?${params.length}`);
+  }
+  if (scope.parentId !== undefined) {
+    const column =
+      api === "subways"
+        ? "t.locality_id"
+        : api === "localities"
+          ? "t.region_id"
+          : api === "districts"
+            ? "t.city_area_id"
+            : null;
+    if (column) {
+      params.push(scope.parentId);
+      where.push(`${column} = ?${params.length}`);
+    }
+  }
+  return where.length ? `WHERE ${where.join(" AND ")}` : "";
+}
+
+export async function listLocations(
+  db: D1Database,
+  api: LocationApi,
+  scope: LocationScope,
+): Promise<LocationRow[]> {
+  const s = SOURCES[api];
+  const params: (string | number)[] = [];
+  const where = scopeSql(api, scope, params);
+  const { results } = await db
+    .prepare(`SELECT t.id, t.name, t.slug, ${s.count} AS rc_count, ${s.columns} FROM ${s.from} ${where}`)
+    .bind(...params)
+    .all<LocationRow>();
+  return results.sort((a, b) => a.name.localeCompare(b.name, "ru"));
+}
+
+/** One location by id or slug (slugs of stations are unique within their kind). */
+export function getLocation(
+  db: D1Database,
+  api: LocationApi,
+  idOrSlug: number | string,
+  scope: LocationScope,
+): Promise<LocationRow | null> {
+  const s = SOURCES[api];
+  const params: (string | number)[] = [idOrSlug];
+  const where = scopeSql(api, scope, params);
+  const key = typeof idOrSlug === "number" ? "t.id = ?1" : "t.slug = ?1";
+  return db
+    .prepare(
+      `SELECT t.id, t.name, t.slug, ${s.count} AS rc_count, ${s.columns} FROM ${s.from}
+       ${where ? `${where} AND ${key}` : `WHERE ${key}`} LIMIT 1`,
+    )
+    .bind(...params)
+    .first<LocationRow>();
+}

@@ -1,0 +1,158 @@
+/** Loaders of the catalogue of complexes: the list (both filter dialects), one complex, similar, years. */
+import { BUILD_STAGES, BUILD_TYPES, bitsOf, CLASSES, ROOM_LABELS } from "../../shared/codes";
+import type { ListQuery } from "../../shared/filters/catalogue";
+import { formatDeadline } from "../../shared/format";
+import type {
+  CompletionYear,
+  ComplexCard,
+  ComplexDetail,
+  ComplexList,
+  Deadline,
+  House,
+  StationLink,
+} from "../../shared/schemas/catalogue";
+import {
+  type ComplexRow,
+  getComplex,
+  listCompletionYears,
+  listComplexes,
+  listComplexStations,
+  listHouses,
+  listRoomStats,
+  listSimilarComplexes,
+} from "../db/queries/complexes";
+import type { Deps } from "./deps";
+import { resolveLocation } from "./locations";
+
+const OTDELKA_CODES = [1, 2, 3, 4];
+const PARKING_CODES = [1, 2, 3];
+
+export function deadlineOf(year: number, quarter: number, finished: boolean): Deadline {
+  return { year, quarter, finished, label: formatDeadline(year, quarter, finished) };
+}
+
+/** Cards for rows, with their nearest stations and offers by room type (two queries for the whole page). */
+export async function toCards(deps: Deps, rows: ComplexRow[]): Promise<ComplexCard[]> {
+  const ids = rows.map((r) => r.id);
+  const [stations, rooms] = await Promise.all([
+    listComplexStations(deps.db, ids),
+    listRoomStats(deps.db, ids),
+  ]);
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    url: `/novostroyki/${r.slug}/`,
+    developer: { id: r.developer_id, name: r.developer_name, slug: r.developer_slug },
+    address: r.address,
+    lat: r.lat,
+    lng: r.lng,
+    class: r.class,
+    class_name: CLASSES[r.class as keyof typeof CLASSES] ?? "",
+    build_stage: r.build_stage,
+    build_stage_name: BUILD_STAGES[r.build_stage as keyof typeof BUILD_STAGES] ?? "",
+    deadline: deadlineOf(r.deadline_year, r.deadline_quarter, r.is_finished === 1),
+    min_price: r.min_price,
+    max_price: r.max_price,
+    min_area: r.min_area,
+    max_area: r.max_area,
+    min_price_m2: r.min_price_m2,
+    apartments_on_sale: r.apartments_on_sale,
+    otdelka: bitsOf(r.otdelka_mask, OTDELKA_CODES),
+    stations: stations
+      .filter((s) => s.complex_id === r.id)
+      .map(
+        (s): StationLink => ({
+          id: s.station_id,
+          name: s.name,
+          slug: s.slug,
+          kind: s.kind as StationLink["kind"],
+          color: s.color,
+          line: s.line_number,
+          distance_type: s.distance_type as 1 | 2,
+          minutes: s.minutes,
+        }),
+      ),
+    rooms: rooms
+      .filter((s) => s.complex_id === r.id)
+      .map((s) => ({
+        rooms: s.rooms,
+        label: ROOM_LABELS[s.rooms] ?? "",
+        count: s.count,
+        min_price: s.min_price,
+        min_area: s.min_area,
+        max_area: s.max_area,
+      })),
+  }));
+}
+
+/** The list; null when a location filter names no place (the page is then a 404). */
+export async function loadComplexList(deps: Deps, query: ListQuery): Promise<ComplexList | null> {
+  let q = query;
+  if (q.filter.location) {
+    const place = await resolveLocation(deps, q.filter.location);
+    if (!place) return null;
+    const { location: _, ...rest } = q.filter;
+    q = { ...q, filter: { ...rest, [place.field]: [place.id] } };
+  }
+  const { rows, total } = await listComplexes(deps.db, q);
+  return {
+    data: await toCards(deps, rows),
+    total,
+    per_page: q.perPage,
+    current_page: q.page,
+    last_page: Math.max(1, Math.ceil(total / q.perPage)),
+    sort_column: "price",
+    sort_order: q.sort === "price asc" ? "asc" : "desc",
+    sortable: ["price"],
+  };
+}
+
+export async function loadComplex(deps: Deps, id: number): Promise<ComplexDetail | null> {
+  const row = await getComplex(deps.db, id);
+  if (!row) return null;
+  const [[card], houses] = await Promise.all([toCards(deps, [row]), listHouses(deps.db, id)]);
+  if (!card) return null;
+  return {
+    ...card,
+    region: row.region_name,
+    locality: { id: row.locality_id, name: row.locality_name },
+    district:
+      row.district_id && row.district_name && row.district_slug
+        ? { id: row.district_id, name: row.district_name, slug: row.district_slug }
+        : null,
+    build_type: row.build_type,
+    build_type_name: BUILD_TYPES[row.build_type as keyof typeof BUILD_TYPES] ?? "",
+    parking: bitsOf(row.parking_mask, PARKING_CODES),
+    ceiling_height: row.ceiling_height,
+    floors_min: row.floors_min,
+    floors_max: row.floors_max,
+    description: row.description,
+    max_price_m2: row.max_price_m2,
+    houses: houses.map(
+      (h): House => ({
+        id: h.id,
+        name: h.name,
+        floors: h.floors,
+        sections: h.sections,
+        per_floor: h.per_floor,
+        build_stage: h.build_stage,
+        build_stage_name: BUILD_STAGES[h.build_stage as keyof typeof BUILD_STAGES] ?? "",
+        deadline: deadlineOf(h.deadline_year, h.deadline_quarter, h.is_finished === 1),
+      }),
+    ),
+  };
+}
+
+export async function loadSimilar(deps: Deps, id: number): Promise<{ data: ComplexCard[] } | null> {
+  const row = await getComplex(deps.db, id);
+  if (!row) return null;
+  return { data: await toCards(deps, await listSimilarComplexes(deps.db, row, 8)) };
+}
+
+export async function loadCompletionYears(deps: Deps): Promise<{ data: CompletionYear[] }> {
+  const rows = await listCompletionYears(deps.db);
+  return {
+    data: rows.map((r) => ({ year: r.year, label: r.year === 0 ? "Сдан" : `${r.year}`, count: r.count })),
+  };
+}

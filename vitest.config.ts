@@ -24,6 +24,8 @@ export default defineConfig({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               bindings: {
+                CHAT_SECRET: "test-chat-secret",
+                OPERATOR_TOKEN: "test-operator-token",
                 TEST_MIGRATIONS: await readD1Migrations(
                   fileURLToPath(new URL("./worker/db/migrations", import.meta.url)),
                 ),

@@ -1,7 +1,13 @@
 /**
- * The client's API module. The base address is the site itself; keys are API URLs (shared/api-keys.ts),
- * which are also the SWR keys and the SSR fallback keys.
+ * The client's API module. The base address is the site itself; keys are API URLs (shared/api-keys.ts), which
+ * are also the SWR keys and the SSR fallback keys. Failures resolve exactly as SPEC §8 says.
  */
+import { apiKeys } from "../shared/api-keys";
+import type { CatalogueFilter, ListQuery } from "../shared/filters/catalogue";
+import type { ComplexDetail, ComplexList } from "../shared/schemas/catalogue";
+import type { LocationItem } from "../shared/schemas/locations";
+import type { MainData, SearchResult, SeoFilterData } from "../shared/schemas/main";
+import type { PageData } from "../shared/schemas/pages";
 import { progress } from "./progress";
 
 export class ApiError extends Error {
@@ -15,14 +21,25 @@ export class ApiError extends Error {
 
 declare global {
   interface Window {
-    /** Set by the page when the production-api flag is on: /api/ is rewritten to /api-dev/. */
+    /** The production-api flag: when set, /api/ is rewritten to /api-dev/. */
     __API_DEV__?: boolean;
   }
 }
 
-export function apiUrl(key: string): string {
-  return typeof window !== "undefined" && window.__API_DEV__ ? key.replace(/^\/api\//, "/api-dev/") : key;
+let origin = "";
+
+/** Where the API lives: the site itself (""), or another origin for tests and tools. */
+export function setApiOrigin(value: string): void {
+  origin = value.replace(/\/+$/, "");
 }
+
+export function apiUrl(key: string): string {
+  const path =
+    typeof window !== "undefined" && window.__API_DEV__ ? key.replace(/^\/api\//, "/api-dev/") : key;
+  return `${origin}${path}`;
+}
+
+const isAbort = (e: unknown) => e instanceof Error && e.name === "AbortError";
 
 export async function fetchJson<T>(key: string, init: RequestInit = {}): Promise<T> {
   progress.start();
@@ -30,6 +47,7 @@ export async function fetchJson<T>(key: string, init: RequestInit = {}): Promise
   try {
     const headers = new Headers(init.headers);
     headers.set("Accept", "application/json");
+    // Path-Visited: the page the visitor is on (SPEC §7).
     if (typeof location !== "undefined") headers.set("Path-Visited", location.pathname);
     const res = await fetch(apiUrl(key), { ...init, headers });
     const body = (await res.json().catch(() => null)) as { error?: string } | null;
@@ -37,9 +55,80 @@ export async function fetchJson<T>(key: string, init: RequestInit = {}): Promise
     ok = true;
     return body as T;
   } catch (e) {
-    if (e instanceof DOMException && e.name === "AbortError") ok = true;
+    if (isAbort(e)) ok = true;
     throw e;
   } finally {
     progress.finish(ok);
   }
+}
+
+const orNull = <T>(p: Promise<T>): Promise<T | null> => p.catch(() => null);
+
+function orEmptyList<T>(what: string, p: Promise<{ data: T[] }>): Promise<T[]> {
+  return p.then(
+    (b) => b.data,
+    (e: unknown) => {
+      console.error(`Не удалось загрузить ${what}`, e);
+      return [];
+    },
+  );
+}
+
+/** The calls of SPEC §7 with the failure behaviour of SPEC §8. */
+export const api = {
+  mediaPost: (id: number | string) => orNull(fetchJson<unknown>(apiKeys.mediaPost(id))),
+  company: (id: number | string) => orNull(fetchJson<unknown>(apiKeys.company(id))),
+  complex: (id: number) => orNull(fetchJson<ComplexDetail>(apiKeys.complex(id))),
+  seoFilter: (path: string) => orNull(fetchJson<SeoFilterData>(apiKeys.seoFilter(path))),
+  entitiesByWord: (keyword: string) => orNull(fetchJson<SearchResult>(apiKeys.search(keyword))),
+  main: () => orNull(fetchJson<MainData>(apiKeys.main())),
+  page: (url: string): Promise<PageData> =>
+    fetchJson<PageData>(apiKeys.page(url)).catch(() => ({ seo: null, description: "" })),
+  regions: () => orEmptyList("регионы", fetchJson<{ data: LocationItem[] }>(apiKeys.locations("regions"))),
+  localities: (regionId: number) =>
+    orEmptyList(
+      "населённые пункты",
+      fetchJson<{ data: LocationItem[] }>(apiKeys.locations("localities", { region_id: regionId })),
+    ),
+  subways: (localityId: number) =>
+    orEmptyList(
+      "станции",
+      fetchJson<{ data: LocationItem[] }>(apiKeys.locations("subways", { locality_id: localityId })),
+    ),
+  /** The count request (page 1, per_page 1, reads total); a failure is ignored (null). */
+  countComplexes: (filter: CatalogueFilter): Promise<number | null> =>
+    fetchJson<ComplexList>(apiKeys.complexes({ filter, page: 1, perPage: 1, sort: "price desc" })).then(
+      (b) => b.total,
+      () => null,
+    ),
+};
+
+export type ListResult = { cancelled: false; list: ComplexList } | { cancelled: true };
+
+/**
+ * Catalogue list requests where a new request cancels the one in flight; the cancelled one resolves as
+ * cancelled, not as an error. Any other failure is rethrown.
+ */
+export function createListLoader() {
+  let controller: AbortController | null = null;
+  return {
+    async load(q: ListQuery): Promise<ListResult> {
+      controller?.abort();
+      const mine = new AbortController();
+      controller = mine;
+      try {
+        const list = await fetchJson<ComplexList>(apiKeys.complexes(q), { signal: mine.signal });
+        return mine.signal.aborted ? { cancelled: true } : { cancelled: false, list };
+      } catch (e) {
+        if (isAbort(e) || mine.signal.aborted) return { cancelled: true };
+        throw e;
+      } finally {
+        if (controller === mine) controller = null;
+      }
+    },
+    cancel() {
+      controller?.abort();
+      controller = null;
+    },
+  };
 }

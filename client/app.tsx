@@ -1,5 +1,5 @@
 import { Component, type ReactNode, Suspense, useEffect, useMemo, useRef } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useNavigationType } from "react-router";
 import { SWRConfig } from "swr";
 import { matchRoute } from "../shared/routes";
 import { ApiError, fetchJson } from "./api";
@@ -34,6 +34,27 @@ function PageSkeleton() {
   );
 }
 
+/**
+ * Back and forward return to where the visitor was: scroll positions are kept per history entry; a new
+ * navigation starts at the top.
+ */
+function useScrollRestoration(key: string, firstKey: string) {
+  const type = useNavigationType();
+  useEffect(() => {
+    history.scrollRestoration = "manual";
+    const save = () => sessionStorage.setItem(`scroll:${key}`, String(window.scrollY));
+    if (key !== firstKey || type === "POP") {
+      const saved = type === "POP" ? Number(sessionStorage.getItem(`scroll:${key}`) ?? 0) : 0;
+      requestAnimationFrame(() => window.scrollTo(0, saved));
+    }
+    window.addEventListener("pagehide", save);
+    return () => {
+      save();
+      window.removeEventListener("pagehide", save);
+    };
+  }, [key, firstKey, type]);
+}
+
 function Shell({ initialStatus }: { initialStatus: number }) {
   const location = useLocation();
   const first = useRef(location.key);
@@ -43,9 +64,7 @@ function Shell({ initialStatus }: { initialStatus: number }) {
   );
   const status = location.key === first.current ? initialStatus : match ? 200 : 404;
 
-  useEffect(() => {
-    if (location.key !== first.current) window.scrollTo(0, 0);
-  }, [location.key]);
+  useScrollRestoration(location.key, first.current);
 
   if (!match || status >= 400) {
     return (
@@ -55,13 +74,18 @@ function Shell({ initialStatus }: { initialStatus: number }) {
     );
   }
   const { Page } = PAGES[match.route.page];
+  const page = (
+    <Suspense fallback={<PageSkeleton />}>
+      <Page match={match} />
+    </Suspense>
+  );
   return (
     <PageErrorBoundary key={location.pathname}>
-      <DefaultLayout match={match}>
-        <Suspense fallback={<PageSkeleton />}>
-          <Page match={match} />
-        </Suspense>
-      </DefaultLayout>
+      {match.route.layout === "empty" ? (
+        <EmptyLayout>{page}</EmptyLayout>
+      ) : (
+        <DefaultLayout match={match}>{page}</DefaultLayout>
+      )}
     </PageErrorBoundary>
   );
 }
@@ -74,7 +98,6 @@ export function App({ boot }: { boot: BootData }) {
       revalidateOnFocus: false,
       revalidateIfStale: false,
       shouldRetryOnError: false,
-      keepPreviousData: true,
     }),
     [boot.fallback],
   );

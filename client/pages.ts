@@ -69,4 +69,5 @@ export const PAGES: Record<PageId, LazyPage> = {
   listing: lazyPage(() => import("./routes/listing")),
   "location-type": lazyPage(() => import("./routes/location-type")),
   location: lazyPage(() => import("./routes/location")),
+  operator: lazyPage(() => import("./routes/operator")),
 };

@@ -50,7 +50,9 @@ export async function buildClient({ quiet = false } = {}) {
       Object.assign(manifest, { entry: url(file), css, preload });
     } else {
       const m = /^client\/routes\/(.+)\.tsx$/.exec(rel);
-      if (m) manifest.pages[m[1]] = { js: url(file), css, preload };
+      // esbuild puts the CSS of every lazily imported page into the entry's stylesheet too, so one cached
+      // stylesheet styles every page, client-side navigations included; the pages' own copies go unused.
+      if (m) manifest.pages[m[1]] = { js: url(file), css: [], preload };
     }
   }
   writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);

@@ -14,7 +14,7 @@ function databaseId() {
 }
 
 /** Opens the local D1 that `wrangler dev --persist-to <persistTo>` uses. */
-async function openLocalD1(persistTo) {
+export async function openLocalD1(persistTo) {
   const mf = new Miniflare({
     modules: true,
     script: "export default { fetch() { return new Response(null, { status: 204 }) } }",
@@ -24,10 +24,11 @@ async function openLocalD1(persistTo) {
   return { mf, db: await mf.getD1Database("DB") };
 }
 
-/** Bundles the TypeScript seed generator for Node and returns the SQL of a scale. */
-export async function seedStatements(scale) {
+/** Bundles a TypeScript module of the worker for Node and imports it. */
+export async function importTypeScript(entry) {
   const result = await esbuild.build({
-    entryPoints: ["worker/db/seed/cli.ts"],
+    entryPoints: [entry],
+    absWorkingDir: ROOT,
     bundle: true,
     platform: "node",
     format: "esm",
@@ -36,8 +37,12 @@ export async function seedStatements(scale) {
     logLevel: "error",
   });
   const code = result.outputFiles[0].text;
-  const mod = await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`);
-  return mod.seedStatements(scale);
+  return import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`);
+}
+
+/** The SQL of the seed of a scale. */
+export async function seedStatements(scale) {
+  return (await importTypeScript("worker/db/seed/cli.ts")).seedStatements(scale);
 }
 
 export async function seed({ persistTo, scale }) {

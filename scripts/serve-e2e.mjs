@@ -1,12 +1,13 @@
 // The site for the end-to-end suite: its own local state (so a developer's database is untouched), the
 // deterministic seed, wrangler dev on port 8788. Playwright starts and stops it.
-import { rmSync } from "node:fs";
+import { copyFileSync, existsSync, rmSync } from "node:fs";
 import { prepareDatabase } from "./db.mjs";
 import { bin, spawnLive } from "./lib.mjs";
 
 const port = process.env.E2E_PORT ?? "8788";
 const persistTo = `.wrangler/e2e-state-${port}`;
 rmSync(persistTo, { recursive: true, force: true });
+if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
 await prepareDatabase({ persistTo, scale: Number(process.env.E2E_SEED_SCALE ?? 0.1) });
 const child = spawnLive(bin("wrangler"), [
   "dev",

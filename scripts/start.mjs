@@ -1,4 +1,5 @@
 // npm start: install what is missing, build the client, migrate and seed the local D1, serve the site.
+import { copyFileSync, existsSync } from "node:fs";
 import { bin, ensureDeps, spawnLive } from "./lib.mjs";
 
 ensureDeps();
@@ -6,6 +7,8 @@ const { buildClient } = await import("./build-client.mjs");
 const { prepareDatabase } = await import("./db.mjs");
 
 await buildClient();
+// Local secrets (the chat's cookie key and the operator's token) for wrangler dev.
+if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
 await prepareDatabase({ persistTo: ".wrangler/state", scale: Number(process.env.SEED_SCALE ?? 1) });
 
 const port = process.env.PORT ?? "8787";

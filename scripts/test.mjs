@@ -1,6 +1,33 @@
 // npm test: the whole suite on a fresh machine — typecheck, lint, unit, workers integration, end-to-end.
-import { existsSync } from "node:fs";
-import { bin, ensureDeps, run } from "./lib.mjs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { bin, ensureDeps, ROOT, run } from "./lib.mjs";
+
+/** Cloudflare's limit on a worker's size after compression (the Workers Free plan's; Paid allows 10 MB). */
+const WORKER_GZIP_LIMIT = 3 * 1024 * 1024;
+const DEPLOY_CHECK = ".wrangler/deploy-check";
+
+/** Bundles the worker as `wrangler deploy` would, without deploying, and checks its compressed size. */
+function checkWorkerBundle() {
+  rmSync(`${ROOT}${DEPLOY_CHECK}`, { recursive: true, force: true });
+  run(bin("wrangler"), ["deploy", "--dry-run", "--env", "production", "--outdir", DEPLOY_CHECK], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const files = readdirSync(`${ROOT}${DEPLOY_CHECK}`).filter((f) => !f.endsWith(".map") && f !== "README.md");
+  const gzip = files.reduce(
+    (sum, f) => sum + gzipSync(readFileSync(`${ROOT}${DEPLOY_CHECK}/${f}`)).length,
+    0,
+  );
+  const mb = (n) => (n / 1024 / 1024).toFixed(2);
+  if (gzip > WORKER_GZIP_LIMIT) {
+    console.error(
+      `✖ Воркер после gzip весит ${mb(gzip)} МБ — больше лимита Cloudflare в ${mb(WORKER_GZIP_LIMIT)} МБ, деплой не пройдёт.\n` +
+        `  Посмотрите, что попало в сборку (${DEPLOY_CHECK}/index.js.map), и уберите лишнее из кода воркера.`,
+    );
+    process.exit(1);
+  }
+  console.log(`  воркер: ${mb(gzip)} МБ после gzip (лимит ${mb(WORKER_GZIP_LIMIT)} МБ)`);
+}
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -27,6 +54,8 @@ ensureDeps();
 const { buildClient } = await import("./build-client.mjs");
 console.log("▶ Сборка клиента");
 await buildClient({ quiet: true });
+console.log("▶ Сборка воркера для Cloudflare (wrangler deploy --dry-run)");
+checkWorkerBundle();
 console.log("▶ Проверка типов");
 run(bin("tsc"), ["-p", "."]);
 run(bin("tsc"), ["-p", "tests/integration"]);

@@ -23,7 +23,8 @@ export type PageId =
   | "complex"
   | "listing"
   | "location-type"
-  | "location";
+  | "location"
+  | "operator";
 
 export type Layout = "default" | "empty";
 
@@ -70,6 +71,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: "special", path: "/special", page: "special", layout: "default" },
   { name: "terms-of-service", path: "/terms-of-service", page: "legal", layout: "default" },
   { name: "test-modal", path: "/test-modal", page: "test-modal", layout: "default" },
+  { name: "operator", path: "/operator", page: "operator", layout: "empty" },
   {
     name: "apartments-complex",
     path: "/kvartiry/novostroyka/:complex_slug?",

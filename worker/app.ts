@@ -1,10 +1,16 @@
 import { Hono } from "hono";
 import { isbot } from "isbot";
 import { api } from "./api";
+import { chatApi, chatSockets } from "./chat/routes";
+import { d1Sessions } from "./db/session";
+import { edgeCache } from "./edge-cache";
 import type { AppEnv } from "./env";
+import { handleFeedsPage } from "./feeds/operator";
+import { handleImage } from "./image-proxy";
 import { logError } from "./log";
 import { handlePage, renderErrorPage } from "./pages";
 import { applySecurityHeaders, clientIp, createNonce } from "./security";
+import { robotsTxt, sitemapFile, sitemapIndex } from "./seo-files";
 
 export const app = new Hono<AppEnv>();
 
@@ -38,6 +44,10 @@ app.use("*", async (c, next) => {
   await next();
 });
 
+app.use("*", d1Sessions);
+
+app.route("/api/v1/chat", chatApi);
+app.route("/chat", chatSockets);
 app.route("/api/v1", api);
 app.route("/api-dev/v1", api);
 
@@ -48,6 +58,9 @@ app.get("/assets/*", async (c) => {
   return out;
 });
 
+app.get("/img/", handleImage);
+app.get("/operator/feeds/", handleFeedsPage);
+
 app.get("/favicon.svg", async (c) => {
   const res = await c.env.ASSETS.fetch(c.req.raw);
   const out = new Response(res.body, res);
@@ -55,7 +68,16 @@ app.get("/favicon.svg", async (c) => {
   return out;
 });
 
-app.get("*", handlePage);
+app.get("/robots.txt", robotsTxt);
+app.get("/sitemap.xml", sitemapIndex);
+app.get("/sitemaps/:file", sitemapFile);
+
+// Catalogue pages' HTML is cached at the edge; a stale page is rendered again through the whole app.
+app.get(
+  "*",
+  edgeCache(async (req, c) => app.fetch(req, c.env, c.executionCtx)),
+  handlePage,
+);
 
 app.notFound((c) => renderErrorPage(c, 404));
 

@@ -13,3 +13,8 @@ export function logError(c: Context<AppEnv>, error: unknown): void {
     }),
   );
 }
+
+/** A structured event outside a request (the scheduled feed import): one JSON line with its fields. */
+export function logEvent(level: "info" | "error", event: string, fields: Record<string, unknown>): void {
+  (level === "error" ? console.error : console.log)(JSON.stringify({ level, event, ...fields }));
+}

@@ -2,10 +2,12 @@
 import type { Context } from "hono";
 import type { BootData } from "../client/boot";
 import { API_BASE } from "../shared/api-keys";
-import { pageKeys } from "../shared/page-keys";
+import { canonicalPath, followUpKeys, pageKeys } from "../shared/page-keys";
 import { matchRoute, type PageId } from "../shared/routes";
 import { api, type KeyResult } from "./api";
 import type { AppEnv } from "./env";
+import { depsOf } from "./loaders/deps";
+import { journalArticlePath } from "./loaders/media";
 import { logError } from "./log";
 import { errorPageFailed, type RenderInput, renderPage } from "./ssr/render";
 
@@ -51,11 +53,24 @@ export async function handlePage(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
   const match = matchRoute(url.pathname, url.search);
   if (!match) return renderErrorPage(c, 404);
-  const results = await Promise.all(pageKeys(match).map((key) => resolveKey(c, key)));
+  const [results, articlePath] = await Promise.all([
+    Promise.all(pageKeys(match).map((key) => resolveKey(c, key))),
+    journalArticlePath(depsOf(c.env), match),
+  ]);
+  // An article's URL under another category, or as a category, moves to its canonical URL.
+  if (articlePath && articlePath !== url.pathname) return c.redirect(`${articlePath}${url.search}`, 301);
   const status = statusOf(results);
   if (status !== 200) return renderErrorPage(c, status);
+  const fallback: Record<string, unknown> = Object.fromEntries(results.map((r) => [r.key, r.data]));
+  // A URL whose text differs from the canonical one for the same id (a renamed complex) moves there.
+  const canonical = canonicalPath(match, fallback);
+  if (canonical && canonical !== url.pathname) return c.redirect(`${canonical}${url.search}`, 301);
+  // Data that needs the first answers; a failure here only leaves it to the client.
+  for (const r of await Promise.all(followUpKeys(match, fallback).map((key) => resolveKey(c, key)))) {
+    if (r.status === 200) fallback[r.key] = r.data;
+  }
   const boot: BootData = {
-    fallback: Object.fromEntries(results.map((r) => [r.key, r.data])),
+    fallback,
     status,
     isBot: c.get("isBot"),
     nonce: c.get("nonce"),

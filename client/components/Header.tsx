@@ -14,6 +14,7 @@ import {
   PhoneIcon,
 } from "./icons";
 import { DROPDOWN_COLUMNS, MAIN_ITEMS, PRICE_LINKS } from "./menu";
+import { SearchBox } from "./SearchBox";
 import "./Header.css";
 
 function DropdownContent() {
@@ -124,6 +125,7 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
             </AppLink>
           ))}
         </nav>
+        <SearchBox />
         <div className="header__icons">
           {ICONS.map(({ label, Icon }) => (
             <AppLink key={label} to="/" className="icon-button" aria-label={label} title={label}>
@@ -159,6 +161,7 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
                 <CloseIcon />
               </button>
             </div>
+            <SearchBox />
             <nav aria-label="Меню сайта">
               <p className="mobile-menu__section">Новостройки</p>
               <DropdownContent />

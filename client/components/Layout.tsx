@@ -1,17 +1,18 @@
 import type { ReactNode } from "react";
 import type { RouteMatch } from "../../shared/routes";
+import { ChatSlot } from "../chat/ChatSlot";
 import { AppLink } from "./AppLink";
+import { QuickSearch } from "./catalogue/QuickSearch";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { Logo } from "./icons";
 import { OfflineNotice } from "./OfflineNotice";
 import { ProgressBar } from "./ProgressBar";
-import { QuickSearchSlot } from "./QuickSearchSlot";
 import { SiteMap } from "./SiteMap";
 import "./Layout.css";
 
 /** Default layout (SPEC §2): sticky header, the page, quick search, site map and footer. */
-export function DefaultLayout({ children }: { match: RouteMatch; children: ReactNode }) {
+export function DefaultLayout({ match, children }: { match: RouteMatch; children: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#main">
@@ -23,9 +24,10 @@ export function DefaultLayout({ children }: { match: RouteMatch; children: React
       <main id="main" className="main">
         {children}
       </main>
-      <QuickSearchSlot />
+      <QuickSearch />
       <SiteMap />
       <Footer />
+      <ChatSlot match={match} enabled={match.route.layout === "default"} />
     </>
   );
 }

@@ -1,12 +1,91 @@
+import { Navigate } from "react-router";
+import { apiKeys } from "../../shared/api-keys";
+import { SITE_NAME, SITE_ORIGIN } from "../../shared/constants";
+import { href } from "../../shared/routes";
+import type { MediaPost } from "../../shared/schemas/media";
+import { AppLink } from "../components/AppLink";
+import { Breadcrumbs } from "../components/Breadcrumbs";
+import { JsonLd } from "../components/JsonLd";
+import { ArticleBody } from "../components/journal/ArticleBody";
+import { ArticleCard, articlePath } from "../components/journal/ArticleCard";
+import { ArticleMeta } from "../components/journal/ArticleMeta";
+import { CoverArt } from "../components/journal/CoverArt";
+import { useCountView } from "../components/journal/use-count-view";
 import { PageHead } from "../components/PageHead";
+import { useApi } from "../hooks/use-api";
 import type { PageProps } from "../pages";
 
-export default function Page({ match }: PageProps) {
+function articleJsonLd(post: MediaPost, path: string) {
+  const site = { "@type": "Organization", name: SITE_NAME, url: SITE_ORIGIN };
+  return {
+    "@context": "https://schema.org",
+    "@type": "Article",
+    headline: post.title,
+    description: post.lead,
+    datePublished: post.published_at,
+    dateModified: post.published_at,
+    articleSection: post.category.name,
+    keywords: post.tags.join(", "),
+    inLanguage: "ru",
+    author: site,
+    publisher: site,
+    mainEntityOfPage: `${SITE_ORIGIN}${path}`,
+  };
+}
+
+export default function ArticlePage({ match }: PageProps) {
+  const { data: post, error } = useApi<MediaPost>(apiKeys.mediaPost(match.params.article ?? ""));
+  useCountView(post?.id);
+  if (error) throw error;
+  if (!post) return <div className="page container page-skeleton" />;
+
+  const path = articlePath(post);
+  // The worker answers such URLs with a 301; this covers a client-side navigation.
+  if (post.category.slug !== match.params.category) return <Navigate to={path} replace />;
+  const categoryPath = href("journal", { category: post.category.slug });
+
   return (
     <div className="page container">
-      <PageHead title="Статья" canonical={match.pathname} />
-      <h1>Статья</h1>
-      <p>Статья журнала.</p>
+      <PageHead title={post.title} description={post.lead} canonical={path} />
+      <JsonLd data={articleJsonLd(post, path)} />
+      <Breadcrumbs
+        items={[
+          { label: "Журнал", to: href("journal") },
+          { label: post.category.name, to: categoryPath },
+          { label: post.title },
+        ]}
+      />
+      <article className="article">
+        <header>
+          <AppLink to={categoryPath} className="article__category">
+            {post.category.name}
+          </AppLink>
+          <h1>{post.title}</h1>
+          <ArticleMeta post={post} views />
+          <p className="article__lead">{post.lead}</p>
+        </header>
+        <CoverArt id={post.id} category={post.category} className="article__cover" />
+        <ArticleBody blocks={post.body} />
+        <ul className="article-tags" aria-label="Теги">
+          {post.tags.map((tag) => (
+            <li key={tag} className="chip">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      </article>
+      {post.related.length > 0 && (
+        <section className="related" aria-labelledby="related-title">
+          <h2 id="related-title">Читайте также</h2>
+          <ul className="card-grid">
+            {post.related.map((r) => (
+              <li key={r.id}>
+                <ArticleCard post={r} heading="h3" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

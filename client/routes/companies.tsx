@@ -1,12 +1,72 @@
+import { apiKeys } from "../../shared/api-keys";
+import { countOf } from "../../shared/format";
+import { href } from "../../shared/routes";
+import { COMPANIES_PREVIEW, type CompaniesGrid, type CompanyType } from "../../shared/schemas/companies";
+import type { PageData } from "../../shared/schemas/pages";
+import { AppLink } from "../components/AppLink";
+import { Breadcrumbs } from "../components/Breadcrumbs";
+import { companyPath } from "../components/companies/CompanyCard";
+import { Monogram } from "../components/companies/Monogram";
+import { TYPE_SEGMENTS, TYPE_TEXT } from "../components/companies/types";
 import { PageHead } from "../components/PageHead";
+import { useApi } from "../hooks/use-api";
 import type { PageProps } from "../pages";
 
-export default function Page({ match }: PageProps) {
+const TYPES: CompanyType[] = ["developer", "agency"];
+
+function TypeSection({ type, grid }: { type: CompanyType; grid: CompaniesGrid }) {
+  const segment = TYPE_SEGMENTS[type];
+  const text = TYPE_TEXT[segment];
+  return (
+    <section className="company-type" aria-labelledby={`type-${segment}`}>
+      <h2 id={`type-${segment}`}>{text.title}</h2>
+      <p className="company-type__count">{`${countOf(grid.total, text.forms)} в каталоге`}</p>
+      <p className="company-type__text">{text.intro}</p>
+      <ul className="company-type__list">
+        {grid.data.map((c) => (
+          <li key={c.id}>
+            <AppLink to={companyPath(c)}>
+              <Monogram name={c.name} color={c.color} size={36} />
+              {c.name}
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+      <AppLink to={href("companies-type", { type: segment })} className="button">
+        {`Все ${text.title.toLocaleLowerCase("ru-RU")}`}
+      </AppLink>
+    </section>
+  );
+}
+
+export default function CompaniesPage({ match }: PageProps) {
+  const seo = useApi<PageData>(apiKeys.page(match.pathname));
+  const developers = useApi<CompaniesGrid>(
+    apiKeys.companies({ type: "developer", per_page: COMPANIES_PREVIEW }),
+  );
+  const agencies = useApi<CompaniesGrid>(apiKeys.companies({ type: "agency", per_page: COMPANIES_PREVIEW }));
+  const error = seo.error ?? developers.error ?? agencies.error;
+  if (error) throw error;
+  const grids = { developer: developers.data, agency: agencies.data };
   return (
     <div className="page container">
-      <PageHead title="Застройщики и агентства недвижимости" canonical={match.pathname} />
+      <PageHead
+        title={seo.data?.seo?.title ?? "Застройщики и агентства недвижимости"}
+        description={seo.data?.seo?.description}
+        canonical={match.pathname}
+      />
+      <Breadcrumbs items={[{ label: "Компании" }]} />
       <h1>Застройщики и агентства</h1>
-      <p>Компании, которые строят и продают квартиры в новостройках Москвы и Подмосковья.</p>
+      <p className="companies-intro">
+        Кто строит и кто продаёт квартиры в новостройках Москвы и Подмосковья: карточки компаний с годом
+        основания, контактами и жилыми комплексами.
+      </p>
+      <div className="company-types">
+        {TYPES.map((type) => {
+          const grid = grids[type];
+          return grid && <TypeSection key={type} type={type} grid={grid} />;
+        })}
+      </div>
     </div>
   );
 }

@@ -1,12 +1,115 @@
+import { apiKeys } from "../../shared/api-keys";
+import { href } from "../../shared/routes";
+import { type Company, companyTypeOf } from "../../shared/schemas/companies";
+import { Breadcrumbs } from "../components/Breadcrumbs";
+import { companyPath } from "../components/companies/CompanyCard";
+import { ComplexRow } from "../components/companies/ComplexRow";
+import { Monogram } from "../components/companies/Monogram";
+import { TYPE_SEGMENTS, TYPE_TEXT } from "../components/companies/types";
+import { JsonLd } from "../components/JsonLd";
 import { PageHead } from "../components/PageHead";
+import { useApi } from "../hooks/use-api";
 import type { PageProps } from "../pages";
 
-export default function Page({ match }: PageProps) {
+const TYPE_NAME = { developer: "Застройщик", agency: "Агентство недвижимости" } as const;
+
+function organizationJsonLd(c: Company) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: c.name,
+    description: c.description,
+    url: c.site,
+    telephone: c.phone,
+    foundingDate: String(c.founded_year),
+    taxID: c.inn,
+  };
+}
+
+export default function CompanyPage({ match }: PageProps) {
+  const { data: company, error } = useApi<Company>(
+    apiKeys.company(match.params.company ?? "", companyTypeOf(match.params.type)),
+  );
+  if (error) throw error;
+  if (!company) return <div className="page container page-skeleton" />;
+
+  const segment = TYPE_SEGMENTS[company.type];
+  const isDeveloper = company.type === "developer";
   return (
     <div className="page container">
-      <PageHead title="Застройщик" canonical={match.pathname} />
-      <h1>Застройщик</h1>
-      <p>Информация о компании и её жилых комплексах.</p>
+      <PageHead
+        title={`${company.name} — ${TYPE_NAME[company.type].toLocaleLowerCase("ru-RU")}${isDeveloper ? ", жилые комплексы" : ""}`}
+        description={company.description}
+        canonical={companyPath(company)}
+      />
+      <JsonLd data={organizationJsonLd(company)} />
+      <Breadcrumbs
+        items={[
+          { label: "Компании", to: href("companies") },
+          { label: TYPE_TEXT[segment].title, to: href("companies-type", { type: segment }) },
+          { label: company.name },
+        ]}
+      />
+      <header className="company-head">
+        <Monogram name={company.name} color={company.color} size={96} />
+        <div>
+          <h1>{company.name}</h1>
+          <p className="company-head__type">{TYPE_NAME[company.type]}</p>
+        </div>
+      </header>
+      <div className="company-layout">
+        <div>
+          <p className="company-about">{company.description}</p>
+          {isDeveloper && (
+            <dl className="company-stats">
+              <div>
+                <dt>Всего ЖК</dt>
+                <dd>{company.complexes_total}</dd>
+              </div>
+              <div>
+                <dt>Строится</dt>
+                <dd>{company.complexes_building}</dd>
+              </div>
+              <div>
+                <dt>Сдано</dt>
+                <dd>{company.complexes_finished}</dd>
+              </div>
+            </dl>
+          )}
+        </div>
+        <dl className="company-facts">
+          <dt>Год основания</dt>
+          <dd>{company.founded_year}</dd>
+          <dt>Сайт</dt>
+          <dd>
+            <a href={company.site} rel="nofollow noopener" target="_blank">
+              {company.site.replace(/^https?:\/\/|\/$/g, "")}
+            </a>
+          </dd>
+          <dt>Телефон</dt>
+          <dd>
+            <a href={`tel:${company.phone.replace(/[^\d+]/g, "")}`}>{company.phone}</a>
+          </dd>
+          <dt>ИНН</dt>
+          <dd>{company.inn}</dd>
+        </dl>
+      </div>
+      {isDeveloper && (
+        <section aria-labelledby="complexes-title">
+          <h2 id="complexes-title">Жилые комплексы застройщика</h2>
+          {company.residential_complexes.length ? (
+            <ul className="complex-list">
+              {company.residential_complexes.map((c) => (
+                <li key={c.id}>
+                  <ComplexRow complex={c} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>Сейчас у застройщика нет жилых комплексов в каталоге.</p>
+          )}
+        </section>
+      )}
     </div>
   );
 }

@@ -1,12 +1,291 @@
+/**
+ * The complex page (`/novostroyki/{complex}/`): where a buyer decides. Everything the server can render comes
+ * with the page (shared/page-keys.ts complexPageKeys and its follow-up keys); the chessboard of a house loads
+ * when it is chosen. Every choice (filters, list page, house) lives in the URL.
+ */
+import { SITE_ORIGIN } from "../../shared/constants";
+import { countOf, formatPrice, formatPriceFrom, formatPricePerMeterFrom, WORDS } from "../../shared/format";
+import {
+  apartmentQueryOf,
+  COMPLEX_APARTMENTS_PER_PAGE,
+  complexPageKeys,
+  developerComplexesKey,
+  houseIdOf,
+} from "../../shared/page-keys";
+import type {
+  ComplexCard,
+  ComplexDetail,
+  ComplexList,
+  LivingObjectList,
+  RoomGroup,
+} from "../../shared/schemas/catalogue";
+import { AppLink } from "../components/AppLink";
+import { ApartmentFilters } from "../components/apartment/ApartmentFilters";
+import { ApartmentList } from "../components/apartment/ApartmentList";
+import { MortgageSnippet } from "../components/apartment/MortgageSnippet";
+import { RoomGroups } from "../components/apartment/RoomGroups";
+import { apartmentTitle } from "../components/apartment/text";
+import { Breadcrumbs } from "../components/Breadcrumbs";
+import { ComplexCards } from "../components/complex/ComplexCard";
+import { Facts } from "../components/complex/Facts";
+import { Gallery } from "../components/complex/Gallery";
+import { Houses } from "../components/complex/Houses";
+import { LightBoxProvider } from "../components/complex/LightBox";
+import { LocationMap } from "../components/complex/LocationMap";
+import { PopularLinks } from "../components/complex/PopularLinks";
+import { StationList } from "../components/complex/Stations";
+import {
+  classLabel,
+  complexTitle,
+  deadlinesOf,
+  mortgageRegion,
+  regionIn,
+  regionPath,
+  stationDistance,
+  stationName,
+} from "../components/complex/text";
+import { useHashScroll } from "../components/complex/use-hash-scroll";
+import { JsonLd } from "../components/JsonLd";
 import { PageHead } from "../components/PageHead";
+import { useApi } from "../hooks/use-api";
 import type { PageProps } from "../pages";
 
-export default function Page({ match }: PageProps) {
+/** The page's URL with some query parameters changed (null removes one) and a section to show. */
+function linkTo(path: string, search: URLSearchParams, changes: Record<string, string | null>, hash: string) {
+  const next = new URLSearchParams(search);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) next.delete(name);
+    else next.set(name, value);
+  }
+  const q = next.toString();
+  return `${path}${q ? `?${q}` : ""}#${hash}`;
+}
+
+function complexJsonLd(c: ComplexDetail) {
+  return {
+    "@context": "https://schema.org",
+    "@type": ["ApartmentComplex", "Product"],
+    name: complexTitle(c.name),
+    description: c.description,
+    url: `${SITE_ORIGIN}${c.url}`,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: c.address,
+      addressLocality: c.locality.name,
+      addressRegion: c.region,
+      addressCountry: "RU",
+    },
+    geo: { "@type": "GeoCoordinates", latitude: c.lat, longitude: c.lng },
+    numberOfAvailableAccommodationUnits: c.apartments_on_sale,
+    brand: { "@type": "Organization", name: c.developer.name.replace(/[«»]/g, "") },
+    offers: {
+      "@type": "AggregateOffer",
+      lowPrice: c.min_price,
+      highPrice: c.max_price,
+      offerCount: c.apartments_on_sale,
+      priceCurrency: "RUB",
+    },
+  };
+}
+
+export default function ComplexPage({ match }: PageProps) {
+  const keys = complexPageKeys(match);
+  const complex = useApi<ComplexDetail>(keys.complex);
+  const list = useApi<LivingObjectList>(keys.apartments);
+  const groups = useApi<{ data: RoomGroup[] }>(keys.groups);
+  const similar = useApi<{ data: ComplexCard[] }>(keys.similar);
+  const c = complex.data;
+  const developer = useApi<ComplexList>(c ? developerComplexesKey(c.developer.id) : null);
+  useHashScroll();
+  if (complex.error) throw complex.error;
+  if (!c) {
+    return (
+      <div className="page container page-skeleton" role="status">
+        <span className="visually-hidden">Загрузка…</span>
+      </div>
+    );
+  }
+
+  const title = complexTitle(c.name);
+  const query = apartmentQueryOf(match.search, COMPLEX_APARTMENTS_PER_PAGE, { complex: c.id });
+  const house = houseIdOf(match.search);
+  const keep: Record<string, string> = house === null ? {} : { korpus: String(house) };
+  const to = (changes: Record<string, string | null>, hash: string) =>
+    linkTo(c.url, match.search, changes, hash);
+  const activeRooms = query.filter.rooms ?? [];
+  const cheapest = query.sort === "price asc" && query.page === 1 ? list.data?.data[0] : undefined;
+  const filtered = Object.keys(query.filter).length > 1;
+  const others = (developer.data?.data ?? []).filter((x) => x.id !== c.id).slice(0, 6);
+  const nearest = c.stations[0];
+  const description = `${title} ${regionIn(c.region)} от застройщика ${c.developer.name}: ${countOf(c.apartments_on_sale, WORDS.apartment)} в продаже ${formatPriceFrom(c.min_price)}, ${classLabel(c.class_name).toLowerCase()}, срок сдачи — ${deadlinesOf(c.houses, c.deadline)}.${nearest ? ` ${stationName(nearest)} — ${stationDistance(nearest)}.` : ""} Планировки, шахматка, ипотека.`;
+
   return (
-    <div className="page container">
-      <PageHead title="Жилой комплекс" canonical={match.pathname} />
-      <h1>Жилой комплекс</h1>
-      <p>Информация о жилом комплексе.</p>
-    </div>
+    <LightBoxProvider>
+      <div className="page container complex-page">
+        <PageHead
+          title={`${title} ${regionIn(c.region)} — квартиры ${formatPriceFrom(c.min_price)}`}
+          description={description}
+          canonical={c.url}
+        />
+        <Breadcrumbs
+          items={[
+            { label: "Новостройки", to: "/novostroyki/" },
+            { label: c.region, to: regionPath(c.region) },
+            { label: title },
+          ]}
+        />
+        <JsonLd data={complexJsonLd(c)} />
+
+        <header className="complex-head">
+          <h1>{title}</h1>
+          <ul className="cx-badges">
+            <li className="cx-badge">{classLabel(c.class_name)}</li>
+            <li className={`cx-badge cx-badge--stage-${c.build_stage}`}>{c.build_stage_name}</li>
+            <li className="cx-badge">
+              {c.deadline.finished ? "Сдан" : `Срок сдачи: ${deadlinesOf(c.houses, c.deadline)}`}
+            </li>
+          </ul>
+          <p className="complex-head__line">
+            Застройщик <AppLink to={`/companies/developers/${c.developer.slug}/`}>{c.developer.name}</AppLink>
+          </p>
+          <p className="complex-head__line">
+            <a href="#na-karte">{c.address}</a>
+          </p>
+          <StationList stations={c.stations} />
+        </header>
+
+        <div className="complex-top">
+          <Gallery
+            id={c.id}
+            cls={c.class}
+            floors={c.floors_max}
+            houses={c.houses.map((h) => h.floors)}
+            name={title}
+          />
+          <aside className="price-card" aria-label="Цены">
+            <p className="cx-price cx-price--large">{formatPriceFrom(c.min_price)}</p>
+            <p className="price-card__m2">{formatPricePerMeterFrom(c.min_price_m2)}</p>
+            <p className="price-card__count">{countOf(c.apartments_on_sale, WORDS.apartment)} в продаже</p>
+            <ul className="price-card__rooms">
+              {(groups.data?.data ?? []).map((g) => (
+                <li key={g.rooms}>
+                  <AppLink to={to({ rooms: String(g.rooms), page: null }, "kvartiry")}>{g.label}</AppLink>
+                  <span>{formatPriceFrom(g.min_price)}</span>
+                </li>
+              ))}
+            </ul>
+            <a className="button" href="#kvartiry">
+              Смотреть квартиры
+            </a>
+            <a className="button button--ghost" href="#shahmatka">
+              Шахматка
+            </a>
+          </aside>
+        </div>
+
+        <nav className="section-nav" aria-label="Разделы страницы">
+          <a href="#kvartiry">Квартиры</a>
+          <a href="#shahmatka">Корпуса и шахматка</a>
+          <a href="#ipoteka">Ипотека</a>
+          <a href="#na-karte">Расположение</a>
+          <a href="#o-zhk">О ЖК</a>
+        </nav>
+
+        <section className="cx-section" aria-labelledby="o-zhk">
+          <h2 id="o-zhk">О ЖК</h2>
+          <Facts complex={c} />
+          <p className="complex-about">{c.description}</p>
+        </section>
+
+        <section className="cx-section" aria-labelledby="kvartiry">
+          <h2 id="kvartiry">Квартиры в {title}</h2>
+          <RoomGroups
+            groups={groups.data?.data ?? []}
+            active={activeRooms}
+            hrefOf={(rooms) =>
+              to(
+                {
+                  rooms: activeRooms.length === 1 && activeRooms[0] === rooms ? null : String(rooms),
+                  page: null,
+                },
+                "kvartiry",
+              )
+            }
+          />
+          <ApartmentFilters
+            action={`${c.url}#kvartiry`}
+            query={query}
+            total={list.data?.total ?? 0}
+            rooms={(list.data?.filters.room_types ?? []).map((r) => ({
+              id: r.rooms,
+              label: r.label,
+              count: r.count,
+            }))}
+            houses={(list.data?.filters.houses ?? []).map((h) => ({ id: h.id, label: h.name }))}
+            keep={keep}
+          />
+          <ApartmentList
+            list={list.data}
+            busy={list.isValidating}
+            error={list.error}
+            showComplex={false}
+            hrefOf={(page) => to({ page: page > 1 ? String(page) : null }, "kvartiry")}
+            resetTo={`${c.url}#kvartiry`}
+          />
+          <p>
+            <AppLink to={`/kvartiry/novostroyka/${c.slug}/`}>Все квартиры {title} на одной странице</AppLink>
+          </p>
+        </section>
+
+        <section className="cx-section" aria-labelledby="shahmatka">
+          <h2 id="shahmatka">Корпуса и шахматка</h2>
+          <Houses
+            complexId={c.id}
+            houses={c.houses}
+            selected={house}
+            hrefOf={(id) => to({ korpus: String(id) }, "shahmatka")}
+          />
+        </section>
+
+        <section className="cx-section" aria-labelledby="ipoteka">
+          <h2 id="ipoteka">Ипотека</h2>
+          <MortgageSnippet
+            price={cheapest?.price ?? c.min_price}
+            region={mortgageRegion(c.region)}
+            about={
+              cheapest ? (
+                <>
+                  Платёж за{" "}
+                  {filtered ? "самую доступную квартиру по вашему фильтру" : "самую доступную квартиру в ЖК"}{" "}
+                  — <AppLink to={cheapest.url}>{apartmentTitle(cheapest).toLowerCase()}</AppLink> за{" "}
+                  {formatPrice(cheapest.price)}.
+                </>
+              ) : (
+                `Платёж за самую доступную квартиру в ЖК — за ${formatPrice(c.min_price)}.`
+              )
+            }
+          />
+        </section>
+
+        <section className="cx-section" aria-labelledby="na-karte">
+          <h2 id="na-karte">Расположение</h2>
+          <div className="cx-location">
+            <LocationMap name={title} lat={c.lat} lng={c.lng} stations={c.stations} />
+            <div>
+              <p>{c.address}</p>
+              <StationList stations={c.stations} />
+            </div>
+          </div>
+        </section>
+
+        <ComplexCards id="similar-title" title="Похожие ЖК" complexes={similar.data?.data ?? []} />
+        <ComplexCards
+          id="developer-title"
+          title={`Другие ЖК застройщика ${c.developer.name}`}
+          complexes={others}
+        />
+        <PopularLinks complex={c} />
+      </div>
+    </LightBoxProvider>
   );
 }

@@ -1,12 +1,65 @@
+import { apiKeys } from "../../shared/api-keys";
+import { countOf, WORDS } from "../../shared/format";
+import { href } from "../../shared/routes";
+import { JOURNAL_PER_PAGE, type MediaCategoriesGrid, type MediaPostsGrid } from "../../shared/schemas/media";
+import type { PageData } from "../../shared/schemas/pages";
+import { Breadcrumbs, type Crumb } from "../components/Breadcrumbs";
+import { ArticleCard } from "../components/journal/ArticleCard";
+import { CategoryTabs } from "../components/journal/CategoryTabs";
+import { Pagination } from "../components/journal/Pagination";
 import { PageHead } from "../components/PageHead";
+import { useApi } from "../hooks/use-api";
 import type { PageProps } from "../pages";
 
-export default function Page({ match }: PageProps) {
+const TITLE = "Журнал о новостройках: ипотека, выбор ЖК, приёмка квартиры";
+const DESCRIPTION = "Статьи для покупателей новостроек Москвы и Подмосковья.";
+
+export default function JournalPage({ match }: PageProps) {
+  const slug = match.params.category;
+  const page = match.search.get("page");
+  const seo = useApi<PageData>(apiKeys.page(match.pathname));
+  const categories = useApi<MediaCategoriesGrid>(apiKeys.mediaCategories());
+  const posts = useApi<MediaPostsGrid>(
+    apiKeys.mediaPosts({ category: slug, page, per_page: JOURNAL_PER_PAGE }),
+  );
+  const error = seo.error ?? categories.error ?? posts.error;
+  if (error) throw error;
+
+  const category = categories.data?.data.find((c) => c.slug === slug);
+  const grid = posts.data;
+  const current = grid?.current_page ?? 1;
+  const pageSuffix = current > 1 ? ` — страница ${current}` : "";
+  const title = category ? `${category.name}: статьи о новостройках` : (seo.data?.seo?.title ?? TITLE);
+  const description = category?.description ?? (seo.data?.seo?.description || DESCRIPTION);
+  const crumbs: Crumb[] = category
+    ? [{ label: "Журнал", to: href("journal") }, { label: category.name }]
+    : [{ label: "Журнал" }];
+  const hrefOf = (p: number) => href("journal", { category: slug }, { page: p > 1 ? p : undefined });
+
   return (
     <div className="page container">
-      <PageHead title="Журнал о новостройках" canonical={match.pathname} />
-      <h1>Журнал</h1>
-      <p>Статьи об ипотеке, выборе ЖК и приёмке квартиры.</p>
+      <PageHead title={`${title}${pageSuffix}`} description={description} canonical={hrefOf(current)} />
+      <Breadcrumbs items={crumbs} />
+      <h1>{category ? category.name : "Журнал"}</h1>
+      <p className="page-intro">
+        {category
+          ? `${category.description} ${countOf(category.posts_count, WORDS.article)} в рубрике.`
+          : "Ипотека, договор долевого участия, выбор ЖК, приёмка и ремонт — статьи для тех, кто покупает квартиру в новостройке."}
+      </p>
+      {categories.data && <CategoryTabs categories={categories.data.data} current={slug} />}
+      {grid &&
+        (grid.data.length ? (
+          <ul className="card-grid card-grid--4">
+            {grid.data.map((post) => (
+              <li key={post.id}>
+                <ArticleCard post={post} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="empty-note">В этой рубрике пока нет статей.</p>
+        ))}
+      {grid && <Pagination current={current} last={grid.last_page} hrefOf={hrefOf} />}
     </div>
   );
 }

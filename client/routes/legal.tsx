@@ -1,12 +1,51 @@
-import { PageHead } from "../components/PageHead";
+import { CONSENT_SECTIONS } from "../components/legal/consent";
+import { LegalDocument, type LegalSection } from "../components/legal/LegalDocument";
+import { POLICY_SECTIONS } from "../components/legal/policy";
+import { StaticPage } from "../components/legal/StaticPage";
+import { TERMS_SECTIONS } from "../components/legal/terms";
 import type { PageProps } from "../pages";
 
-export default function Page({ match }: PageProps) {
+interface LegalPage {
+  title: string;
+  description: string;
+  lead: string;
+  sections: readonly LegalSection[];
+}
+
+const POLICY: LegalPage = {
+  title: "Политика конфиденциальности",
+  description:
+    "Какие персональные данные посетителей обрабатывает сайт, зачем, на каком основании и как долго хранит, как отозвать согласие.",
+  lead: "Как мы обрабатываем и защищаем персональные данные посетителей сайта по Федеральному закону № 152-ФЗ «О персональных данных».",
+  sections: POLICY_SECTIONS,
+};
+
+/** The three legal routes share this page and differ by the route's name. */
+const DOCUMENTS: Record<string, LegalPage> = {
+  policy: POLICY,
+  "terms-of-service": {
+    title: "Пользовательское соглашение",
+    description:
+      "Условия пользования каталогом новостроек, ипотечным калькулятором, опросом и онлайн-чатом: права и обязанности сторон.",
+    lead: "Условия, на которых вы пользуетесь каталогом новостроек, калькулятором, опросом и онлайн-чатом.",
+    sections: TERMS_SECTIONS,
+  },
+  "data-processing-agreement": {
+    title: "Согласие на обработку персональных данных",
+    description:
+      "Текст согласия, которое посетитель даёт, отправляя заявку на подбор квартиры: какие данные, для чего, на какой срок и как его отозвать.",
+    lead: "Это согласие вы даёте, когда отправляете заявку на подбор квартиры или обратный звонок.",
+    sections: CONSENT_SECTIONS,
+  },
+};
+
+export default function LegalRoute({ match }: PageProps) {
+  const doc = DOCUMENTS[match.route.name] ?? POLICY;
   return (
-    <div className="page container">
-      <PageHead title="Правовая информация" canonical={match.pathname} />
-      <h1>Правовая информация</h1>
-      <p>Документы сайта.</p>
-    </div>
+    <StaticPage match={match} title={doc.title} description={doc.description} lead={doc.lead}>
+      <div className="legal">
+        <LegalDocument sections={doc.sections} />
+      </div>
+    </StaticPage>
   );
 }

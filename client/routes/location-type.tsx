@@ -1,12 +1,36 @@
+import { apiKeys } from "../../shared/api-keys";
+import type { LocationType } from "../../shared/constants";
+import { LOCATION_TYPE_DEFS } from "../../shared/locations";
+import { href } from "../../shared/routes";
+import type { LocationItem } from "../../shared/schemas/locations";
+import { Breadcrumbs } from "../components/Breadcrumbs";
+import { AlphabetList } from "../components/catalogue/AlphabetList";
 import { PageHead } from "../components/PageHead";
+import { useApi } from "../hooks/use-api";
 import type { PageProps } from "../pages";
 
-export default function Page({ match }: PageProps) {
+export default function LocationTypePage({ match }: PageProps) {
+  const type = match.params.type as LocationType;
+  const def = LOCATION_TYPE_DEFS[type];
+  const { data } = useApi<{ data: LocationItem[] }>(
+    apiKeys.locations(def.api, { kind: def.kind, region_id: def.region }),
+  );
+  const items = data?.data ?? [];
+  const withComplexes = items.filter((i) => i.rc_count > 0).length;
   return (
     <div className="page container">
-      <PageHead title="Новостройки по расположению" canonical={match.pathname} />
-      <h1>Новостройки по расположению</h1>
-      <p>Выберите станцию, район или город.</p>
+      <PageHead
+        title={`${def.title} — каталог ЖК`}
+        description={`${def.title}: выберите место и смотрите жилые комплексы рядом с ценами, планировками и сроками сдачи.`}
+        canonical={match.pathname}
+      />
+      <Breadcrumbs items={[{ label: "Новостройки", to: "/novostroyki/" }, { label: def.title }]} />
+      <h1>{def.title}</h1>
+      <p className="page-lead">
+        Новостройки есть у {withComplexes} из {items.length} мест. Число рядом с названием — сколько жилых
+        комплексов мы знаем поблизости.
+      </p>
+      <AlphabetList items={items} hrefOf={(i) => href("by-location-type-slug", { type, slug: i.slug })} />
     </div>
   );
 }

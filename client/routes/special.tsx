@@ -1,12 +1,41 @@
+import { apiKeys } from "../../shared/api-keys";
+import { countOf, WORDS } from "../../shared/format";
+import type { PageData } from "../../shared/schemas/pages";
+import type { SpecialOffers } from "../../shared/schemas/special-offers";
+import { Breadcrumbs } from "../components/Breadcrumbs";
 import { PageHead } from "../components/PageHead";
+import { OfferCard } from "../components/special/OfferCard";
+import { useApi } from "../hooks/use-api";
 import type { PageProps } from "../pages";
 
-export default function Page({ match }: PageProps) {
+export default function SpecialPage({ match }: PageProps) {
+  const seo = useApi<PageData>(apiKeys.page(match.pathname));
+  const offers = useApi<SpecialOffers>(apiKeys.specialOffers());
+  const error = seo.error ?? offers.error;
+  if (error) throw error;
+  const list = offers.data?.data ?? [];
   return (
     <div className="page container">
-      <PageHead title="Спецпредложения застройщиков" canonical={match.pathname} />
-      <h1>Спецпредложения</h1>
-      <p>Скидки и акции застройщиков.</p>
+      {/* The canonical drops the utm_* and fp parameters that advertising links bring. */}
+      <PageHead
+        title={seo.data?.seo?.title ?? "Спецпредложения застройщиков"}
+        description={seo.data?.seo?.description}
+        canonical={match.pathname}
+      />
+      <Breadcrumbs items={[{ label: "Спецпредложения" }]} />
+      <h1>Спецпредложения застройщиков</h1>
+      <p className="special-intro">
+        {list.length > 0 && `${countOf(list.length, WORDS.offer)}: `}
+        скидки, рассрочка, подарки и ипотека на особых условиях. Точные условия и сроки уточняйте в отделе
+        продаж застройщика.
+      </p>
+      <ul className="offer-grid">
+        {list.map((offer) => (
+          <li key={offer.id}>
+            <OfferCard offer={offer} />
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -199,7 +199,11 @@ export function readPaging(
 }
 
 export function readListQuery(params: URLSearchParams, defaultPerPage: number, strict: boolean): ListQuery {
-  const get: Get = (n) => params.get(n);
+  // A GET form sends a multi-select as repeated names (rooms=1&rooms=2): read them as one list.
+  const get: Get = (n) => {
+    const all = params.getAll(n);
+    return all.length > 1 ? all.join(",") : (all[0] ?? null);
+  };
   return { filter: readFilter(get, strict), ...readPaging(get, defaultPerPage, strict), sort: readSort(get) };
 }
 

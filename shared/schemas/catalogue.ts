@@ -65,6 +65,7 @@ export interface ComplexCard {
   max_area: number;
   min_price_m2: number;
   apartments_on_sale: number;
+  floors_max: number;
   otdelka: number[];
   stations: StationLink[];
   rooms: RoomOffer[];
@@ -94,7 +95,6 @@ export interface ComplexDetail extends ComplexCard {
   parking: number[];
   ceiling_height: number;
   floors_min: number;
-  floors_max: number;
   description: string;
   max_price_m2: number;
   houses: House[];

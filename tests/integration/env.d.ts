@@ -2,6 +2,10 @@ declare namespace Cloudflare {
   interface Env {
     DB: D1Database;
     KV: KVNamespace;
+    CHAT_CONVERSATION: DurableObjectNamespace;
+    CHAT_DIRECTORY: DurableObjectNamespace;
+    CHAT_SECRET: string;
+    OPERATOR_TOKEN: string;
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
   }
 }

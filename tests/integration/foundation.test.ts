@@ -105,14 +105,17 @@ describe("hydration data", () => {
     )
       .bind(hostile)
       .run();
-    const res = await get("/");
+    await env.KV.delete("v1:page:/");
+    await env.KV.delete("v1:main:/");
+    // A query of its own, so the edge cache has no earlier copy of this page.
+    const res = await get("/?hostile=1");
     const html = await res.text();
     expect(html).not.toContain("<script>alert");
     const data =
       /<script type="application\/json" id="__DATA__"[^>]*>([^<]*)<\/script>/.exec(html)?.[1] ?? "";
     expect(data).not.toMatch(/[<>&\u2028\u2029]/);
-    const boot = JSON.parse(data) as { fallback: Record<string, { seo: { title: string } }> };
-    expect(boot.fallback["/api/v1/pages?url=%2F"]?.seo.title).toBe(hostile);
+    const boot = JSON.parse(data) as { fallback: Record<string, { page: { seo: { title: string } } }> };
+    expect(boot.fallback["/api/v1/main"]?.page.seo.title).toBe(hostile);
     await env.DB.prepare("DELETE FROM pages WHERE url = '/'").run();
   });
 });

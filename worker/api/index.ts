@@ -6,11 +6,15 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../env";
 import { logError } from "../log";
+import { companies } from "./companies";
 import { complexes } from "./complexes";
 import { livingObjects } from "./living-objects";
 import { locations } from "./locations";
 import { main, search } from "./main";
+import { media } from "./media";
 import { pages } from "./pages";
+import { quizzes } from "./quizzes";
+import { specialOffers } from "./special-offers";
 
 export const api = new Hono<AppEnv>();
 
@@ -30,8 +34,12 @@ export interface KeyResult {
 }
 
 api.route("/pages", pages);
+api.route("/quizzes", quizzes);
 api.route("/main", main);
 api.route("/search", search);
 api.route("/residential-complexes", complexes);
 api.route("/living-objects", livingObjects);
 api.route("/locations", locations);
+api.route("/media", media);
+api.route("/companies", companies);
+api.route("/special-offers", specialOffers);

@@ -58,6 +58,7 @@ export async function toCards(deps: Deps, rows: ComplexRow[]): Promise<ComplexCa
     max_area: r.max_area,
     min_price_m2: r.min_price_m2,
     apartments_on_sale: r.apartments_on_sale,
+    floors_max: r.floors_max,
     otdelka: bitsOf(r.otdelka_mask, OTDELKA_CODES),
     stations: stations
       .filter((s) => s.complex_id === r.id)
@@ -126,7 +127,6 @@ export async function loadComplex(deps: Deps, id: number): Promise<ComplexDetail
     parking: bitsOf(row.parking_mask, PARKING_CODES),
     ceiling_height: row.ceiling_height,
     floors_min: row.floors_min,
-    floors_max: row.floors_max,
     description: row.description,
     max_price_m2: row.max_price_m2,
     houses: houses.map(

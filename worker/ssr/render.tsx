@@ -2,6 +2,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { App } from "../../client/app";
 import type { BootData } from "../../client/boot";
+import { PAGES } from "../../client/pages";
 import { RENDER_TIMEOUT_MS } from "../../shared/constants";
 import type { PageId } from "../../shared/routes";
 import { pageAssets } from "./assets";
@@ -25,6 +26,9 @@ const HTML_HEADERS = { "Content-Type": "text/html; charset=utf-8" };
 export async function renderPage(input: RenderInput, onError: (e: unknown) => void): Promise<Response> {
   const { url, page, boot, nonce } = input;
   const assets = pageAssets(page);
+  // The page's module is loaded before rendering, so its content is in the first bytes (readable without
+  // JavaScript) instead of a hidden streamed boundary; the data was prefetched already.
+  if (page) await PAGES[page].preload();
   const stream = await renderToReadableStream(
     <Document nonce={nonce} css={assets.css} preload={assets.preload} boot={boot}>
       <StaticRouter location={url.pathname + url.search}>
@@ -35,6 +39,9 @@ export async function renderPage(input: RenderInput, onError: (e: unknown) => vo
       nonce,
       bootstrapModules: [assets.entry],
       signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+      // Never outline a finished part of the page into a hidden block revealed by script: the HTML reads
+      // without JavaScript (people and crawlers alike). The data is prefetched, so nothing waits.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onError(error) {
         onError(error);
       },

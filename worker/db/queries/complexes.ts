@@ -99,12 +99,13 @@ export interface ComplexRow {
   max_area: number;
   min_price_m2: number;
   apartments_on_sale: number;
+  floors_max: number;
 }
 
 const CARD_COLUMNS = `rc.id, rc.slug, rc.name, rc.developer_id, c.name AS developer_name, c.slug AS developer_slug,
   rc.region_id, rc.address, rc.lat, rc.lng, rc.class, rc.build_stage, rc.build_type, rc.deadline_year,
   rc.deadline_quarter, rc.is_finished, rc.otdelka_mask, rc.parking_mask, rc.min_price, rc.max_price, rc.min_area,
-  rc.max_area, rc.min_price_m2, rc.apartments_on_sale`;
+  rc.max_area, rc.min_price_m2, rc.apartments_on_sale, rc.floors_max`;
 
 export function listComplexesSql(q: ListQuery): { sql: string; params: Param[] } {
   const w = complexWhere(q.filter);
@@ -220,7 +221,6 @@ export interface ComplexDetailRow extends ComplexRow {
   mo_district_id: number | null;
   ceiling_height: number;
   floors_min: number;
-  floors_max: number;
   description: string;
   max_price_m2: number;
   views: number;

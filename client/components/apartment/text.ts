@@ -1,0 +1,32 @@
+/** Russian text about an apartment, shared by the lists, the chessboard and the apartment page. */
+import { formatArea, formatPrice, formatRange } from "../../../shared/format";
+
+/** «Квартира-студия», «2-комнатная квартира», «Квартира свободной планировки» */
+export function roomsNoun(rooms: number): string {
+  if (rooms === 0) return "Квартира-студия";
+  if (rooms < 0) return "Квартира свободной планировки";
+  return `${rooms}-комнатная квартира`;
+}
+
+/** «2-комнатная квартира, 68,8 м²» */
+export const apartmentTitle = (a: { rooms: number; area_total: number }) =>
+  `${roomsNoun(a.rooms)}, ${formatArea(a.area_total)}`;
+
+/** «16 из 19 эт.» */
+export const floorLabel = (floor: number, floors: number) => `${floor} из ${floors}\u00a0эт.`;
+
+/** «591 961 ₽/м²» */
+export const pricePerMeter = (value: number) => `${formatPrice(value)}/м²`;
+
+/** The chessboard's short rooms: «Ст», «2к», «Св». */
+export function roomsShort(rooms: number): string {
+  if (rooms === 0) return "Ст";
+  if (rooms < 0) return "Св";
+  return `${rooms}к`;
+}
+
+const oneDecimal = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 });
+
+/** «67,7–96,6 м²» */
+export const areaRange = (min: number, max: number) =>
+  `${formatRange(oneDecimal.format(min), oneDecimal.format(max))}\u00a0м²`;

@@ -1,0 +1,71 @@
+import { useState } from "react";
+import type { LocationItem } from "../../../shared/schemas/locations";
+import { AppLink } from "../AppLink";
+import "./catalogue.css";
+
+/** Items grouped by the first letter of the name (SPEC §2). «ё» goes with «е». */
+export function groupByLetter(items: readonly LocationItem[]): [string, LocationItem[]][] {
+  const groups = new Map<string, LocationItem[]>();
+  for (const item of [...items].sort((a, b) => a.name.localeCompare(b.name, "ru"))) {
+    const letter = (item.name[0] ?? "#").toUpperCase().replace("Ё", "Е");
+    groups.set(letter, [...(groups.get(letter) ?? []), item]);
+  }
+  return [...groups];
+}
+
+/**
+ * The alphabet list of SPEC §2: letter groups, each item a link with its count of complexes (stations with
+ * their line colour). With `moreHref`, only the first two groups show and «Посмотреть все» leads to the rest.
+ */
+export function AlphabetList({
+  items,
+  hrefOf,
+  moreHref,
+  limitGroups,
+}: {
+  items: readonly LocationItem[];
+  hrefOf(item: LocationItem): string;
+  moreHref?: string;
+  limitGroups?: number;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const groups = groupByLetter(items);
+  const shown = limitGroups && !expanded ? groups.slice(0, limitGroups) : groups;
+  return (
+    <div className="alphabet">
+      <div className="alphabet__columns">
+        {shown.map(([letter, list]) => (
+          <section key={letter} className="alphabet__group" aria-label={`На букву ${letter}`}>
+            <h3 className="alphabet__letter">{letter}</h3>
+            <ul>
+              {list.map((item) => (
+                <li key={item.id}>
+                  <AppLink to={hrefOf(item)} title={item.link_title}>
+                    {item.hex_color && (
+                      <span className="line-dot" style={{ background: item.hex_color }} aria-hidden="true" />
+                    )}
+                    {item.name}
+                  </AppLink>
+                  <span className="alphabet__count">{item.rc_count}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+      {limitGroups && groups.length > limitGroups && !expanded && (
+        <p>
+          {moreHref ? (
+            <AppLink to={moreHref} className="button button--ghost">
+              Посмотреть все
+            </AppLink>
+          ) : (
+            <button type="button" className="button button--ghost" onClick={() => setExpanded(true)}>
+              Посмотреть все
+            </button>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { formatArea, formatPriceFrom, formatPricePerMeterFrom } from "../../../shared/format";
+import type { ComplexCard } from "../../../shared/schemas/catalogue";
+import { useFavorites } from "../../hooks/use-favorites";
+import { AppLink } from "../AppLink";
+import { FacadeArt } from "../art/FacadeArt";
+import { LineBadge } from "../complex/Stations";
+import { classLabel, complexTitle, stationDistance, stationName } from "../complex/text";
+import { HeartIcon } from "../icons";
+import "./catalogue.css";
+
+/** A complex in the catalogue: drawing, name, class, nearest stations, deadline, prices by room type. */
+export function ListingCard({ complex: c }: { complex: ComplexCard }) {
+  const favorites = useFavorites();
+  const liked = favorites.has(c.id);
+  return (
+    <article className="listing-card">
+      <div className="listing-card__art">
+        <AppLink to={c.url} tabIndex={-1} aria-hidden="true">
+          <FacadeArt id={c.id} cls={c.class} floors={c.floors_max} width={480} height={300} />
+        </AppLink>
+        <span className="listing-card__badge">{classLabel(c.class_name)}</span>
+        <button
+          type="button"
+          className={`listing-card__like${liked ? " listing-card__like--on" : ""}`}
+          aria-pressed={liked}
+          aria-label={
+            liked
+              ? `Убрать ${complexTitle(c.name)} из избранного`
+              : `Добавить ${complexTitle(c.name)} в избранное`
+          }
+          onClick={() => favorites.toggle(c.id)}
+        >
+          <HeartIcon width={22} height={22} />
+        </button>
+      </div>
+      <div className="listing-card__body">
+        <p className="listing-card__price">
+          {formatPriceFrom(c.min_price)}
+          <span className="listing-card__ppm">{formatPricePerMeterFrom(c.min_price_m2)}</span>
+        </p>
+        <h3 className="listing-card__title">
+          <AppLink to={c.url} className="listing-card__link">
+            {complexTitle(c.name)}
+          </AppLink>
+        </h3>
+        <p className="listing-card__meta">
+          {c.deadline.finished ? "Сдан" : `Срок сдачи: ${c.deadline.label}`} · {c.developer.name}
+        </p>
+        {c.stations.slice(0, 2).map((s) => (
+          <p key={s.id} className="listing-card__station">
+            <LineBadge station={s} /> {stationName(s)} · {stationDistance(s)}
+          </p>
+        ))}
+        {c.rooms.length > 0 && (
+          <ul className="listing-card__rooms">
+            {c.rooms.slice(0, 4).map((r) => (
+              <li key={r.rooms}>
+                <span>{r.label}</span>
+                <span className="listing-card__room-area">от {formatArea(r.min_area)}</span>
+                <span className="listing-card__room-price">{formatPriceFrom(r.min_price)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="listing-card__address">{c.address}</p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+import { companySortName } from "../../../shared/schemas/companies";
+import { shade } from "../journal/SkylineArt";
+import "./companies.css";
+
+/** «Сокол Девелопмент» → «СД», ГК «Вектор» → «В»: the first letters of the first two words of the name. */
+export function initialsOf(name: string): string {
+  const words = companySortName(name).match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words
+    .slice(0, 2)
+    .map((w) => w.charAt(0).toLocaleUpperCase("ru-RU"))
+    .join("");
+}
+
+/** A drawn monogram logo in the company's colour (companies have no logo files). */
+export function Monogram({ name, color, size }: { name: string; color: string; size: number }) {
+  const initials = initialsOf(name);
+  return (
+    <svg
+      className="monogram"
+      width={size}
+      height={size}
+      viewBox="0 0 64 64"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <rect width="64" height="64" rx="16" fill={color} />
+      <path d="M64 20v28a16 16 0 0 1-16 16H18Z" fill={shade(color, -0.25)} />
+      <text
+        x="32"
+        y="33"
+        textAnchor="middle"
+        dominantBaseline="central"
+        fill="#fff"
+        fontSize={initials.length > 1 ? 25 : 30}
+        fontWeight="700"
+        fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif"
+      >
+        {initials}
+      </text>
+    </svg>
+  );
+}

@@ -1,0 +1,61 @@
+import { countOf, formatPriceFrom, WORDS } from "../../../shared/format";
+import type { ComplexCard as Card } from "../../../shared/schemas/catalogue";
+import { AppLink } from "../AppLink";
+import { FacadeArt } from "../art/FacadeArt";
+import { LineBadge } from "./Stations";
+import { complexTitle, stationDistance, stationName } from "./text";
+import "./complex.css";
+
+/** A compact complex card: the drawing, name, lowest price, nearest station, deadline. */
+export function ComplexCard({ complex: c }: { complex: Card }) {
+  const station = c.stations[0];
+  return (
+    <article className="complex-card">
+      <div className="complex-card__art">
+        <FacadeArt id={c.id} cls={c.class} floors={c.floors_max} width={400} height={250} />
+      </div>
+      <div className="complex-card__body">
+        <h3 className="complex-card__title">
+          <AppLink to={c.url} className="complex-card__link">
+            {complexTitle(c.name)}
+          </AppLink>
+        </h3>
+        <p className="cx-price">{formatPriceFrom(c.min_price)}</p>
+        {station && (
+          <p className="complex-card__meta">
+            <LineBadge station={station} /> {stationName(station)} · {stationDistance(station)}
+          </p>
+        )}
+        <p className="complex-card__meta">
+          {c.deadline.finished ? "Сдан" : `Срок сдачи: ${c.deadline.label}`} ·{" "}
+          {countOf(c.apartments_on_sale, WORDS.apartment)}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/** A row of cards under a heading; nothing when there are none. */
+export function ComplexCards({
+  title,
+  complexes,
+  id,
+}: {
+  title: string;
+  complexes: readonly Card[];
+  id: string;
+}) {
+  if (!complexes.length) return null;
+  return (
+    <section className="cx-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul className="complex-cards">
+        {complexes.map((c) => (
+          <li key={c.id}>
+            <ComplexCard complex={c} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

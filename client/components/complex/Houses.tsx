@@ -1,0 +1,54 @@
+import { countOf, WORDS } from "../../../shared/format";
+import type { House } from "../../../shared/schemas/catalogue";
+import { AppLink } from "../AppLink";
+import { Chessboard } from "./Chessboard";
+import "./complex.css";
+
+/** The houses with their stage and deadline; the chosen one (`?korpus=…`, a link) shows its chessboard. */
+export function Houses({
+  complexId,
+  houses,
+  selected,
+  hrefOf,
+}: {
+  complexId: number;
+  houses: readonly House[];
+  selected: number | null;
+  hrefOf: (houseId: number) => string;
+}) {
+  const house = houses.find((h) => h.id === selected);
+  return (
+    <>
+      <ul className="house-tabs">
+        {houses.map((h) => (
+          <li key={h.id}>
+            <AppLink
+              to={hrefOf(h.id)}
+              className="house-tab"
+              aria-current={h.id === selected ? "true" : undefined}
+              replace={selected !== null}
+            >
+              <span className="house-tab__name">{h.name}</span>{" "}
+              <span>
+                {countOf(h.floors, WORDS.floor)}
+                {!h.deadline.finished && ` · ${h.build_stage_name}`}
+              </span>{" "}
+              <span>{h.deadline.finished ? "Дом сдан" : `Срок сдачи: ${h.deadline.label}`}</span>{" "}
+              <span className="house-tab__action">
+                {h.id === selected ? "Шахматка ниже" : "Открыть шахматку"}
+              </span>
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+      {house ? (
+        <Chessboard complexId={complexId} house={house} />
+      ) : (
+        <p className="cx-muted">
+          Выберите корпус, и мы покажем его шахматку: все квартиры по этажам — свободные, забронированные и
+          проданные.
+        </p>
+      )}
+    </>
+  );
+}

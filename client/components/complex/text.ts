@@ -1,0 +1,56 @@
+/** Russian text and links about a complex, shared by the complex and apartments pages. */
+import { formatDistance } from "../../../shared/format";
+import type { RegionId } from "../../../shared/mortgage";
+import type { Deadline, House, StationLink } from "../../../shared/schemas/catalogue";
+
+/** «ЖК «Сокольники»» */
+export const complexTitle = (name: string) => `ЖК «${name}»`;
+
+/** «Бизнес-класс» */
+export const classLabel = (className: string) => (className ? `${className}-класс` : "");
+
+/** The named listing page of a region (shared/seo-filters.ts) and «in the region» for titles. */
+const REGIONS: Record<string, { path: string; in: string }> = {
+  Москва: { path: "/novostroyki/moskva/", in: "в Москве" },
+  "Новая Москва": { path: "/novostroyki/novaya-moskva/", in: "в Новой Москве" },
+  "Московская область": { path: "/novostroyki/podmoskove/", in: "в Подмосковье" },
+};
+export const regionPath = (region: string): string => REGIONS[region]?.path ?? "/novostroyki/";
+export const regionIn = (region: string): string => REGIONS[region]?.in ?? "";
+
+/** Where the mortgage programmes apply: the IT programme excludes Moscow and New Moscow. */
+export const mortgageRegion = (region: string): RegionId => (region === "Московская область" ? "mo" : "msk");
+
+const STATION_PREFIX: Record<StationLink["kind"], string> = { metro: "м.", mcc: "МЦК", mcd: "МЦД" };
+const STATION_TYPE: Record<StationLink["kind"], string> = { metro: "po-metro", mcc: "mck", mcd: "mcd" };
+
+/** «м. Сокольники», «МЦК Белокаменная» */
+export const stationName = (s: Pick<StationLink, "kind" | "name">) =>
+  `${STATION_PREFIX[s.kind]}\u00a0${s.name}`;
+/** «7 мин пешком», «12 мин на транспорте» */
+export const stationDistance = (s: StationLink) =>
+  formatDistance(s.minutes, s.distance_type === 1 ? "foot" : "transport");
+/** The listing of complexes near the station. */
+export const stationPath = (s: StationLink) => `/${STATION_TYPE[s.kind]}/${s.slug}/`;
+
+/** Black or white text on a line colour, whichever reads better. */
+export function inkOn(hex: string): string {
+  const n = Number.parseInt(hex.replace("#", ""), 16);
+  const lum = (0.299 * ((n >> 16) & 255) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255)) / 255;
+  return lum > 0.6 ? "#111827" : "#ffffff";
+}
+
+/**
+ * The houses' deadlines in a few words: «IV кв. 2026», «с I кв. 2029 по IV кв. 2030», «часть корпусов сдана,
+ * остальные — до IV кв. 2030», «Сдан».
+ */
+export function deadlinesOf(houses: readonly House[], fallback: Deadline): string {
+  const order = (d: Deadline) => (d.finished ? 0 : d.year * 10 + d.quarter);
+  const sorted = [...houses.map((h) => h.deadline)].sort((a, b) => order(a) - order(b));
+  const first = sorted[0];
+  const last = sorted[sorted.length - 1];
+  if (!first || !last) return fallback.label;
+  if (first.label === last.label) return last.label;
+  if (first.finished) return `часть корпусов сдана, остальные — до ${last.label}`;
+  return `с ${first.label} по ${last.label}`;
+}

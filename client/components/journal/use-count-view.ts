@@ -1,0 +1,20 @@
+import { useEffect } from "react";
+import { apiKeys } from "../../../shared/api-keys";
+import { apiUrl } from "../../api";
+import { useBoot } from "../../hooks/use-boot";
+
+/** Counts one view of an article per visit (a sessionStorage flag); bots are never counted. */
+export function useCountView(id: number | undefined): void {
+  const { isBot } = useBoot();
+  useEffect(() => {
+    if (isBot || id === undefined) return;
+    const flag = `journal-viewed:${id}`;
+    try {
+      if (sessionStorage.getItem(flag)) return;
+      sessionStorage.setItem(flag, "1");
+    } catch {
+      return; // Storage is off: better no count than one per render.
+    }
+    fetch(apiUrl(apiKeys.mediaPostView(id)), { method: "POST", keepalive: true }).catch(() => undefined);
+  }, [isBot, id]);
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from "react";
+import type { RouteMatch } from "../../../shared/routes";
+import { Breadcrumbs } from "../Breadcrumbs";
+import { PageHead } from "../PageHead";
+import "./legal.css";
+
+export interface StaticPageProps {
+  match: RouteMatch;
+  title: string;
+  description: string;
+  lead?: ReactNode;
+  children: ReactNode;
+}
+
+/** A page of text: head with the canonical URL, breadcrumbs, the heading and a lead. */
+export function StaticPage({ match, title, description, lead, children }: StaticPageProps) {
+  return (
+    <div className="page container static-page">
+      <PageHead title={title} description={description} canonical={match.pathname} />
+      <Breadcrumbs items={[{ label: title }]} />
+      <h1>{title}</h1>
+      {lead && <p className="static-page__lead">{lead}</p>}
+      {children}
+    </div>
+  );
+}
+
+export function Email({ address }: { address: string }) {
+  return <a href={`mailto:${address}`}>{address}</a>;
+}

@@ -1,0 +1,358 @@
+import { useEffect, useRef, useState } from "react";
+import * as v from "valibot";
+import { apiKeys } from "../../../shared/api-keys";
+import { COMPANY } from "../../../shared/company-info";
+import type { QuizStep } from "../../../shared/quiz";
+import { href } from "../../../shared/routes";
+import {
+  ConsentSchema,
+  NameSchema,
+  normalizePhone,
+  PhoneSchema,
+  type Quiz,
+  type QuizAnswers,
+  QuizAnswersSchema,
+  type QuizSubmitResult,
+} from "../../../shared/schemas/quizzes";
+import { ApiError, fetchJson } from "../../api";
+import { useOnline } from "../../hooks/use-online";
+import { clearDraft, loadDraft, newDraft, type QuizDraft, saveDraft } from "./draft";
+import { QuizMatches } from "./QuizMatches";
+
+type Status =
+  | { kind: "editing" }
+  | { kind: "sending" }
+  | { kind: "failed"; message: string }
+  | { kind: "done"; id: number; answers: QuizAnswers; name: string; phone: string };
+
+type ContactField = "name" | "phone" | "consent";
+type Errors = Partial<Record<ContactField | "step", string>>;
+
+const CONTACT_FIELDS: readonly ContactField[] = ["name", "phone", "consent"];
+const NETWORK_ERROR = "Не удалось отправить заявку: нет связи с сервером.";
+
+function stepError(step: QuizStep, answers: QuizDraft["answers"]): string | undefined {
+  const a = answers[step.id];
+  if (step.type === "single") return typeof a === "string" && a ? undefined : "Выберите один из вариантов";
+  if (step.type === "multi")
+    return Array.isArray(a) && a.length ? undefined : "Выберите хотя бы один вариант";
+  return undefined;
+}
+
+function firstIssue(schema: v.GenericSchema, value: unknown): string | undefined {
+  const r = v.safeParse(schema, value);
+  return r.success ? undefined : r.issues[0].message;
+}
+
+/** «+79161234567» → «+7 916 123-45-67» */
+function formatPhone(phone: string): string {
+  const d = phone.slice(2);
+  return `+7 ${d.slice(0, 3)} ${d.slice(3, 6)}-${d.slice(6, 8)}-${d.slice(8)}`;
+}
+
+/** The server names the field of a 400: «answers.rooms: …», «phone: …». */
+function splitFieldMessage(message: string): { path: string; text: string } {
+  const m = /^([\w.]+): (.+)$/s.exec(message);
+  return m ? { path: m[1] ?? "", text: m[2] ?? message } : { path: "", text: message };
+}
+
+export function QuizFlow({ quiz, slug, onClose }: { quiz: Quiz; slug: string; onClose(): void }) {
+  const [draft, setDraft] = useState<QuizDraft>(() => loadDraft(slug, quiz.id) ?? newDraft(quiz.id));
+  const [status, setStatus] = useState<Status>({ kind: "editing" });
+  const [errors, setErrors] = useState<Errors>({});
+  const online = useOnline();
+  const focusTarget = useRef<HTMLElement | null>(null);
+  const moved = useRef(false);
+
+  const steps = quiz.steps;
+  const index = Math.min(draft.step, steps.length - 1);
+  const step = steps[index];
+
+  const done = status.kind === "done";
+  // Each new step (and the thank-you) takes the focus, so a screen reader announces the question.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step or the outcome changes
+  useEffect(() => {
+    if (moved.current) focusTarget.current?.focus();
+    moved.current = true;
+  }, [index, done]);
+
+  if (!step) return null;
+
+  const change = (patch: Partial<QuizDraft>) => {
+    const next = { ...draft, ...patch };
+    setDraft(next);
+    saveDraft(slug, next);
+  };
+
+  /** A contact field's edit clears its error: the message was about the old value. */
+  const edit = (field: ContactField, patch: Partial<QuizDraft>) => {
+    change(patch);
+    if (errors[field]) setErrors({ ...errors, [field]: undefined });
+  };
+
+  const goTo = (i: number, error?: string) => {
+    setErrors(error ? { step: error } : {});
+    setStatus({ kind: "editing" });
+    change({ step: i });
+  };
+
+  const select = (value: string) => {
+    if (step.type === "multi") {
+      const current = draft.answers[step.id];
+      const list = Array.isArray(current) ? current : [];
+      const next = list.includes(value) ? list.filter((x) => x !== value) : [...list, value];
+      change({ answers: { ...draft.answers, [step.id]: next } });
+    } else change({ answers: { ...draft.answers, [step.id]: value } });
+    setErrors({});
+  };
+
+  const submit = async () => {
+    const contactErrors: Errors = {
+      name: firstIssue(NameSchema, draft.name),
+      phone: firstIssue(PhoneSchema, draft.phone),
+      consent: firstIssue(ConsentSchema, draft.consent),
+    };
+    if (CONTACT_FIELDS.some((f) => contactErrors[f])) {
+      setErrors(contactErrors);
+      return;
+    }
+    const answers = v.safeParse(QuizAnswersSchema, draft.answers);
+    if (!answers.success) {
+      const missing = steps.findIndex((s) => stepError(s, draft.answers));
+      goTo(Math.max(missing, 0), "Ответьте на этот вопрос, чтобы отправить заявку");
+      return;
+    }
+    setErrors({});
+    setStatus({ kind: "sending" });
+    try {
+      const res = await fetchJson<QuizSubmitResult>(apiKeys.quizSubmit(), {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          quiz_id: quiz.id,
+          idempotency_key: draft.key,
+          answers: answers.output,
+          name: draft.name,
+          phone: draft.phone,
+          consent: true,
+        }),
+      });
+      clearDraft(slug);
+      setStatus({
+        kind: "done",
+        id: res.id,
+        answers: answers.output,
+        name: draft.name.trim(),
+        phone: normalizePhone(draft.phone) ?? draft.phone,
+      });
+    } catch (e) {
+      if (!(e instanceof ApiError)) {
+        setStatus({ kind: "failed", message: NETWORK_ERROR });
+        return;
+      }
+      const { path, text } = splitFieldMessage(e.message);
+      const answerStep = path.startsWith("answers.")
+        ? steps.findIndex((s) => `answers.${s.id}` === path)
+        : -1;
+      if (e.status === 400 && answerStep >= 0) {
+        goTo(answerStep, text);
+      } else if (e.status === 400 && CONTACT_FIELDS.some((f) => f === path)) {
+        setStatus({ kind: "editing" });
+        setErrors({ [path]: text });
+      } else setStatus({ kind: "failed", message: text });
+    }
+  };
+
+  if (status.kind === "done") {
+    return (
+      <div className="quiz quiz--done">
+        <h3
+          className="quiz__question"
+          tabIndex={-1}
+          ref={(el) => {
+            focusTarget.current = el;
+          }}
+        >
+          Спасибо, {status.name}! Заявка принята
+        </h3>
+        <p>
+          Номер заявки — {status.id}. Консультант позвонит на{" "}
+          <span className="quiz__phone">{formatPhone(status.phone)}</span> и пришлёт подборку. Мы на связи{" "}
+          {COMPANY.hours.consultants} по московскому времени.
+        </p>
+        <QuizMatches answers={status.answers} onNavigate={onClose} />
+        <div className="quiz__actions">
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            Готово
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const isContact = step.type === "contact";
+  const sending = status.kind === "sending";
+  const selected = draft.answers[step.id];
+  const fieldProps = (field: "name" | "phone") => ({
+    id: `quiz-${field}`,
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": errors[field] ? `quiz-${field}-error` : undefined,
+  });
+
+  return (
+    <form
+      className="quiz"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const error = stepError(step, draft.answers);
+        if (isContact) void submit();
+        else if (error) setErrors({ step: error });
+        else goTo(index + 1);
+      }}
+    >
+      <div className="quiz__progress">
+        <span>
+          Шаг {index + 1} из {steps.length}
+        </span>
+        <div
+          className="quiz__bar"
+          role="progressbar"
+          aria-label="Пройдено шагов"
+          aria-valuemin={1}
+          aria-valuemax={steps.length}
+          aria-valuenow={index + 1}
+        >
+          <div style={{ width: `${((index + 1) / steps.length) * 100}%` }} />
+        </div>
+      </div>
+
+      {!online && (
+        <p className="quiz__notice" role="status">
+          Нет подключения к интернету. Ответы сохраняются на этом устройстве — отправьте заявку, когда связь
+          появится.
+        </p>
+      )}
+
+      <fieldset
+        className="quiz__step"
+        tabIndex={-1}
+        ref={(el) => {
+          focusTarget.current = el;
+        }}
+        aria-describedby={errors.step ? "quiz-step-error" : undefined}
+      >
+        <legend className="quiz__question">{step.title}</legend>
+        {step.type === "multi" && <p className="quiz__hint">Можно выбрать несколько вариантов</p>}
+        {isContact ? (
+          <div className="quiz__contact">
+            <p className="quiz__hint">
+              Консультант позвонит, уточнит детали и пришлёт подборку. Номер не передаём застройщикам и не
+              используем для рассылок.
+            </p>
+            <label htmlFor="quiz-name">Имя</label>
+            <input
+              {...fieldProps("name")}
+              type="text"
+              autoComplete="given-name"
+              maxLength={60}
+              value={draft.name}
+              onChange={(e) => edit("name", { name: e.target.value })}
+            />
+            {errors.name && (
+              <p id="quiz-name-error" className="quiz__error">
+                {errors.name}
+              </p>
+            )}
+            <label htmlFor="quiz-phone">Телефон</label>
+            <input
+              {...fieldProps("phone")}
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              placeholder="+7 999 123-45-67"
+              maxLength={40}
+              value={draft.phone}
+              onChange={(e) => edit("phone", { phone: e.target.value })}
+            />
+            {errors.phone && (
+              <p id="quiz-phone-error" className="quiz__error">
+                {errors.phone}
+              </p>
+            )}
+            <label className="quiz__consent">
+              <input
+                type="checkbox"
+                checked={draft.consent}
+                aria-invalid={errors.consent ? true : undefined}
+                aria-describedby={errors.consent ? "quiz-consent-error" : undefined}
+                onChange={(e) => edit("consent", { consent: e.target.checked })}
+              />
+              <span>
+                Даю согласие на{" "}
+                <a href={href("data-processing-agreement")} target="_blank" rel="noopener">
+                  обработку персональных данных
+                </a>
+              </span>
+            </label>
+            {errors.consent && (
+              <p id="quiz-consent-error" className="quiz__error">
+                {errors.consent}
+              </p>
+            )}
+          </div>
+        ) : (
+          <div className="quiz__options">
+            {step.options.map((o) => (
+              <label key={o.value} className="quiz__option">
+                <input
+                  type={step.type === "multi" ? "checkbox" : "radio"}
+                  name={`quiz-${step.id}`}
+                  value={o.value}
+                  checked={Array.isArray(selected) ? selected.includes(o.value) : selected === o.value}
+                  onChange={() => select(o.value)}
+                />
+                <span>{o.label}</span>
+              </label>
+            ))}
+          </div>
+        )}
+      </fieldset>
+
+      {errors.step && (
+        <p id="quiz-step-error" className="quiz__error" role="alert">
+          {errors.step}
+        </p>
+      )}
+
+      {status.kind === "failed" && (
+        <div className="quiz__failed" role="alert">
+          <p>
+            {status.message} Ваши ответы сохранены на этом устройстве — ничего не придётся вводить заново.
+          </p>
+          <button type="submit" className="button" disabled={!online}>
+            Отправить ещё раз
+          </button>
+        </div>
+      )}
+
+      <div className="quiz__actions">
+        {index > 0 && (
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => goTo(index - 1)}
+            disabled={sending}
+          >
+            Назад
+          </button>
+        )}
+        {status.kind !== "failed" && (
+          <button type="submit" className="button" disabled={sending || (isContact && !online)}>
+            {isContact ? (sending ? "Отправляем…" : "Отправить заявку") : "Далее"}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

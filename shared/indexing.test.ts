@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { shouldIndex } from "./indexing";
+
+describe("shouldIndex", () => {
+  it("indexes a listing with no filter or exactly one filter value", () => {
+    expect(shouldIndex("/novostroyki/", "")).toBe(true);
+    expect(shouldIndex("/novostroyki/", "?rooms=2")).toBe(true);
+    expect(shouldIndex("/novostroyki/", "search[rooms]=2")).toBe(true);
+    expect(shouldIndex("/novostroyki/", "otdelka=3")).toBe(true);
+    expect(shouldIndex("/novostroyki/moskva/", "")).toBe(true);
+    expect(shouldIndex("/po-metro/", "")).toBe(true);
+    expect(shouldIndex("/po-metro/sokolniki/", "")).toBe(true);
+    expect(shouldIndex("/", "")).toBe(true);
+  });
+
+  it("counts a price or area range, and a distance's type and time, as one value", () => {
+    expect(shouldIndex("/novostroyki/", "min_price=3000000&max_price=8100000")).toBe(true);
+    expect(shouldIndex("/novostroyki/", "search[area][min]=30&search[area][max]=60")).toBe(true);
+    expect(shouldIndex("/novostroyki/", "distance_type=1&distance_time=10")).toBe(true);
+    expect(shouldIndex("/novostroyki/", "min_price=3000000&min_area=30")).toBe(false);
+  });
+
+  it("ignores pagination, advertising marks and empty values", () => {
+    expect(shouldIndex("/novostroyki/", "page=3&rooms=1")).toBe(true);
+    expect(shouldIndex("/novostroyki/", "utm_source=ya&utm_campaign=x&fp=1&rooms=1")).toBe(true);
+    expect(shouldIndex("/novostroyki/", "rooms=&otdelka=&deadline=2027")).toBe(true);
+  });
+
+  it("does not index two or more filter values", () => {
+    expect(shouldIndex("/novostroyki/", "rooms=1,2")).toBe(false);
+    expect(shouldIndex("/novostroyki/", "rooms=1&rooms=2")).toBe(false);
+    expect(shouldIndex("/novostroyki/", "rooms=2&otdelka=3")).toBe(false);
+    expect(shouldIndex("/novostroyki/", "min_price=3000000&max_price=8100000&rooms=2")).toBe(false);
+    expect(shouldIndex("/novostroyki/moskva/", "rooms=2")).toBe(false);
+    expect(shouldIndex("/po-metro/sokolniki/", "otdelka=3")).toBe(false);
+    expect(shouldIndex("/novostroyki/moskva/s-otdelkoy/", "")).toBe(false);
+  });
+
+  it("does not index what is not a page", () => {
+    expect(shouldIndex("/no-such-type/x/y/", "")).toBe(false);
+    expect(shouldIndex("/novostroyki", "")).toBe(false);
+  });
+
+  it("accepts URLSearchParams as well as a query string", () => {
+    expect(shouldIndex("/novostroyki/", new URLSearchParams({ rooms: "2", otdelka: "3" }))).toBe(false);
+    expect(shouldIndex("/novostroyki/", new URLSearchParams({ rooms: "2" }))).toBe(true);
+  });
+});

@@ -1,0 +1,342 @@
+/**
+ * Mortgage maths (annuity and differentiated schedules) and the state programmes the calculator offers.
+ * Money is counted in kopecks inside, so the schedule adds up exactly: the last payment absorbs the rounding.
+ */
+import { formatPrice } from "./format";
+
+export type PaymentType = "annuity" | "differentiated";
+export type ProgramId = "market" | "family" | "it";
+/** Where the flat is: Moscow with New Moscow, or the Moscow region (the IT programme excludes the city). */
+export type RegionId = "msk" | "mo";
+
+const PAYMENT_TYPES: readonly PaymentType[] = ["annuity", "differentiated"];
+export const REGIONS: Record<RegionId, string> = {
+  msk: "Москва и Новая Москва",
+  mo: "Московская область",
+};
+
+export interface MortgageProgram {
+  id: ProgramId;
+  name: string;
+  /** The rate the calculator sets when the programme is chosen, % a year. */
+  rate: number;
+  /** The programme's ceiling on the rate, % a year; null for market loans. */
+  maxRate: number | null;
+  /** The largest loan at the programme's rate in Moscow and the region, ₽; null: no limit. */
+  maxLoan: number | null;
+  minDownShare: number;
+  maxTermYears: number;
+  regions: readonly RegionId[];
+  conditions: readonly string[];
+}
+
+/** The date the programmes' conditions below were last compared with the official descriptions. */
+export const PROGRAMS_CHECKED_AT = "2026-11-21";
+
+export const PROGRAMS: Record<ProgramId, MortgageProgram> = {
+  market: {
+    id: "market",
+    name: "Рыночная ипотека",
+    rate: 20,
+    maxRate: null,
+    maxLoan: null,
+    minDownShare: 0,
+    maxTermYears: 30,
+    regions: ["msk", "mo"],
+    conditions: [
+      "Ставку 20 % мы взяли как допущение: типичные предложения банков по новостройкам в 2026 году — около 20–22 % годовых. Она меняется вслед за ключевой ставкой Банка России, поэтому подставьте ставку из предложения своего банка.",
+      "Первоначальный взнос банки обычно просят от 20 %: по кредитам с меньшим взносом у них выше требования к капиталу, и такие предложения дороже.",
+      "Подходит всем: без требований к составу семьи и месту работы, для любой новостройки.",
+    ],
+  },
+  family: {
+    id: "family",
+    name: "Семейная ипотека",
+    rate: 6,
+    maxRate: 6,
+    maxLoan: 12_000_000,
+    minDownShare: 0.2,
+    maxTermYears: 30,
+    regions: ["msk", "mo"],
+    conditions: [
+      "Ставка не выше 6 % годовых на весь срок кредита.",
+      "Лимит кредита — 12 млн ₽ в Москве, Московской области, Санкт-Петербурге и Ленинградской области, 6 млн ₽ в остальных регионах. Сумму сверх лимита часть банков выдаёт по рыночной ставке.",
+      "Первоначальный взнос — от 20 %, можно использовать материнский капитал.",
+      "Для семей с ребёнком младше 6 лет и семей, воспитывающих ребёнка с инвалидностью. С 2026 года — одна семейная ипотека на семью: супруги оформляют кредит вместе.",
+      "Квартира в новостройке у застройщика-юрлица; срок кредита — до 30 лет.",
+    ],
+  },
+  it: {
+    id: "it",
+    name: "IT-ипотека",
+    rate: 6,
+    maxRate: 6,
+    maxLoan: 9_000_000,
+    minDownShare: 0.2,
+    maxTermYears: 30,
+    regions: ["mo"],
+    conditions: [
+      "Ставка не выше 6 % годовых, лимит кредита по льготной ставке — 9 млн ₽.",
+      "Первоначальный взнос — от 20 %.",
+      "Не действует в Москве, включая Новую Москву, и в Санкт-Петербурге; в Московской области — действует.",
+      "Для сотрудников IT-компаний, аккредитованных Минцифры России, на профильных должностях; требования к возрасту и зарплате зависят от численности населения города.",
+    ],
+  },
+};
+
+export const PROGRAM_IDS = Object.keys(PROGRAMS) as ProgramId[];
+
+const LIMITS = {
+  price: { min: 100_000, max: 1_000_000_000 },
+  term: { min: 1, max: 30 },
+  rate: { min: 0, max: 50 },
+} as const;
+
+export interface MortgageInput {
+  price: number;
+  down: number;
+  termYears: number;
+  /** % a year. */
+  rate: number;
+  type: PaymentType;
+}
+
+export interface Payment {
+  /** 1-based. */
+  month: number;
+  payment: number;
+  principal: number;
+  interest: number;
+  /** The debt left after this payment. */
+  balance: number;
+}
+
+export interface MortgageResult {
+  loan: number;
+  /** The first month's payment: the whole term's for an annuity, the largest for a differentiated loan. */
+  firstPayment: number;
+  lastPayment: number;
+  /** The interest paid over the term. */
+  overpayment: number;
+  /** Everything paid to the bank: the loan and the interest. */
+  total: number;
+  schedule: Payment[];
+}
+
+export interface InputError {
+  field: "price" | "down" | "termYears" | "rate";
+  message: string;
+}
+
+export type Calculation = { ok: true; result: MortgageResult } | { ok: false; errors: InputError[] };
+
+const rub = (kopecks: number) => kopecks / 100;
+
+export function validateMortgage(input: MortgageInput): InputError[] {
+  const errors: InputError[] = [];
+  const { price, down, termYears, rate } = input;
+  if (!Number.isFinite(price) || price < LIMITS.price.min || price > LIMITS.price.max) {
+    errors.push({
+      field: "price",
+      message: `Стоимость квартиры — от ${formatPrice(LIMITS.price.min)} до ${formatPrice(LIMITS.price.max)}`,
+    });
+  }
+  if (!Number.isFinite(down) || down < 0) {
+    errors.push({ field: "down", message: "Первоначальный взнос не может быть отрицательным" });
+  } else if (down >= price) {
+    errors.push({
+      field: "down",
+      message: "Первоначальный взнос должен быть меньше стоимости квартиры — иначе кредит не нужен",
+    });
+  }
+  if (!Number.isInteger(termYears) || termYears < LIMITS.term.min || termYears > LIMITS.term.max) {
+    errors.push({
+      field: "termYears",
+      message: `Срок кредита — целое число лет от ${LIMITS.term.min} до ${LIMITS.term.max}`,
+    });
+  }
+  if (!Number.isFinite(rate) || rate < LIMITS.rate.min || rate > LIMITS.rate.max) {
+    errors.push({
+      field: "rate",
+      message: `Ставка — от ${LIMITS.rate.min} до ${formatRate(LIMITS.rate.max)} годовых`,
+    });
+  }
+  return errors;
+}
+
+/** The schedule month by month; the last payment takes the rounding so the debt ends at exactly zero. */
+export function calculateMortgage(input: MortgageInput): Calculation {
+  const errors = validateMortgage(input);
+  if (errors.length) return { ok: false, errors };
+  const loan = Math.round((input.price - input.down) * 100);
+  const n = input.termYears * 12;
+  const r = input.rate / 100 / 12;
+  const annuity = r === 0 ? loan / n : (loan * r) / (1 - (1 + r) ** -n);
+  const schedule: Payment[] = [];
+  let balance = loan;
+  let interestTotal = 0;
+  for (let month = 1; month <= n; month++) {
+    const interest = Math.round(balance * r);
+    let principal: number;
+    if (month === n) principal = balance;
+    else if (input.type === "annuity") principal = Math.round(annuity) - interest;
+    else principal = Math.round((loan * month) / n) - Math.round((loan * (month - 1)) / n);
+    balance -= principal;
+    interestTotal += interest;
+    schedule.push({
+      month,
+      payment: rub(principal + interest),
+      principal: rub(principal),
+      interest: rub(interest),
+      balance: rub(balance),
+    });
+  }
+  return {
+    ok: true,
+    result: {
+      loan: rub(loan),
+      firstPayment: schedule[0]?.payment ?? 0,
+      lastPayment: schedule[n - 1]?.payment ?? 0,
+      overpayment: rub(interestTotal),
+      total: rub(loan + interestTotal),
+      schedule,
+    },
+  };
+}
+
+export interface YearTotals {
+  /** 1-based year of the loan. */
+  year: number;
+  payment: number;
+  principal: number;
+  interest: number;
+  balance: number;
+  months: Payment[];
+}
+
+/** The schedule grouped by year of the loan (months 1–12, 13–24, …). */
+export function yearlySchedule(schedule: readonly Payment[]): YearTotals[] {
+  const years: YearTotals[] = [];
+  for (const p of schedule) {
+    const year = Math.ceil(p.month / 12);
+    let totals = years[year - 1];
+    if (!totals) {
+      totals = { year, payment: 0, principal: 0, interest: 0, balance: 0, months: [] };
+      years.push(totals);
+    }
+    totals.payment += p.payment;
+    totals.principal += p.principal;
+    totals.interest += p.interest;
+    totals.balance = p.balance;
+    totals.months.push(p);
+  }
+  // Sums of kopeck amounts: round away the binary-fraction noise.
+  for (const y of years) {
+    y.payment = Math.round(y.payment * 100) / 100;
+    y.principal = Math.round(y.principal * 100) / 100;
+    y.interest = Math.round(y.interest * 100) / 100;
+  }
+  return years;
+}
+
+/** The smallest down payment that meets the programme's share and keeps the loan within its limit. */
+export function minimumDown(program: MortgageProgram, price: number): number {
+  // The epsilon keeps float noise (12 000 000 × 0,2 = 2 400 000,0000000005) from adding a rouble.
+  const byShare = Math.ceil(price * program.minDownShare - 1e-6);
+  const byLimit = program.maxLoan === null ? 0 : price - program.maxLoan;
+  return Math.max(byShare, byLimit, 0);
+}
+
+/** Why the programme does not fit the input, in Russian, with what to change; empty when it fits. */
+export function checkProgram(program: MortgageProgram, input: MortgageInput, region: RegionId): string[] {
+  const issues: string[] = [];
+  if (!program.regions.includes(region)) {
+    issues.push(
+      `${program.name} не действует на территории «${REGIONS[region]}»: выберите квартиру в Московской области или другую программу.`,
+    );
+  }
+  if (program.maxRate !== null && input.rate > program.maxRate) {
+    issues.push(`По программе «${program.name}» ставка не выше ${formatRate(program.maxRate)}.`);
+  }
+  const loan = input.price - input.down;
+  const needed = minimumDown(program, input.price);
+  if (program.maxLoan !== null && loan > program.maxLoan) {
+    issues.push(
+      `Кредит ${formatPrice(loan)} больше лимита программы ${formatPrice(program.maxLoan)}: увеличьте первоначальный взнос до ${formatPrice(needed)} или уточните в банке комбинированный кредит, где сумма сверх лимита — по рыночной ставке.`,
+    );
+  } else if (input.down < needed) {
+    issues.push(
+      `По программе «${program.name}» первоначальный взнос — от ${formatShare(program.minDownShare)}, то есть от ${formatPrice(needed)}.`,
+    );
+  }
+  if (input.termYears > program.maxTermYears) {
+    issues.push(`По программе «${program.name}» срок кредита — не больше ${program.maxTermYears} лет.`);
+  }
+  return issues;
+}
+
+const NBSP = "\u00a0";
+const rateFormat = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 });
+
+/** «6 %», «5,5 %» */
+export function formatRate(rate: number): string {
+  return `${rateFormat.format(rate)}${NBSP}%`;
+}
+
+/** 0.2 → «20 %» */
+export function formatShare(share: number): string {
+  return formatRate(Math.round(share * 1000) / 10);
+}
+
+/** The calculator's state as it lives in the URL. */
+export interface MortgageState extends MortgageInput {
+  program: ProgramId;
+  region: RegionId;
+}
+
+const DEFAULT_PRICE = 12_000_000;
+export const DEFAULT_TERM_YEARS = 20;
+const DEFAULT_DOWN_SHARE = 0.2;
+
+/** A number from the URL: digits with an optional decimal point or comma; spaces are ignored. */
+function numberParam(value: string | null): number | null {
+  if (value === null) return null;
+  const s = value.replace(/[\s\u00a0]/g, "").replace(",", ".");
+  return /^\d{1,12}(?:\.\d{1,4})?$/.test(s) ? Number(s) : null;
+}
+
+function pick<T extends string>(value: string | null, options: readonly T[], fallback: T): T {
+  return options.find((o) => o === value) ?? fallback;
+}
+
+/**
+ * Reads `?price=…&down=…&term=…&rate=…&program=…&type=…&region=…`. Missing or unreadable values take
+ * the defaults (down: 20 % of the price, rate: the programme's); readable values out of range are kept, so
+ * the calculator can say what is wrong with them.
+ */
+export function parseMortgageQuery(search: URLSearchParams): MortgageState {
+  const program = pick(search.get("program"), PROGRAM_IDS, "market");
+  const price = numberParam(search.get("price")) ?? DEFAULT_PRICE;
+  return {
+    program,
+    price,
+    down: numberParam(search.get("down")) ?? Math.round(price * DEFAULT_DOWN_SHARE),
+    termYears: numberParam(search.get("term")) ?? DEFAULT_TERM_YEARS,
+    rate: numberParam(search.get("rate")) ?? PROGRAMS[program].rate,
+    type: pick(search.get("type"), PAYMENT_TYPES, "annuity"),
+    region: pick(search.get("region"), ["msk", "mo"] as const, "msk"),
+  };
+}
+
+/** The URL query of a state, in a fixed order; parseMortgageQuery reads it back unchanged. */
+export function mortgageQuery(state: MortgageState): string {
+  return new URLSearchParams({
+    price: String(state.price),
+    down: String(state.down),
+    term: String(state.termYears),
+    rate: String(state.rate),
+    program: state.program,
+    type: state.type,
+    region: state.region,
+  }).toString();
+}

@@ -1,0 +1,74 @@
+/** Developers and agencies: companies/grid and companies/{id}. */
+import * as v from "valibot";
+import { COMPANY_TYPES, type CompanyTypeSlug, PER_PAGE_COMPANIES } from "../constants";
+import { paginated, paginationEntries } from "./grid";
+
+export const CompanyTypeSchema = v.picklist(["developer", "agency"], "укажите developer или agency");
+export type CompanyType = v.InferOutput<typeof CompanyTypeSchema>;
+
+/** The type of a /companies/{type}/ segment: developers → developer, agencies → agency. */
+export function companyTypeOf(segment: string | undefined): CompanyType | undefined {
+  return segment && segment in COMPANY_TYPES ? COMPANY_TYPES[segment as CompanyTypeSlug] : undefined;
+}
+
+/** The name people sort and recognise a company by: «Сокол Девелопмент», ГК «Сокол» → the quoted part. */
+export function companySortName(name: string): string {
+  return /«([^»]+)»/.exec(name)?.[1] ?? name;
+}
+
+/** Companies of each type shown on /companies/. */
+export const COMPANIES_PREVIEW = 8;
+
+export const CompaniesQuerySchema = v.object({
+  ...paginationEntries(PER_PAGE_COMPANIES),
+  "search[type]": v.optional(CompanyTypeSchema),
+  /** A part of the name; case, «ё» and quotes do not matter. */
+  "search[name]": v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, "не длиннее 100 символов"))),
+});
+export type CompaniesQuery = v.InferOutput<typeof CompaniesQuerySchema>;
+
+/** companies/{id}?type=developer answers only a company of that type. */
+export const CompanyQuerySchema = v.object({ type: v.optional(CompanyTypeSchema) });
+export type CompanyQuery = v.InferOutput<typeof CompanyQuerySchema>;
+
+export const CompanyCardSchema = v.object({
+  id: v.number(),
+  slug: v.string(),
+  type: CompanyTypeSchema,
+  name: v.string(),
+  /** Brand colour for the drawn monogram logo. */
+  color: v.string(),
+  founded_year: v.number(),
+  complexes_total: v.number(),
+  complexes_building: v.number(),
+  complexes_finished: v.number(),
+});
+export type CompanyCard = v.InferOutput<typeof CompanyCardSchema>;
+
+export const CompanyComplexSchema = v.object({
+  id: v.number(),
+  slug: v.string(),
+  name: v.string(),
+  address: v.string(),
+  /** Class code (shared/codes.ts CLASSES). */
+  class: v.number(),
+  deadline: v.object({ year: v.number(), quarter: v.number(), finished: v.boolean() }),
+  min_price: v.number(),
+  min_price_m2: v.number(),
+  apartments_on_sale: v.number(),
+});
+export type CompanyComplex = v.InferOutput<typeof CompanyComplexSchema>;
+
+export const CompanySchema = v.object({
+  ...CompanyCardSchema.entries,
+  description: v.string(),
+  site: v.string(),
+  phone: v.string(),
+  inn: v.string(),
+  /** Published complexes: those under construction first, by deadline. */
+  residential_complexes: v.array(CompanyComplexSchema),
+});
+export type Company = v.InferOutput<typeof CompanySchema>;
+
+export const CompaniesGridSchema = paginated(CompanyCardSchema);
+export type CompaniesGrid = v.InferOutput<typeof CompaniesGridSchema>;

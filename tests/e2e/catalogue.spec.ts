@@ -1,0 +1,135 @@
+import { expect, type Page, test } from "@playwright/test";
+import { DESKTOP, hydrated, PHONE, screenshot } from "./helpers";
+
+interface ApiList {
+  total: number;
+  data: { id: number; name: string; min_price: number }[];
+}
+
+async function apiTotal(page: Page, query: string): Promise<number> {
+  const res = await page.request.get(`/api/v1/residential-complexes/grid?per_page=1&${query}`);
+  return ((await res.json()) as ApiList).total;
+}
+
+const countText = (page: Page) => page.locator(".listing__count");
+
+test.describe("catalogue", () => {
+  test("desktop: filters recount, apply to the URL, match the API and survive back/forward", async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/novostroyki/");
+    await hydrated(page);
+    const all = await apiTotal(page, "");
+    await expect(countText(page)).toContainText(String(all));
+    await screenshot(page, "listing-1440");
+
+    const form = page.getByRole("form", { name: "Фильтры новостроек" });
+    await form.getByRole("checkbox", { name: "2-комн.", exact: true }).check();
+    const withRooms = await apiTotal(page, "search[rooms]=2");
+    await expect(form.getByRole("button", { name: new RegExp(`Показать ${withRooms}`) })).toBeVisible();
+    await form.getByPlaceholder("до, ₽").fill("15000000");
+    const narrowed = await apiTotal(page, "search[rooms]=2&search[price][max]=15000000");
+    const submit = form.getByRole("button", { name: new RegExp(`Показать ${narrowed}`) });
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(page).toHaveURL(/max_price=15000000/);
+    await expect(page).toHaveURL(/rooms=2/);
+    await expect(countText(page)).toContainText(String(narrowed));
+
+    // An impossible budget: the button says so and is disabled.
+    await form.getByPlaceholder("до, ₽").fill("1000");
+    await expect(form.getByRole("button", { name: "Ничего не найдено" })).toBeDisabled();
+
+    // The URL is the state: back and forward restore it, and so does a reload.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/novostroyki\/$/);
+    await expect(countText(page)).toContainText(String(all));
+    await page.goForward();
+    await expect(countText(page)).toContainText(String(narrowed));
+    await page.reload();
+    await hydrated(page);
+    await expect(countText(page)).toContainText(String(narrowed));
+
+    // Sort and pagination.
+    await page.getByLabel("Сортировка").first().selectOption("price asc");
+    await expect(page).toHaveURL(/sort=price\+asc|sort=price%20asc/);
+    const prices = await page.locator(".listing-card__price").allInnerTexts();
+    expect(prices.length).toBeGreaterThan(1);
+    await page
+      .getByRole("navigation", { name: "Страницы" })
+      .getByRole("link", { name: "2", exact: true })
+      .click();
+    await expect(page).toHaveURL(/page=2/);
+  });
+
+  test("the cascade region → localities → stations, and the phone sheet's reset", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto("/novostroyki/?min_price=3000000&build_class=2");
+    await hydrated(page);
+    await screenshot(page, "listing-390");
+    await page.getByRole("button", { name: /^Фильтры/ }).click();
+    const sheet = page.getByRole("dialog", { name: "Фильтры" });
+    await expect(sheet).toBeVisible();
+    await sheet.getByRole("checkbox", { name: "Подмосковье", exact: true }).check();
+    const localities = sheet.getByRole("group", { name: "Населённый пункт" });
+    await localities.getByRole("checkbox", { name: "Балашиха", exact: true }).check();
+    await screenshot(page, "listing-filter-sheet-390");
+    await sheet.getByRole("button", { name: "Сбросить" }).click();
+    // The sheet's reset clears its subset (regions, localities, class …) and keeps price.
+    await expect(localities.getByText("Сначала выберите регион")).toBeVisible();
+    await expect(sheet.getByPlaceholder("от, ₽")).toHaveValue("3000000");
+    await expect(sheet.getByRole("checkbox", { name: "Комфорт" })).not.toBeChecked();
+  });
+
+  test("a location type page and its alphabet list lead to a location listing", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/po-metro/");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Новостройки у метро");
+    await expect(page.getByRole("heading", { level: 3, name: "А" })).toBeVisible();
+    await screenshot(page, "po-metro-1440");
+    const link = page
+      .locator(".alphabet__group li", { hasNot: page.locator(".alphabet__count", { hasText: /^0$/ }) })
+      .first()
+      .getByRole("link");
+    const name = (await link.textContent()).trim();
+    await link.click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Новостройки у метро ${name}`);
+    await expect(page.locator(".listing-card").first()).toBeVisible();
+  });
+
+  test("the listing filter works without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto("/novostroyki/");
+    await expect(page.locator(".listing-card").first()).toBeVisible();
+    await page.getByRole("checkbox", { name: "Студия", exact: true }).first().check();
+    await page.getByRole("button", { name: /Показать/ }).click();
+    await expect(page).toHaveURL(/rooms=0/);
+    const res = await page.request.get("/api/v1/residential-complexes/grid?per_page=1&search[rooms]=0");
+    const { total } = (await res.json()) as ApiList;
+    await expect(page.locator(".listing__count")).toContainText(String(total));
+    await context.close();
+  });
+
+  test("home, the site search and the quick search", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/");
+    await hydrated(page);
+    await expect(page.locator(".hero__counts")).toContainText("ЖК в каталоге");
+    await expect(page.locator(".seo-text")).toContainText("9");
+    const search = page.getByRole("combobox", { name: /Поиск/ });
+    await search.fill("савел");
+    await expect(page.getByRole("option", { name: /Савёловская/ }).first()).toBeVisible();
+    await search.press("ArrowDown");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\/po-metro\/savelovskaya\/$/);
+    await page.getByRole("tab", { name: "Шоссе" }).click();
+    await expect(page.getByRole("tabpanel")).toContainText("шоссе");
+    await page.setViewportSize(PHONE);
+    await page.goto("/");
+    await hydrated(page);
+    await screenshot(page, "home-catalogue-390");
+  });
+});

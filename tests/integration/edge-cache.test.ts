@@ -1,0 +1,123 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { edgeCacheKey, storedPage, TTL_S, type Variant } from "../../worker/edge-cache";
+import { cspNonce, GOOGLEBOT_UA, HUMAN_UA, scriptNonces } from "./helpers";
+import { app } from "./worker-app";
+
+/** One visit through the worker's app, waiting for its background work (the cache write) to finish. */
+async function visit(path: string, ua = HUMAN_UA): Promise<{ res: Response; html: string }> {
+  const ctx = createExecutionContext();
+  const res = await app.fetch(
+    new Request(`http://localhost${path}`, { headers: { "User-Agent": ua } }),
+    env,
+    ctx,
+  );
+  const html = await res.text();
+  await waitOnExecutionContext(ctx);
+  return { res, html };
+}
+
+/** Every script carries the response's own CSP nonce, and the hydration data hands the same one on. */
+function expectOwnNonce(res: Response, html: string): string {
+  const nonce = cspNonce(res);
+  if (!nonce) throw new Error("no nonce in the CSP header");
+  const { scripts, nonces } = scriptNonces(html);
+  expect(scripts).toBeGreaterThan(0);
+  expect(nonces.every((n) => n === nonce)).toBe(true);
+  expect(html).toContain(`"nonce":"${nonce}"`);
+  return nonce;
+}
+
+/** Plants a page in the cache as if a request with nonce "planted-nonce" had rendered it `ageS` ago. */
+async function plant(path: string, variant: Variant, html: string, ageS: number): Promise<void> {
+  const key = edgeCacheKey(new URL(`http://localhost${path}`), variant);
+  await caches.default.put(key, storedPage(html, "planted-nonce", Date.now() - ageS * 1000));
+}
+
+const PLANTED =
+  '<!doctype html><html><body><p>planted</p><script nonce="planted-nonce"></script></body></html>';
+
+describe("edge cache of catalogue pages", () => {
+  it("answers the second visit from the cache, with the visit's own nonce", async () => {
+    const first = await visit("/?edge=hit");
+    expect(first.res.status).toBe(200);
+    expect(first.res.headers.get("X-Cache")).toBe("MISS");
+    const firstNonce = expectOwnNonce(first.res, first.html);
+
+    const second = await visit("/?edge=hit");
+    expect(second.res.status).toBe(200);
+    expect(second.res.headers.get("X-Cache")).toBe("HIT");
+    const secondNonce = expectOwnNonce(second.res, second.html);
+    expect(secondNonce).not.toBe(firstNonce);
+    expect(second.html.replaceAll(secondNonce, firstNonce)).toBe(first.html);
+    expect(second.res.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+    // The storage directives stay inside the cache: a shared cache must not keep a page with a nonce.
+    expect(second.res.headers.get("Cache-Control")).toBeNull();
+    expect(second.res.headers.get("X-Edge-Nonce")).toBeNull();
+  });
+
+  it("never gives an advertising visit (fp=1, utm_*) the human variant", async () => {
+    for (const path of ["/novostroyki/?fp=1", "/novostroyki/?utm_source=yandex&utm_campaign=spring"]) {
+      await plant(path, "human", PLANTED, 0);
+      const ad = await visit(path);
+      expect(ad.res.headers.get("X-Cache"), path).toBe("MISS");
+      expect(ad.html).not.toContain("planted");
+      expect((await visit(path)).res.headers.get("X-Cache"), path).toBe("HIT");
+    }
+    await plant("/novostroyki/?edge=human", "human", PLANTED, 0);
+    const human = await visit("/novostroyki/?edge=human");
+    expect(human.res.headers.get("X-Cache")).toBe("HIT");
+    expect(human.html).toContain(`<p>planted</p><script nonce="${cspNonce(human.res)}">`);
+  });
+
+  it("keeps bots and people apart", async () => {
+    await visit("/po-metro/?edge=bots");
+    const bot = await visit("/po-metro/?edge=bots", GOOGLEBOT_UA);
+    expect(bot.res.headers.get("X-Cache")).toBe("MISS");
+    const botAgain = await visit("/po-metro/?edge=bots", GOOGLEBOT_UA);
+    expect(botAgain.res.headers.get("X-Cache")).toBe("HIT");
+    expectOwnNonce(botAgain.res, botAgain.html);
+    expect(botAgain.html).toContain('"isBot":true');
+    const human = await visit("/po-metro/?edge=bots");
+    expect(human.res.headers.get("X-Cache")).toBe("HIT");
+    expect(human.html).toContain('"isBot":false');
+  });
+
+  it("serves a stale page once and renders it again in the background", async () => {
+    await plant("/novostroyki/?edge=stale", "human", PLANTED, TTL_S + 1);
+    const stale = await visit("/novostroyki/?edge=stale");
+    expect(stale.res.headers.get("X-Cache")).toBe("STALE");
+    expect(stale.html).toContain("<p>planted</p>");
+    expect(stale.html).not.toContain("planted-nonce");
+    expect(stale.html).toContain(`nonce="${cspNonce(stale.res)}"`);
+
+    const fresh = await visit("/novostroyki/?edge=stale");
+    expect(fresh.res.headers.get("X-Cache")).toBe("HIT");
+    expect(fresh.html).not.toContain("planted");
+    expectOwnNonce(fresh.res, fresh.html);
+  });
+
+  it("does not cache other pages, errors or redirects", async () => {
+    for (const path of [
+      "/journal/",
+      "/mortgage/",
+      "/novostroyki/zhk-net-takogo-999999999/",
+      "/novostroyki",
+    ]) {
+      await visit(path);
+      const again = await visit(path);
+      expect(again.res.headers.get("X-Cache"), path).toBeNull();
+    }
+  });
+});
+
+describe("static assets", () => {
+  it("are immutable for a year", async () => {
+    const html = (await visit("/")).html;
+    const entry = /"(\/assets\/entry-[A-Z0-9]+\.js)"/.exec(html)?.[1];
+    if (!entry) throw new Error("no entry script in the page");
+    const res = await visit(entry);
+    expect(res.res.status).toBe(200);
+    expect(res.res.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+  });
+});

@@ -1,0 +1,130 @@
+import type { D1Database } from "@cloudflare/workers-types/latest";
+
+export interface MediaCategoryRow {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  posts_count: number;
+}
+
+export interface MediaPostCardRow {
+  id: number;
+  slug: string;
+  title: string;
+  lead: string;
+  published_at: string;
+  reading_minutes: number;
+  views: number;
+  category_id: number;
+  category_slug: string;
+  category_name: string;
+}
+
+export interface MediaPostRow extends MediaPostCardRow {
+  /** JSON arrays. */
+  body: string;
+  tags: string;
+}
+
+const CARD_COLUMNS = `p.id, p.slug, p.title, p.lead, p.published_at, p.reading_minutes, p.views,
+  c.id AS category_id, c.slug AS category_slug, c.name AS category_name`;
+
+export async function listMediaCategories(db: D1Database): Promise<MediaCategoryRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT c.id, c.slug, c.name, c.description,
+         (SELECT count(*) FROM media_posts p WHERE p.category_id = c.id) AS posts_count
+       FROM media_categories c ORDER BY c.sort, c.id`,
+    )
+    .all<MediaCategoryRow>();
+  return results;
+}
+
+/** By the numeric id or the slug (a text id compares equal to the integer key). */
+export function getMediaCategory(db: D1Database, idOrSlug: string): Promise<MediaCategoryRow | null> {
+  return db
+    .prepare(
+      `SELECT c.id, c.slug, c.name, c.description,
+         (SELECT count(*) FROM media_posts p WHERE p.category_id = c.id) AS posts_count
+       FROM media_categories c WHERE c.id = ?1 OR c.slug = ?1`,
+    )
+    .bind(idOrSlug)
+    .first<MediaCategoryRow>();
+}
+
+/** Newest first; all categories when categoryId is null. */
+export async function listMediaPosts(
+  db: D1Database,
+  categoryId: number | null,
+  limit: number,
+  offset: number,
+): Promise<MediaPostCardRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${CARD_COLUMNS} FROM media_posts p JOIN media_categories c ON c.id = p.category_id
+       WHERE ?1 IS NULL OR p.category_id = ?1
+       ORDER BY p.published_at DESC, p.id DESC LIMIT ?2 OFFSET ?3`,
+    )
+    .bind(categoryId, limit, offset)
+    .all<MediaPostCardRow>();
+  return results;
+}
+
+export async function countMediaPosts(db: D1Database, categoryId: number | null): Promise<number> {
+  const row = await db
+    .prepare("SELECT count(*) AS n FROM media_posts WHERE ?1 IS NULL OR category_id = ?1")
+    .bind(categoryId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+export function getMediaPost(db: D1Database, idOrSlug: string): Promise<MediaPostRow | null> {
+  return db
+    .prepare(
+      `SELECT ${CARD_COLUMNS}, p.body, p.tags FROM media_posts p
+       JOIN media_categories c ON c.id = p.category_id WHERE p.id = ?1 OR p.slug = ?1`,
+    )
+    .bind(idOrSlug)
+    .first<MediaPostRow>();
+}
+
+/** Other articles of the category, the nearest in publication date first. */
+export async function listRelatedMediaPosts(
+  db: D1Database,
+  post: { id: number; category_id: number; published_at: string },
+  limit: number,
+): Promise<MediaPostCardRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${CARD_COLUMNS} FROM media_posts p JOIN media_categories c ON c.id = p.category_id
+       WHERE p.category_id = ?1 AND p.id <> ?2
+       ORDER BY abs(julianday(p.published_at) - julianday(?3)), p.id LIMIT ?4`,
+    )
+    .bind(post.category_id, post.id, post.published_at, limit)
+    .all<MediaPostCardRow>();
+  return results;
+}
+
+/** The slugs of an article and its category, for the canonical journal URL. */
+export function getMediaPostPath(
+  db: D1Database,
+  slug: string,
+): Promise<{ slug: string; category_slug: string } | null> {
+  return db
+    .prepare(
+      `SELECT p.slug, c.slug AS category_slug FROM media_posts p
+       JOIN media_categories c ON c.id = p.category_id WHERE p.slug = ?1`,
+    )
+    .bind(slug)
+    .first();
+}
+
+/** Adds `by` views (0 for a bot: the article must exist all the same); false when there is no such article. */
+export async function addMediaPostViews(db: D1Database, idOrSlug: string, by: number): Promise<boolean> {
+  const { meta } = await db
+    .prepare("UPDATE media_posts SET views = views + ?2 WHERE id = ?1 OR slug = ?1")
+    .bind(idOrSlug, by)
+    .run();
+  return meta.changes > 0;
+}

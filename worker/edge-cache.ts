@@ -1,0 +1,131 @@
+/**
+ * Edge cache of the catalogue pages' HTML (home, listings, location pages, complex pages) in the Cache API
+ * (`caches.default`): fresh for TTL_S, then served stale for up to STALE_S while one background request
+ * renders the page again (stale-while-revalidate, which the Cache API does not do by itself).
+ *
+ * Variants never mix: the key holds the build, the variant (human, advertising visit with utm_* or fp=1,
+ * bot) and the full URL. Cached HTML carries the nonce of the request that rendered it; a hit replaces that
+ * nonce with the new request's, which the security middleware then puts into the CSP header, so every
+ * response still has its own nonce. Only complete 200 HTML responses without cookies are stored.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { matchRoute, type PageId } from "../shared/routes";
+import type { AppEnv } from "./env";
+import { pageAssets } from "./ssr/assets";
+
+export const TTL_S = 60;
+export const STALE_S = 300;
+const CACHED_PAGES: ReadonlySet<PageId> = new Set([
+  "home",
+  "listing",
+  "location-type",
+  "location",
+  "complex",
+]);
+/** Internal headers of a stored response, never sent to the visitor. */
+const NONCE_HEADER = "X-Edge-Nonce";
+const STORED_HEADER = "X-Edge-Stored";
+
+export type Variant = "human" | "ad" | "bot";
+
+/** The Workers Cache API in the DOM's Request/Response types that Hono uses. */
+interface Cache {
+  match(key: Request): Promise<Response | undefined>;
+  put(key: Request, res: Response): Promise<void>;
+}
+const cache = () => (caches as unknown as { default: Cache }).default;
+
+export function variantOf(url: URL, isBot: boolean): Variant {
+  if (isBot) return "bot";
+  const ad =
+    url.searchParams.get("fp") === "1" || [...url.searchParams.keys()].some((k) => k.startsWith("utm_"));
+  return ad ? "ad" : "human";
+}
+
+/** The cache key: a build or a variant can never be read for another. */
+export function edgeCacheKey(url: URL, variant: Variant): Request {
+  const build = pageAssets(null).entry.replace(/^\/assets\/|\.js$/g, "");
+  return new Request(`${url.origin}/__edge/${build}/${variant}${url.pathname}${url.search}`);
+}
+
+/** The stored copy of a page: its HTML, its nonce and when it was rendered. */
+export function storedPage(html: BodyInit, nonce: string, storedAt: number): Response {
+  return new Response(html, {
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": `public, max-age=${TTL_S + STALE_S}`,
+      [NONCE_HEADER]: nonce,
+      [STORED_HEADER]: String(storedAt),
+    },
+  });
+}
+
+/** Requests this worker makes to render a stale page again: they skip the lookup and store the result. */
+const revalidations = new WeakSet<Request>();
+/** Keys being rendered again in this isolate: one background render per stale page, not one per visit. */
+const pending = new Set<string>();
+
+function isCacheable(res: Response): boolean {
+  return (
+    res.status === 200 &&
+    !!res.body &&
+    (res.headers.get("Content-Type") ?? "").startsWith("text/html") &&
+    !res.headers.has("Set-Cookie")
+  );
+}
+
+async function fromCache(hit: Response, nonce: string, state: "HIT" | "STALE"): Promise<Response> {
+  const old = hit.headers.get(NONCE_HEADER) ?? "";
+  const html = await hit.text();
+  return new Response(old ? html.replaceAll(old, nonce) : html, {
+    headers: {
+      "Content-Type": hit.headers.get("Content-Type") ?? "text/html; charset=utf-8",
+      "X-Cache": state,
+    },
+  });
+}
+
+/**
+ * The cache in front of the page handler. `refetch` sends a request through the whole app again (for the
+ * background revalidation of a stale page).
+ */
+export function edgeCache(
+  refetch: (req: Request, c: Context<AppEnv>) => Promise<Response>,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    const page = matchRoute(url.pathname, url.search)?.route.page;
+    if (!page || !CACHED_PAGES.has(page)) return next();
+    const key = edgeCacheKey(url, variantOf(url, c.get("isBot")));
+    const now = Date.now();
+    if (!revalidations.has(c.req.raw)) {
+      const hit = await cache()
+        .match(key)
+        .catch(() => undefined);
+      if (hit) {
+        const fresh = now - Number(hit.headers.get(STORED_HEADER)) <= TTL_S * 1000;
+        if (!fresh && !pending.has(key.url)) {
+          const again = new Request(c.req.raw.url, { headers: c.req.raw.headers });
+          revalidations.add(again);
+          pending.add(key.url);
+          c.executionCtx.waitUntil(
+            refetch(again, c)
+              .then((res) => res.body?.cancel())
+              .catch(() => undefined)
+              .finally(() => pending.delete(key.url)),
+          );
+        }
+        return fromCache(hit, c.get("nonce"), fresh ? "HIT" : "STALE");
+      }
+    }
+    await next();
+    if (!isCacheable(c.res)) return;
+    c.res.headers.set("X-Cache", "MISS");
+    const copy = c.res.clone();
+    c.executionCtx.waitUntil(
+      cache()
+        .put(key, storedPage(copy.body ?? "", c.get("nonce"), now))
+        .catch(() => undefined),
+    );
+  };
+}

@@ -1,0 +1,73 @@
+import {
+  type CompaniesGrid,
+  type CompaniesQuery,
+  type Company,
+  type CompanyQuery,
+  companySortName,
+} from "../../shared/schemas/companies";
+import {
+  getCompany,
+  listCompaniesByIds,
+  listCompanyComplexes,
+  listCompanyNames,
+} from "../db/queries/companies";
+import type { Deps } from "./deps";
+import { offsetOf, pageMeta } from "./pagination";
+
+/**
+ * SQLite folds only ASCII case, so names are searched here: lower case, «ё» as «е», no quotes, single
+ * spaces, on both sides.
+ */
+const fold = (s: string) =>
+  s
+    .toLocaleLowerCase("ru-RU")
+    .replace(/ё/g, "е")
+    .replace(/[«»"„“]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+
+const collator = new Intl.Collator("ru-RU");
+
+/** Sorted by name (without the legal form and quotes), optionally of a type and matching a name search. */
+export async function loadCompanies(deps: Deps, query: CompaniesQuery): Promise<CompaniesGrid | null> {
+  const needle = fold(query["search[name]"] ?? "");
+  const names = await listCompanyNames(deps.db, query["search[type]"] ?? null);
+  const found = names
+    .filter((c) => fold(c.name).includes(needle))
+    .sort((a, b) => collator.compare(companySortName(a.name), companySortName(b.name)) || a.id - b.id);
+  const meta = pageMeta(found.length, query);
+  if (!meta) return null;
+  const offset = offsetOf(query);
+  const ids = found.slice(offset, offset + query.per_page).map((c) => c.id);
+  const byId = new Map((await listCompaniesByIds(deps.db, ids)).map((r) => [r.id, r]));
+  return { data: ids.flatMap((id) => byId.get(id) ?? []), ...meta };
+}
+
+/** A company with its published complexes; null if unknown or not of the asked type. */
+export async function loadCompany(
+  deps: Deps,
+  idOrSlug: string,
+  { type }: CompanyQuery,
+): Promise<Company | null> {
+  const row = await getCompany(deps.db, idOrSlug);
+  if (!row || (type && row.type !== type)) return null;
+  const complexes = await listCompanyComplexes(deps.db, row.id);
+  const finished = complexes.filter((c) => c.is_finished).length;
+  return {
+    ...row,
+    complexes_total: complexes.length,
+    complexes_building: complexes.length - finished,
+    complexes_finished: finished,
+    residential_complexes: complexes.map((c) => ({
+      id: c.id,
+      slug: c.slug,
+      name: c.name,
+      address: c.address,
+      class: c.class,
+      deadline: { year: c.deadline_year, quarter: c.deadline_quarter, finished: c.is_finished === 1 },
+      min_price: c.min_price,
+      min_price_m2: c.min_price_m2,
+      apartments_on_sale: c.apartments_on_sale,
+    })),
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * /robots.txt and the sitemap: /sitemap.xml is an index of /sitemaps/{kind}-{n}.xml files, each listing at
+ * most SITEMAP_CHUNK URLs (the protocol allows 50 000) as absolute URLs on SITE_ORIGIN.
+ */
+import type { Context } from "hono";
+import { SITE_ORIGIN } from "../shared/constants";
+import { listSitemapEntries, SITEMAP_KINDS, summarizeSitemap } from "./db/queries/sitemap";
+import type { AppEnv } from "./env";
+
+export const SITEMAP_CHUNK = 40_000;
+const XMLNS = "http://www.sitemaps.org/schemas/sitemap/0.9";
+/** Crawlers read these rarely; an hour keeps a crawl of every child from re-running the queries. */
+const CACHE_CONTROL = "public, max-age=3600";
+
+const ROBOTS_TXT = `User-agent: *
+Disallow: /api/
+Disallow: /api-dev/
+Disallow: /operator/
+Disallow: /test-modal/
+Clean-param: utm_source&utm_medium&utm_campaign&utm_content&utm_term&fp
+
+Sitemap: ${SITE_ORIGIN}/sitemap.xml
+`;
+
+const escapeXml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+function entryXml(tag: "url" | "sitemap", loc: string, lastmod: string | null): string {
+  return `<${tag}><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</${tag}>`;
+}
+
+function xml(c: Context<AppEnv>, root: "urlset" | "sitemapindex", entries: string[]): Response {
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="${XMLNS}">\n${entries.join("\n")}\n</${root}>\n`;
+  return c.body(body, 200, {
+    "Content-Type": "application/xml; charset=utf-8",
+    "Cache-Control": CACHE_CONTROL,
+  });
+}
+
+export function robotsTxt(c: Context<AppEnv>): Response {
+  return c.body(ROBOTS_TXT, 200, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": CACHE_CONTROL,
+  });
+}
+
+export async function sitemapIndex(c: Context<AppEnv>): Promise<Response> {
+  const summary = await summarizeSitemap(c.env.DB);
+  const entries = SITEMAP_KINDS.flatMap((kind) =>
+    Array.from({ length: Math.ceil(summary[kind].count / SITEMAP_CHUNK) }, (_, i) =>
+      entryXml("sitemap", `${SITE_ORIGIN}/sitemaps/${kind}-${i + 1}.xml`, summary[kind].lastmod),
+    ),
+  );
+  return xml(c, "sitemapindex", entries);
+}
+
+export async function sitemapFile(c: Context<AppEnv>): Promise<Response> {
+  const m = /^([a-z]+)-([1-9]\d{0,3})\.xml$/.exec(c.req.param("file") ?? "");
+  const kind = SITEMAP_KINDS.find((k) => k === m?.[1]);
+  if (!m || !kind) return c.notFound();
+  const rows = await listSitemapEntries(c.env.DB, kind, SITEMAP_CHUNK, (Number(m[2]) - 1) * SITEMAP_CHUNK);
+  if (!rows.length) return c.notFound();
+  return xml(
+    c,
+    "urlset",
+    rows.map((r) => entryXml("url", `${SITE_ORIGIN}${r.path}`, r.lastmod)),
+  );
+}

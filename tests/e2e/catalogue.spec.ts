@@ -93,7 +93,7 @@ test.describe("catalogue", () => {
       .locator(".alphabet__group li", { hasNot: page.locator(".alphabet__count", { hasText: /^0$/ }) })
       .first()
       .getByRole("link");
-    const name = (await link.textContent()).trim();
+    const name = ((await link.textContent()) ?? "").trim();
     await link.click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Новостройки у метро ${name}`);
     await expect(page.locator(".listing-card").first()).toBeVisible();

@@ -20,7 +20,9 @@ describe("the seed at scale 1", () => {
     // Every price per metre is the apartment's price over its area, within rounding.
     for (const r of onSale.slice(0, 2000)) {
       const price = r[col("price")] as number;
-      expect(Math.abs(price / (r[col("area_total")] as number) - (r[col("price_m2")] as number))).toBeLessThan(1);
+      expect(
+        Math.abs(price / (r[col("area_total")] as number) - (r[col("price_m2")] as number)),
+      ).toBeLessThan(1);
     }
   }, 60_000);
 });

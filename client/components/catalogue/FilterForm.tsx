@@ -288,6 +288,11 @@ function Fields({
     else delete next[field];
     set(next);
   };
+  // Type and time go together (SPEC §4): setting one pairs the other, clearing one clears both.
+  const setDistance = (field: "distance_type" | "distance_time", value: string) => {
+    const { distance_type: _, distance_time: __, ...rest } = draft;
+    set(value ? pairDistance({ ...rest, [field]: Number(value) }) : rest);
+  };
   const primary: ReactNode = (
     <>
       <RangeInputs
@@ -395,10 +400,7 @@ function Fields({
           <select
             name="distance_type"
             value={draft.distance_type ?? ""}
-            onChange={(e) => {
-              const { distance_type: _, distance_time: __, ...rest } = draft;
-              set(e.target.value ? pairDistance({ ...rest, distance_type: Number(e.target.value) }) : rest);
-            }}
+            onChange={(e) => setDistance("distance_type", e.target.value)}
           >
             <option value="">Не важно</option>
             <option value="1">Пешком</option>
@@ -410,10 +412,7 @@ function Fields({
           <select
             name="distance_time"
             value={draft.distance_time ?? ""}
-            onChange={(e) => {
-              const { distance_type: _, distance_time: __, ...rest } = draft;
-              set(e.target.value ? pairDistance({ ...rest, distance_time: Number(e.target.value) }) : rest);
-            }}
+            onChange={(e) => setDistance("distance_time", e.target.value)}
           >
             <option value="">Любое время</option>
             {DISTANCE_TIMES.map((m) => (

@@ -1,5 +1,5 @@
 import { companySortName } from "../../../shared/schemas/companies";
-import { shade } from "../journal/SkylineArt";
+import { shade } from "../art/paint";
 import "./companies.css";
 
 /** «Сокол Девелопмент» → «СД», ГК «Вектор» → «В»: the first letters of the first two words of the name. */

@@ -4,6 +4,7 @@
  */
 import { type ReactNode, useId } from "react";
 import "./journal.css";
+import { random, shade } from "../art/paint";
 
 export type Motif =
   | "percent"
@@ -57,32 +58,6 @@ const GLYPHS: Record<Motif, ReactNode> = {
   swap: <path d="M12 22h38M40 12l10 10-10 10m12 10H14m10-10L14 42l10 10" />,
   flag: <path d="M14 58V6m0 2h36l-8 12 8 12H14" />,
 };
-
-/** mulberry32: a tiny seeded PRNG, the same numbers everywhere. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Mixes a #rrggbb colour with white (amount > 0) or black (amount < 0). */
-export function shade(hex: string, amount: number): string {
-  const n = Number.parseInt(hex.slice(1), 16);
-  const target = amount > 0 ? 255 : 0;
-  const a = Math.abs(amount);
-  const channel = (shift: number) => {
-    const c = (n >> shift) & 255;
-    return Math.round(c + (target - c) * a)
-      .toString(16)
-      .padStart(2, "0");
-  };
-  return `#${channel(16)}${channel(8)}${channel(0)}`;
-}
 
 /** The window pattern's cell. */
 const WIN_W = 16;

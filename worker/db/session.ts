@@ -11,29 +11,38 @@ import { getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 
-export const BOOKMARK_COOKIE = "d1_bookmark";
+const BOOKMARK_COOKIE = "d1_bookmark";
 /** D1 bookmarks: four hex groups. Anything else in the cookie is ignored. */
 const BOOKMARK = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/i;
 /** Replicas catch up within seconds; the cookie only has to outlive that. */
 const BOOKMARK_MAX_AGE = 3600;
 
-/** The session seen as a database; `exec` and `dump` (not used by requests) go to the database itself. */
-function sessionDatabase(db: D1Database, session: D1DatabaseSession): D1Database {
-  return {
-    prepare: (query) => session.prepare(query),
-    batch: (statements) => session.batch(statements),
+/**
+ * The request's database: a session opened at `start` on first use (a request that reads nothing opens none),
+ * with `exec` and `dump` (not used by requests) going to the database itself.
+ */
+function requestDatabase(db: D1Database, start: string) {
+  let session: D1DatabaseSession | null = null;
+  const open = () => {
+    session ??= db.withSession(start);
+    return session;
+  };
+  const database: D1Database = {
+    prepare: (query) => open().prepare(query),
+    batch: (statements) => open().batch(statements),
     exec: (query) => db.exec(query),
     dump: () => db.dump(),
     withSession: (constraintOrBookmark) => db.withSession(constraintOrBookmark),
   };
+  return { database, bookmark: () => session?.getBookmark() ?? null };
 }
 
 export const d1Sessions = createMiddleware<AppEnv>(async (c, next) => {
   const cookie = getCookie(c, BOOKMARK_COOKIE);
-  const session = c.env.DB.withSession(cookie && BOOKMARK.test(cookie) ? cookie : "first-unconstrained");
-  c.env = { ...c.env, DB: sessionDatabase(c.env.DB, session) };
+  const request = requestDatabase(c.env.DB, cookie && BOOKMARK.test(cookie) ? cookie : "first-unconstrained");
+  c.env = { ...c.env, DB: request.database };
   await next();
-  const bookmark = session.getBookmark();
+  const bookmark = request.bookmark();
   const wrote = c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.ok;
   if (bookmark && bookmark !== cookie && wrote) {
     setCookie(c, BOOKMARK_COOKIE, bookmark, {

@@ -56,10 +56,16 @@ export interface RunSummary extends RunCounts {
 /** Issues kept per run (all are counted). */
 const MAX_ISSUES = 1000;
 /** Offers per staging statement and per write transaction. */
-const STAGE_BATCH = 400;
-const APPLY_CHUNK = 2000;
-/** A feed may hold this many complexes; more is a broken feed, and would be a lot to hold in memory. */
+/** Staged offers travel as one JSON parameter of up to this many characters (D1 takes up to 2 MB). */
+const STAGE_CHARS = 500_000;
+/** Offers per write transaction. */
+const APPLY_CHUNK = 5000;
+/** A feed may hold this many complexes and houses; more is a broken feed, and would be a lot to hold in memory. */
 const MAX_COMPLEXES = 2000;
+const MAX_HOUSES = 10_000;
+/** Names and ids longer than this are not names. */
+const MAX_TEXT = 300;
+const MAX_URL = 2048;
 
 const COLORS = [
   "#2f6fde",
@@ -257,6 +263,18 @@ function checkOffer(o: YrlOffer, m: Matching, fallbackDeveloper: string | null, 
   const builtYear = c.number("built-year", o.builtYear, "год от 1950 до 2100", [1950, 2100], integer);
   const quarter = c.number("ready-quarter", o.readyQuarter, "квартал от 1 до 4", [1, 4], integer);
 
+  for (const [tag, text] of [
+    ["internal-id", o.internalId],
+    ["building-name", o.buildingName],
+    ["building-section", o.buildingSection],
+    ["yandex-building-id", o.yandexBuildingId],
+    ["yandex-house-id", o.yandexHouseId],
+    ["sales-agent/organization", o.organization],
+    ["location/locality-name", o.localityName],
+    ["location/address", o.address],
+  ]) {
+    if (text && text.length > MAX_TEXT) c.reasons.push(`${tag} длиннее ${MAX_TEXT} символов`);
+  }
   if (!o.buildingName)
     c.reasons.push("не указано building-name — название ЖК, без него квартиру не к чему отнести");
   const developer = o.organization ?? fallbackDeveloper;
@@ -299,8 +317,8 @@ function checkOffer(o: YrlOffer, m: Matching, fallbackDeveloper: string | null, 
   const plan = o.images.find((i) => i.tag === "plan");
   let image: string | null = null;
   if (plan) {
-    if (URL.parse(plan.url)?.protocol === "https:") image = plan.url;
-    else c.warnings.push('ссылка на планировку (image tag="plan") не https — пропущена');
+    if (URL.parse(plan.url)?.protocol === "https:" && plan.url.length <= MAX_URL) image = plan.url;
+    else c.warnings.push('ссылка на планировку (image tag="plan") не https или слишком длинная — пропущена');
   }
 
   const state = o.buildingState ? fold(o.buildingState) : "unfinished";
@@ -387,23 +405,26 @@ class RunState {
   offers = 0;
   rejected = 0;
   warnings = 0;
+  houses = 0;
 
   report(id: string, line: number, reason: string, skipped: boolean): void {
     if (this.issues.length < MAX_ISSUES) this.issues.push({ id, line, reason, skipped });
   }
 
-  /** Records an accepted offer's complex and house; false when the feed holds too many complexes. */
+  /** Records an accepted offer's complex and house; false when the feed holds too many of them. */
   add(a: Accepted): boolean {
+    const key = a.staged.house ?? "";
     let complex = this.complexes.get(a.complexKey);
+    const house = complex?.houses.get(key);
+    if ((!complex && this.complexes.size >= MAX_COMPLEXES) || (!house && this.houses >= MAX_HOUSES))
+      return false;
     if (!complex) {
-      if (this.complexes.size >= MAX_COMPLEXES) return false;
       complex = { ...a.complex, houses: new Map(), stations: new Map() };
       this.complexes.set(a.complexKey, complex);
     }
-    const key = a.staged.house ?? "";
-    const house = complex.houses.get(key);
     if (house) house.floors = Math.max(house.floors, a.house.floors);
     else {
+      this.houses += 1;
       complex.houses.set(key, {
         ...a.house,
         key,
@@ -431,20 +452,30 @@ async function stageFeed(
 ): Promise<RunState> {
   const run = new RunState();
   const fallbackDeveloper = [...m.developers.values()].find((d) => d.id === feed.developer_id)?.name ?? null;
-  let batch: StagedOffer[] = [];
+  let batch: string[] = [];
+  let chars = 0;
+  const stage = async (offer: StagedOffer) => {
+    const json = JSON.stringify(offer);
+    batch.push(json);
+    chars += json.length;
+    if (chars >= STAGE_CHARS) await flush();
+  };
   const flush = async () => {
-    if (batch.length) await stageOffers(db, runId, batch).run();
+    if (batch.length) await stageOffers(db, runId, `[${batch.join(",")}]`).run();
     batch = [];
+    chars = 0;
   };
   for await (const offer of readYrl(body)) {
     const seq = run.offers++;
-    const id = offer.internalId ?? "—";
+    const id = offer.internalId?.slice(0, MAX_TEXT) ?? "—";
     const check = new OfferCheck();
     if (!offer.internalId)
       check.reasons.push("нет атрибута internal-id — предложение нельзя отличить от других");
     const accepted = checkOffer(offer, m, fallbackDeveloper, now, check);
     if (accepted && !run.add(accepted)) {
-      check.reasons.push(`в фиде больше ${MAX_COMPLEXES} ЖК — остальные не импортируются`);
+      check.reasons.push(
+        `в фиде больше ${MAX_COMPLEXES} ЖК или ${MAX_HOUSES} корпусов — остальные не импортируются`,
+      );
     }
     const ok = accepted !== null && !check.reasons.length;
     for (const w of check.warnings) {
@@ -456,9 +487,10 @@ async function stageFeed(
       run.report(id, offer.line, check.reasons.join("; "), true);
     }
     // A rejected offer with an id is staged too: it is still in the feed, so it is not sold.
-    if (ok) batch.push({ ...accepted.staged, seq });
-    else if (offer.internalId) batch.push({ seq, line: offer.line, id: offer.internalId, house: null });
-    if (batch.length >= STAGE_BATCH) await flush();
+    if (ok) await stage({ ...accepted.staged, seq });
+    else if (offer.internalId && offer.internalId.length <= MAX_TEXT) {
+      await stage({ seq, line: offer.line, id: offer.internalId, house: null });
+    }
   }
   await flush();
   if (!run.offers) throw new FeedError("в фиде нет ни одного предложения (<offer>)");

@@ -16,10 +16,11 @@ function chunked(bytes: Uint8Array, size: number): ReadableStream<Uint8Array> {
   });
 }
 
+/** The offers of the bytes streamed in chunks of `size`, each handed to the tokenizer as it comes. */
 async function offersOf(input: string | Uint8Array, size = 1 << 16): Promise<YrlOffer[]> {
   const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
   const out: YrlOffer[] = [];
-  for await (const o of readYrl(chunked(bytes, size))) out.push(o);
+  for await (const o of readYrl(chunked(bytes, size), { minChunk: 1 })) out.push(o);
   return out;
 }
 
@@ -66,6 +67,9 @@ describe("readYrl", () => {
   it("gives the same offers however the stream is cut", async () => {
     const whole = await offersOf(LADOGA, LADOGA.length);
     for (const size of [1, 3, 64, 1000]) expect(await offersOf(LADOGA, size)).toEqual(whole);
+    const gathered: YrlOffer[] = [];
+    for await (const o of readYrl(chunked(LADOGA, 5))) gathered.push(o);
+    expect(gathered).toEqual(whole);
   });
 
   it("reads entities, character references, CDATA, comments and self-closing elements", async () => {

@@ -353,22 +353,31 @@ async function* textChunks(stream: ReadableStream<Uint8Array | string>): AsyncGe
   }
 }
 
-/** The offers of a YRL feed, one by one, as the stream arrives. */
-export async function* readYrl(stream: ReadableStream<Uint8Array | string>): AsyncGenerator<YrlOffer> {
+/**
+ * The offers of a YRL feed, one by one, as the stream arrives. Text goes to the tokenizer in pieces of at least
+ * `minChunk` characters, so that a long token cut into many small chunks is not scanned again for each.
+ */
+export async function* readYrl(
+  stream: ReadableStream<Uint8Array | string>,
+  { minChunk = 1 << 16 } = {},
+): AsyncGenerator<YrlOffer> {
   const tokenizer = new Tokenizer();
   const reader = new OfferReader();
   let line = 1;
-  for await (const chunk of textChunks(stream)) {
-    for (const token of tokenizer.push(chunk, false)) {
+  function* offers(text: string, final: boolean): Generator<YrlOffer> {
+    for (const token of tokenizer.push(text, final)) {
       if (token.kind !== "text") line = token.line;
       const offer = reader.take(token);
       if (offer) yield offer;
     }
   }
-  for (const token of tokenizer.push("", true)) {
-    if (token.kind !== "text") line = token.line;
-    const offer = reader.take(token);
-    if (offer) yield offer;
+  let pending = "";
+  for await (const chunk of textChunks(stream)) {
+    pending += chunk;
+    if (pending.length < minChunk) continue;
+    yield* offers(pending, false);
+    pending = "";
   }
+  yield* offers(pending, true);
   reader.end(line);
 }

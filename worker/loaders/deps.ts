@@ -7,5 +7,5 @@ export interface Deps {
   kv: KVNamespace;
 }
 
-/** In a request, env.DB is the request's D1 session (worker/db/session.ts): loaders read their own writes. */
+/** In a request, env.DB is the request's D1 session (worker/db/session.ts): a visitor reads their own writes. */
 export const depsOf = (env: Env): Deps => ({ db: env.DB, kv: env.KV });

@@ -249,8 +249,8 @@ export interface StagedOffer {
   image?: string | null;
 }
 
-/** Stages many offers with one statement: they travel as one JSON parameter. */
-export function stageOffers(db: D1Database, runId: number, offers: StagedOffer[]): D1PreparedStatement {
+/** Stages many offers with one statement: they travel as one parameter, a JSON array of StagedOffer. */
+export function stageOffers(db: D1Database, runId: number, offersJson: string): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO feed_staging (run_id, seq, line, external_id, house_key, floor, rooms, area_total, area_living,
@@ -259,7 +259,7 @@ export function stageOffers(db: D1Database, runId: number, offers: StagedOffer[]
          o ->> 'living', o ->> 'kitchen', o ->> 'price', o ->> 'm2', o ->> 'otdelka', o ->> 'plan', o ->> 'image'
        FROM (SELECT value AS o FROM json_each(?2))`,
     )
-    .bind(runId, JSON.stringify(offers));
+    .bind(runId, offersJson);
 }
 
 /** Offers whose internal-id came again: the first one stays, the others are reported and dropped. */

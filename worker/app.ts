@@ -39,7 +39,8 @@ app.use("*", async (c, next) => {
     !isFile &&
     !p.startsWith("/api")
   ) {
-    return c.redirect(`${p}/${url.search}`, 301);
+    // Leading slashes collapse to one: "//host/x" would redirect off the site.
+    return c.redirect(`${p.replace(/^\/{2,}/, "/")}/${url.search}`, 301);
   }
   await next();
 });

@@ -33,7 +33,13 @@ const optionalSlug = v.optional(slug);
 /** `/novostroyki/{complex}/`: text ending in a dash and digits. */
 const complexSlug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*-(\d{1,9})$/));
 /** Catch-all listing path: zero or more slug segments. */
-const listingPath = v.pipe(v.string(), v.regex(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*\/?)*$/));
+// Unambiguous (linear-time) on purpose: "segment(/segment)*" with an optional trailing slash. A pattern
+// like (segment\/?)* backtracks exponentially on a long almost-matching path.
+const listingPath = v.pipe(
+  v.string(),
+  v.maxLength(300),
+  v.regex(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*\/?)?$/),
+);
 
 export interface RouteDef {
   name: string;

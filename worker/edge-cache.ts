@@ -7,6 +7,7 @@
  * bot) and the full URL. Cached HTML carries the nonce of the request that rendered it; a hit replaces that
  * nonce with the new request's, which the security middleware then puts into the CSP header, so every
  * response still has its own nonce. Only complete 200 HTML responses without cookies are stored.
+ * Bots are cached too, under their own variant (they get the complete document, without ads or chat).
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { matchRoute, type PageId } from "../shared/routes";
@@ -98,7 +99,9 @@ export function edgeCache(
     if (!page || !CACHED_PAGES.has(page)) return next();
     const key = edgeCacheKey(url, variantOf(url, c.get("isBot")));
     const now = Date.now();
-    if (!revalidations.has(c.req.raw)) {
+    // A revalidation, or a visitor's hard reload (Cache-Control: no-cache), renders the page and stores it.
+    const bypass = revalidations.has(c.req.raw) || /no-cache/i.test(c.req.header("Cache-Control") ?? "");
+    if (!bypass) {
       const hit = await cache()
         .match(key)
         .catch(() => undefined);

@@ -5,10 +5,14 @@ import { cspNonce, GOOGLEBOT_UA, HUMAN_UA, scriptNonces } from "./helpers";
 import { app } from "./worker-app";
 
 /** One visit through the worker's app, waiting for its background work (the cache write) to finish. */
-async function visit(path: string, ua = HUMAN_UA): Promise<{ res: Response; html: string }> {
+async function visit(
+  path: string,
+  ua = HUMAN_UA,
+  headers: Record<string, string> = {},
+): Promise<{ res: Response; html: string }> {
   const ctx = createExecutionContext();
   const res = await app.fetch(
-    new Request(`http://localhost${path}`, { headers: { "User-Agent": ua } }),
+    new Request(`http://localhost${path}`, { headers: { "User-Agent": ua, ...headers } }),
     env,
     ctx,
   );
@@ -95,6 +99,16 @@ describe("edge cache of catalogue pages", () => {
     expect(fresh.res.headers.get("X-Cache")).toBe("HIT");
     expect(fresh.html).not.toContain("planted");
     expectOwnNonce(fresh.res, fresh.html);
+  });
+
+  it("renders afresh for a hard reload (Cache-Control: no-cache) and keeps that copy", async () => {
+    await plant("/po-metro/?edge=reload", "human", PLANTED, 0);
+    const reload = await visit("/po-metro/?edge=reload", HUMAN_UA, { "Cache-Control": "no-cache" });
+    expect(reload.res.headers.get("X-Cache")).toBe("MISS");
+    expect(reload.html).not.toContain("planted");
+    const next = await visit("/po-metro/?edge=reload");
+    expect(next.res.headers.get("X-Cache")).toBe("HIT");
+    expect(next.html).not.toContain("planted");
   });
 
   it("does not cache other pages, errors or redirects", async () => {

@@ -32,13 +32,14 @@ const HOSTILE = [
   "' OR 1=1 --",
   '"; DROP TABLE residential_complexes; --',
   "1 UNION SELECT sql FROM sqlite_master",
-  "a".repeat(8),
+  "_".repeat(3000),
+  "%41".repeat(1000),
   "ё".repeat(400),
   "zhk-x-99999999999",
   "zhk-x-0",
   "😀",
   "-1",
-  "9".repeat(40),
+  "9".repeat(12),
 ];
 
 const PREFIXES = [
@@ -76,7 +77,7 @@ const segment = fc.oneof(
   fc.constantFrom(...HOSTILE),
   fc.constantFrom(...SCRIPTS).map(encodeURIComponent),
   fc.string({ maxLength: 30 }).map(encodeURIComponent),
-  fc.stringMatching(/^[a-z0-9-]{1,8}$/),
+  fc.stringMatching(/^[a-z0-9-]{1,12}$/),
 );
 const path = fc
   .tuple(fc.constantFrom(...PREFIXES), fc.array(segment, { maxLength: 3 }), fc.boolean())
@@ -110,7 +111,7 @@ describe("page routes under random and hostile paths and queries", () => {
   it("never answer 5xx and never write the input into the page unescaped", async () => {
     await fc.assert(
       fc.asyncProperty(path, fc.oneof(query, rawQuery), async (p, q) => check(q ? `${p}?${q}` : p)),
-      { numRuns: 300, seed: 20261121 },
+      { numRuns: 120, seed: 20261121 },
     );
   }, 120_000);
 
@@ -129,4 +130,21 @@ describe("page routes under random and hostile paths and queries", () => {
       }
     }
   }, 60_000);
+
+  // shared/routes.ts once had a listing-path pattern that backtracked exponentially on such paths.
+  it("answer a long listing path that almost matches without hanging", async () => {
+    for (const tail of ["!", "/<script>", "/%FF"]) {
+      await check(`/novostroyki/${"9".repeat(40)}${tail}/`);
+      await check(`/novostroyki/${"a".repeat(3000)}${tail}/`);
+    }
+  });
+
+  it("redirect only within this site", async () => {
+    for (const url of ["//evil.example/x", "//evil", "///evil.example/x", "//127.0.0.1:8080/a?b=1"]) {
+      const res = await get(url);
+      expect(res.status, url).toBeLessThan(500);
+      const location = res.headers.get("Location");
+      if (location) expect(location, url).not.toMatch(/^\/\/|^\/\\/);
+    }
+  });
 });

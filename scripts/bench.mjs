@@ -1,0 +1,239 @@
+// npm run bench: the numbers behind ARCHITECTURE.md's budgets, for people to read (nothing here passes or
+// fails). At seed scales 1 and 10: requests per second and p50/p99 latency of the main pages, the count call
+// and a static asset through a production `wrangler dev` on loopback (autocannon, 10 connections, 10 s each),
+// the catalogue's D1 queries timed directly, and every page's first-load JS and CSS in gzip bytes.
+import { readFileSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import * as esbuild from "esbuild";
+import { buildClient } from "./build-client.mjs";
+import { openD1, prepareScale, startServer } from "./local-server.mjs";
+
+const SCALES = [1, 10];
+const CONNECTIONS = 10;
+const SECONDS = 10;
+const D1_RUNS = 50;
+const D1_BUDGET_MS = 5000;
+const BUDGET = { js: 105 * 1024, css: 25 * 1024 };
+
+function table(rows) {
+  const keys = Object.keys(rows[0]);
+  const width = keys.map((k) => Math.max(k.length, ...rows.map((r) => String(r[k]).length)));
+  const line = (cells) => cells.map((c, i) => String(c).padStart(width[i])).join("  ");
+  console.log(`\n${line(keys)}\n${line(width.map((w) => "-".repeat(w)))}`);
+  for (const r of rows) console.log(line(keys.map((k) => r[k])));
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+/** First-load JS and CSS of each page: entry + its static imports + the page chunk + CSS, gzip -9 each. */
+function firstLoad(manifest) {
+  const gz = new Map();
+  const size = (url) => {
+    if (!gz.has(url)) gz.set(url, gzipSync(readFileSync(`dist/client${url}`), { level: 9 }).length);
+    return gz.get(url);
+  };
+  const sum = (urls) => [...new Set(urls)].reduce((n, u) => n + size(u), 0);
+  return Object.entries(manifest.pages)
+    .map(([page, p]) => {
+      const js = sum([manifest.entry, ...manifest.preload, p.js, ...p.preload]);
+      const css = sum([...manifest.css, ...p.css]);
+      return {
+        page,
+        "JS KB gz": kb(js),
+        "JS budget": js <= BUDGET.js ? "ok" : "over",
+        "CSS KB gz": kb(css),
+        "CSS budget": css <= BUDGET.css ? "ok" : "over",
+      };
+    })
+    .sort((a, b) => a.page.localeCompare(b.page));
+}
+
+/** The listing's own SQL builders, bundled for Node. */
+async function listingSql() {
+  const out = await esbuild.build({
+    stdin: {
+      contents: 'export { countComplexesSql, listComplexesSql } from "./worker/db/queries/complexes.ts";',
+      resolveDir: ".",
+      loader: "ts",
+    },
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    write: false,
+    logLevel: "error",
+  });
+  return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`);
+}
+
+/**
+ * p50 of the listing and count queries for a few filters: SQL time as D1 reports it, and the round trip. Each
+ * query runs D1_RUNS times or for D1_BUDGET_MS, whichever ends first; one slower than a fifth of that budget at
+ * a smaller scale is not run at a larger one (it would only be slower), so the bench stays bounded.
+ */
+async function timeQueries(persistTo, scale, sql, tooSlow) {
+  const { db, dispose } = await openD1(persistTo);
+  try {
+    const station = await db
+      .prepare(
+        "SELECT station_id AS id FROM complex_stations GROUP BY station_id ORDER BY count(*) DESC LIMIT 1",
+      )
+      .first();
+    const filters = {
+      "без фильтров": {},
+      "2-комн.": { rooms: [2] },
+      "8–14 млн ₽": { price: { min: 8_000_000, max: 14_100_000 } },
+      "у станции метро": { subway_stations: [station.id] },
+      "Москва, 1–2-комн., чистовая": { regions: [1], rooms: [1, 2], otdelka: [3] },
+      "≤ 15 мин пешком, сдан": { distance_type: 1, distance_time: 15, deadline: [0] },
+    };
+    const rows = [];
+    for (const [name, filter] of Object.entries(filters)) {
+      const queries = {
+        list: sql.listComplexesSql({ filter, page: 1, perPage: 25, sort: "price desc" }),
+        count: sql.countComplexesSql(filter),
+      };
+      for (const [kind, q] of Object.entries(queries)) {
+        const row = { scale, filter: name, query: kind };
+        if (tooSlow.has(`${name} ${kind}`)) {
+          rows.push({
+            ...row,
+            runs: 0,
+            "SQL p50 ms": "—",
+            "round trip p50 ms": "не запускали: медленно уже на меньшем масштабе",
+          });
+          continue;
+        }
+        const stmt = db.prepare(q.sql).bind(...q.params);
+        const inside = [];
+        const around = [];
+        for (
+          const start = performance.now();
+          inside.length < D1_RUNS && performance.now() - start < D1_BUDGET_MS;
+        ) {
+          const t = performance.now();
+          const r = await stmt.all();
+          around.push(performance.now() - t);
+          inside.push(r.meta.duration);
+        }
+        if (median(around) > D1_BUDGET_MS / 5) tooSlow.add(`${name} ${kind}`);
+        rows.push({
+          ...row,
+          runs: inside.length,
+          "SQL p50 ms": median(inside).toFixed(2),
+          "round trip p50 ms": median(around).toFixed(2),
+        });
+      }
+    }
+    return rows;
+  } finally {
+    await dispose();
+  }
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
+}
+
+/** The URLs to measure, some read from the running site. */
+async function targets(origin, manifest) {
+  const grid = await (await fetch(`${origin}/api/v1/residential-complexes/grid`)).json();
+  const metro = await (await fetch(`${origin}/api/v1/locations/subways/grid?kind=metro`)).json();
+  const station = [...metro.data].sort((a, b) => b.rc_count - a.rc_count)[0];
+  const pages = {
+    "/": "/",
+    listing: "/novostroyki/",
+    "location type": "/po-metro/",
+    location: `/po-metro/${station.slug}/`,
+    complex: grid.data[0].url,
+  };
+  return [
+    ...Object.entries(pages).map(([name, path]) => ({ name, path, page: true })),
+    { name: "count call", path: "/api/v1/residential-complexes/grid?per_page=1&search[rooms]=2" },
+    { name: "static asset", path: manifest.entry },
+  ];
+}
+
+/** One autocannon run; `render` asks past the edge cache (Cache-Control: no-cache), so every request renders. */
+async function measure(url, render) {
+  const r = await cannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: render ? { "cache-control": "no-cache" } : {},
+  });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    bad: r.non2xx + r.errors + r.timeouts,
+  };
+}
+
+async function benchHttp(scale, persistTo, manifest) {
+  const server = await startServer({ persistTo, log: `bench-results/wrangler-${scale}.log` });
+  try {
+    const list = await targets(server.origin, manifest);
+    const runs = list.flatMap((t) =>
+      t.page
+        ? [
+            { ...t, variant: "edge cache" },
+            { ...t, variant: "rendered", render: true },
+          ]
+        : [{ ...t, variant: "" }],
+    );
+    for (const t of list) await cannon({ url: `${server.origin}${t.path}`, connections: 5, amount: 200 });
+    const results = [];
+    for (const run of runs) {
+      const url = `${server.origin}${run.path}`;
+      const probe = await fetch(url, { headers: run.render ? { "Cache-Control": "no-cache" } : {} });
+      await probe.arrayBuffer();
+      const m = await measure(url, run.render);
+      results.push({ ...run, ...m, cache: probe.headers.get("X-Cache") ?? "—" });
+      console.log(`  ${scale}× ${run.name} ${run.variant}: ${m.rps.toFixed(0)} rps`);
+    }
+    const staticRps = results.find((r) => r.name === "static asset").rps;
+    return results.map((r) => ({
+      scale,
+      target: r.name,
+      variant: r.variant,
+      path: r.path.length > 48 ? `${r.path.slice(0, 45)}…` : r.path,
+      "X-Cache": r.cache,
+      rps: r.rps.toFixed(0),
+      "p50 ms": r.p50,
+      "p99 ms": r.p99,
+      "rps ÷ static": (r.rps / staticRps).toFixed(2),
+      "non-2xx/err": r.bad,
+    }));
+  } finally {
+    await server.stop();
+  }
+}
+
+const { manifest } = await buildClient({ quiet: true });
+const sql = await listingSql();
+const http = [];
+const d1 = [];
+const tooSlow = new Set();
+for (const scale of SCALES) {
+  console.log(`▶ Масштаб ${scale}: база, запросы D1, нагрузка по HTTP`);
+  const persistTo = await prepareScale(scale);
+  d1.push(...(await timeQueries(persistTo, scale, sql, tooSlow)));
+  http.push(...(await benchHttp(scale, persistTo, manifest)));
+}
+const bundle = firstLoad(manifest);
+
+console.log(
+  `\nHTTP: ${CONNECTIONS} соединений, ${SECONDS} с на строку; «rendered» — с Cache-Control: no-cache, мимо кэша`,
+);
+table(http);
+console.log(
+  `\nD1 (Miniflare): медиана из ${D1_RUNS} запусков или из тех, что уложились в ${D1_BUDGET_MS / 1000} с`,
+);
+table(d1);
+console.log("\nПервая загрузка: JS (entry + статические импорты + чанк страницы) и CSS, gzip -9");
+table(bundle);
+const file = `bench-results/bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
+writeFileSync(file, `${JSON.stringify({ http, d1, bundle }, null, 2)}\n`);
+console.log(`\nРезультаты: ${file}`);

@@ -1,0 +1,84 @@
+// npm run lighthouse: Lighthouse 12 (mobile preset) on home, a listing, a complex, an article and the mortgage
+// page of a local production build at seed scale 0.1, with Debian's Chromium. Prints the four category
+// scores and LCP, CLS, TBT per page; exits 1 when a page is under ARCHITECTURE.md's budgets.
+import { writeFileSync } from "node:fs";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { buildClient } from "./build-client.mjs";
+import { prepareScale, startServer } from "./local-server.mjs";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const BUDGET = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+
+async function pages(origin) {
+  const grid = await (await fetch(`${origin}/api/v1/residential-complexes/grid?per_page=1`)).json();
+  const posts = await (await fetch(`${origin}/api/v1/media/posts/grid?per_page=1`)).json();
+  const post = posts.data[0];
+  return {
+    home: "/",
+    listing: "/novostroyki/",
+    complex: grid.data[0].url,
+    article: `/journal/${post.category.slug}/${post.slug}/`,
+    mortgage: "/mortgage/",
+  };
+}
+
+await buildClient({ quiet: true });
+const server = await startServer({
+  persistTo: await prepareScale(0.1),
+  log: "bench-results/wrangler-lighthouse.log",
+});
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+const rows = [];
+const failures = [];
+try {
+  for (const [name, path] of Object.entries(await pages(server.origin))) {
+    const url = `${server.origin}${path}`;
+    const { lhr } = await lighthouse(url, {
+      port: chrome.port,
+      logLevel: "error",
+      onlyCategories: CATEGORIES,
+    });
+    const score = (id) => Math.round((lhr.categories[id].score ?? 0) * 100);
+    const audit = (id) => lhr.audits[id].numericValue ?? 0;
+    rows.push({
+      page: name,
+      path,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      "best practices": score("best-practices"),
+      SEO: score("seo"),
+      "LCP ms": Math.round(audit("largest-contentful-paint")),
+      CLS: audit("cumulative-layout-shift").toFixed(3),
+      "TBT ms": Math.round(audit("total-blocking-time")),
+    });
+    for (const id of CATEGORIES) {
+      if (score(id) >= BUDGET[id]) continue;
+      const failed = lhr.categories[id].auditRefs
+        .map((ref) => lhr.audits[ref.id])
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative")
+        .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+      failures.push(`${name} ${id} ${score(id)} < ${BUDGET[id]}: ${failed.join(", ")}`);
+    }
+    writeFileSync(`bench-results/lighthouse-${name}.json`, JSON.stringify(lhr));
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
+
+console.table(rows);
+if (failures.length) {
+  console.log(`\nНиже бюджета:\n${failures.map((f) => `  ${f}`).join("\n")}`);
+  process.exit(1);
+}
+console.log("\n✔ Все страницы в бюджете Lighthouse");

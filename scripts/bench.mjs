@@ -15,6 +15,12 @@ const SECONDS = 10;
 const D1_RUNS = 50;
 const D1_BUDGET_MS = 5000;
 const BUDGET = { js: 105 * 1024, css: 25 * 1024 };
+/** A person's browser: bots and Node's own user agent get the bots' variant of the pages. */
+const BROWSER = {
+  "user-agent":
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+  "accept-encoding": "gzip, br",
+};
 
 function table(rows) {
   const keys = Object.keys(rows[0]);
@@ -161,7 +167,7 @@ async function measure(url, render) {
     url,
     connections: CONNECTIONS,
     duration: SECONDS,
-    headers: render ? { "cache-control": "no-cache" } : {},
+    headers: render ? { ...BROWSER, "cache-control": "no-cache" } : BROWSER,
   });
   return {
     rps: r.requests.average,
@@ -183,11 +189,15 @@ async function benchHttp(scale, persistTo, manifest) {
           ]
         : [{ ...t, variant: "" }],
     );
-    for (const t of list) await cannon({ url: `${server.origin}${t.path}`, connections: 5, amount: 200 });
+    for (const t of list) {
+      await cannon({ url: `${server.origin}${t.path}`, connections: 5, amount: 200, headers: BROWSER });
+    }
     const results = [];
     for (const run of runs) {
       const url = `${server.origin}${run.path}`;
-      const probe = await fetch(url, { headers: run.render ? { "Cache-Control": "no-cache" } : {} });
+      const probe = await fetch(url, {
+        headers: run.render ? { ...BROWSER, "cache-control": "no-cache" } : BROWSER,
+      });
       await probe.arrayBuffer();
       const m = await measure(url, run.render);
       results.push({ ...run, ...m, cache: probe.headers.get("X-Cache") ?? "—" });

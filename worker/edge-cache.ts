@@ -15,7 +15,7 @@ import type { AppEnv } from "./env";
 import { pageAssets } from "./ssr/assets";
 
 export const TTL_S = 60;
-export const STALE_S = 300;
+const STALE_S = 300;
 const CACHED_PAGES: ReadonlySet<PageId> = new Set([
   "home",
   "listing",
@@ -36,7 +36,7 @@ interface Cache {
 }
 const cache = () => (caches as unknown as { default: Cache }).default;
 
-export function variantOf(url: URL, isBot: boolean): Variant {
+function variantOf(url: URL, isBot: boolean): Variant {
   if (isBot) return "bot";
   const ad =
     url.searchParams.get("fp") === "1" || [...url.searchParams.keys()].some((k) => k.startsWith("utm_"));

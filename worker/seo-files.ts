@@ -7,7 +7,7 @@ import { SITE_ORIGIN } from "../shared/constants";
 import { listSitemapEntries, SITEMAP_KINDS, summarizeSitemap } from "./db/queries/sitemap";
 import type { AppEnv } from "./env";
 
-export const SITEMAP_CHUNK = 40_000;
+const SITEMAP_CHUNK = 40_000;
 const XMLNS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 /** Crawlers read these rarely; an hour keeps a crawl of every child from re-running the queries. */
 const CACHE_CONTROL = "public, max-age=3600";

@@ -65,6 +65,7 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
   const [dropdown, setDropdown] = useState(false);
   const [menu, setMenu] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const dropdownButton = useRef<HTMLButtonElement>(null);
 
   // Menus close on any route change (SPEC §4).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is about the location changing
@@ -102,8 +103,19 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
             className="header__dropdown"
             onMouseEnter={() => hover(true)}
             onMouseLeave={() => hover(false)}
+            onKeyDown={(e) => {
+              if (e.key === "Escape" && dropdown) {
+                setDropdown(false);
+                dropdownButton.current?.focus();
+              }
+            }}
+            onBlur={(e) => {
+              // Focus that leaves the menu (Tab past its last link) closes it.
+              if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropdown(false);
+            }}
           >
             <button
+              ref={dropdownButton}
               type="button"
               className="header__item"
               aria-expanded={dropdown}

@@ -65,7 +65,8 @@ export function Modal({
         const first = items[0];
         const last = items[items.length - 1];
         if (!first || !last) return;
-        if (e.shiftKey && document.activeElement === first) {
+        // On opening the focus is on the dialog itself: Shift+Tab from there goes to the last item too.
+        if (e.shiftKey && (document.activeElement === first || document.activeElement === dialog.current)) {
           e.preventDefault();
           last.focus();
         } else if (!e.shiftKey && document.activeElement === last) {

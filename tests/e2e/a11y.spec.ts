@@ -117,8 +117,6 @@ for (const viewport of [PHONE, DESKTOP]) {
 }
 
 test.describe("keyboard", () => {
-  // Both expected to fail until client/components/Header.tsx (foundation) closes the dropdown on Esc (giving
-  // focus back to its button) and when focus leaves it; Playwright reports them as soon as they pass.
   test("the header's «Новостройки» menu opens with Enter and closes with Esc", async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto("/");
@@ -179,8 +177,6 @@ test.describe("keyboard", () => {
     await expect(opener).toBeFocused();
   });
 
-  // Expected to fail until client/components/Modal.tsx (foundation) also wraps Shift+Tab when the focus is on
-  // the dialog itself, where it puts it on opening: now the first Shift+Tab leaves the window.
   test("the modal keeps Shift+Tab inside right after opening", async ({ page }) => {
     const { inside } = await openModal(page);
     await page.keyboard.press("Shift+Tab");

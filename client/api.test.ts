@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError, api, createListLoader, fetchJson, setApiOrigin } from "./api";
+import { api, createListLoader } from "./api";
+import { ApiError, fetchJson, setApiOrigin } from "./http";
 
 /** A real HTTP server that answers like a broken API: 404s, 500s and a slow list. */
 let server: Server;

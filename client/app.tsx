@@ -2,11 +2,11 @@ import { Component, type ReactNode, Suspense, useEffect, useMemo, useRef } from 
 import { useLocation, useNavigationType } from "react-router";
 import { SWRConfig } from "swr";
 import { matchRoute } from "../shared/routes";
-import { ApiError, fetchJson } from "./api";
 import type { BootData } from "./boot";
 import { ErrorPage } from "./components/ErrorPage";
 import { DefaultLayout, EmptyLayout } from "./components/Layout";
 import { BootContext } from "./hooks/use-boot";
+import { ApiError, fetchJson } from "./http";
 import { PAGES } from "./pages";
 import "./styles/base.css";
 
@@ -73,7 +73,7 @@ function Shell({ initialStatus }: { initialStatus: number }) {
       </EmptyLayout>
     );
   }
-  const { Page } = PAGES[match.route.page];
+  const { Component: Page } = PAGES[match.route.page];
   const page = (
     <Suspense fallback={<PageSkeleton />}>
       <Page match={match} />

@@ -1,4 +1,8 @@
-/** One lazy chunk per page. `preload` is used before hydration and by link prefetch. */
+/**
+ * One lazy chunk per page, plus the layout's quick search (below the fold on every page, and the only part of
+ * the layout that needs the location tables). `preload` is used before rendering, before hydration and by
+ * link prefetch.
+ */
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from "react";
 import { CHUNK_RELOAD_GUARD_MS } from "../shared/constants";
 import type { PageId, RouteMatch } from "../shared/routes";
@@ -6,11 +10,11 @@ import type { PageId, RouteMatch } from "../shared/routes";
 export interface PageProps {
   match: RouteMatch;
 }
-type PageModule = { default: ComponentType<PageProps> };
+type Module<P> = { default: ComponentType<P> };
 
-export interface LazyPage {
-  Page: ComponentType<PageProps>;
-  preload(): Promise<PageModule>;
+export interface LazyPart<P> {
+  Component: ComponentType<P>;
+  preload(): Promise<Module<P>>;
 }
 
 const RELOAD_KEY = "chunk-reload-at";
@@ -27,9 +31,9 @@ function reloadOnce(error: unknown): never {
   throw error;
 }
 
-function lazyPage(load: () => Promise<PageModule>): LazyPage {
-  let loaded: PageModule | undefined;
-  let pending: Promise<PageModule> | undefined;
+function lazyPart<P extends object>(load: () => Promise<Module<P>>): LazyPart<P> {
+  let loaded: Module<P> | undefined;
+  let pending: Promise<Module<P>> | undefined;
   const preload = () => {
     pending ??= load().then(
       (m) => {
@@ -43,15 +47,21 @@ function lazyPage(load: () => Promise<PageModule>): LazyPage {
     );
     return pending;
   };
-  const Lazy: LazyExoticComponent<ComponentType<PageProps>> = lazy(preload);
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per page at module load, never during render
-  function Page(props: PageProps) {
+  const Lazy: LazyExoticComponent<ComponentType<P>> = lazy(preload);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per part at module load, never during render
+  function Component(props: P) {
     return createElement(loaded ? loaded.default : Lazy, props);
   }
-  return { Page, preload };
+  return { Component, preload };
 }
 
-export const PAGES: Record<PageId, LazyPage> = {
+const lazyPage = (load: () => Promise<Module<PageProps>>) => lazyPart(load);
+
+export const QUICK_SEARCH = lazyPart<Record<string, never>>(
+  () => import("./components/catalogue/QuickSearch"),
+);
+
+export const PAGES: Record<PageId, LazyPart<PageProps>> = {
   home: lazyPage(() => import("./routes/home")),
   ad: lazyPage(() => import("./routes/ad")),
   companies: lazyPage(() => import("./routes/companies")),

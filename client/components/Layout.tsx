@@ -1,8 +1,8 @@
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import type { RouteMatch } from "../../shared/routes";
 import { ChatSlot } from "../chat/ChatSlot";
+import { QUICK_SEARCH } from "../pages";
 import { AppLink } from "./AppLink";
-import { QuickSearch } from "./catalogue/QuickSearch";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { Logo } from "./icons";
@@ -24,7 +24,9 @@ export function DefaultLayout({ match, children }: { match: RouteMatch; children
       <main id="main" className="main">
         {children}
       </main>
-      <QuickSearch />
+      <Suspense fallback={null}>
+        <QUICK_SEARCH.Component />
+      </Suspense>
       <SiteMap />
       <Footer />
       <ChatSlot match={match} enabled={match.route.layout === "default"} />

@@ -1,7 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import type { SearchResult } from "../../shared/schemas/main";
-import { api } from "../api";
 import { useDebounced } from "../hooks/use-debounced";
 import { SearchIcon } from "./icons";
 import "./SearchBox.css";
@@ -45,7 +44,9 @@ export function SearchBox({ className = "" }: { className?: string }) {
       return;
     }
     let live = true;
-    api.entitiesByWord(keyword).then((r) => {
+    // The API helpers come with the first search, not with the entry (they carry the catalogue filters).
+    import("../api").then(async ({ api }) => {
+      const r = await api.entitiesByWord(keyword);
       if (!live) return;
       setOptions(optionsOf(r));
       setActive(-1);

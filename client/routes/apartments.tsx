@@ -19,7 +19,6 @@ import type {
   LivingObjectList,
   RoomGroup,
 } from "../../shared/schemas/catalogue";
-import { ApiError } from "../api";
 import { AppLink } from "../components/AppLink";
 import { ApartmentFilters } from "../components/apartment/ApartmentFilters";
 import { ApartmentList } from "../components/apartment/ApartmentList";
@@ -36,6 +35,7 @@ import { useHashScroll } from "../components/complex/use-hash-scroll";
 import { JsonLd } from "../components/JsonLd";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
+import { ApiError } from "../http";
 import type { PageProps } from "../pages";
 
 export default function ApartmentsPage({ match }: PageProps) {

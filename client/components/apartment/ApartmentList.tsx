@@ -1,5 +1,5 @@
 import type { LivingObjectList } from "../../../shared/schemas/catalogue";
-import type { ApiError } from "../../api";
+import type { ApiError } from "../../http";
 import { AppLink } from "../AppLink";
 import { Pagination } from "../journal/Pagination";
 import { ApartmentCard } from "./ApartmentCard";

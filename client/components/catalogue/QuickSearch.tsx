@@ -24,7 +24,7 @@ const TABS: LocationType[] = [
  * with their counts; «Посмотреть все» leads to the type's page. Tabs are links, so it works without
  * JavaScript; with it a tab's list loads in place, the first time it is opened.
  */
-export function QuickSearch() {
+export default function QuickSearch() {
   const [tab, setTab] = useState<LocationType | null>(null);
   const def = tab ? LOCATION_TYPE_DEFS[tab] : null;
   const { data, error } = useSWR<{ data: LocationItem[] }>(

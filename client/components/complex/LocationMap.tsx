@@ -8,7 +8,7 @@ import { apiKeys } from "../../../shared/api-keys";
 import { formatNumber } from "../../../shared/format";
 import type { StationLink } from "../../../shared/schemas/catalogue";
 import type { LocationItem } from "../../../shared/schemas/locations";
-import { fetchJson } from "../../api";
+import { fetchJson } from "../../http";
 import { r1 } from "../art/paint";
 import { stationDistance, stationName } from "./text";
 import "./complex.css";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { apiKeys } from "../../../shared/api-keys";
-import { apiUrl } from "../../api";
 import { useBoot } from "../../hooks/use-boot";
+import { apiUrl } from "../../http";
 
 /** Counts one view of an article per visit (a sessionStorage flag); bots are never counted. */
 export function useCountView(id: number | undefined): void {

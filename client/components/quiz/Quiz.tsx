@@ -14,8 +14,8 @@ import {
   QuizAnswersSchema,
   type QuizSubmitResult,
 } from "../../../shared/schemas/quizzes";
-import { ApiError, fetchJson } from "../../api";
 import { useOnline } from "../../hooks/use-online";
+import { ApiError, fetchJson } from "../../http";
 import { clearDraft, loadDraft, newDraft, type QuizDraft, saveDraft } from "./draft";
 import { QuizMatches } from "./QuizMatches";
 

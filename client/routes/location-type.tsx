@@ -30,7 +30,11 @@ export default function LocationTypePage({ match }: PageProps) {
         Новостройки есть у {withComplexes} из {items.length} мест. Число рядом с названием — сколько жилых
         комплексов мы знаем поблизости.
       </p>
-      <AlphabetList items={items} hrefOf={(i) => href("by-location-type-slug", { type, slug: i.slug })} />
+      <AlphabetList
+        items={items}
+        letterLevel={2}
+        hrefOf={(i) => href("by-location-type-slug", { type, slug: i.slug })}
+      />
     </div>
   );
 }

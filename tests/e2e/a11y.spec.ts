@@ -2,45 +2,6 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { type AxeViolation, axeViolations } from "./axe";
 import { DESKTOP, hydrated, PHONE } from "./helpers";
 
-/**
- * Violations known in pages other people are building now, by page: the rule ids, and whose file to fix.
- * Everything else must be clean; a listed rule that no longer fires is reported too, so the list only shrinks.
- */
-const KNOWN: Record<string, { rules: string[]; owner: string }> = {
-  "404": {
-    rules: ["color-contrast"],
-    owner: "client/components/Layout.css: .error-page__code, light fill with a stroke (foundation)",
-  },
-  home: {
-    rules: ["color-contrast"],
-    owner:
-      "client/components/complex/text.ts inkOn(): white on mid-tone line colours in .line-badge (complex page)",
-  },
-  listing: {
-    rules: ["color-contrast", "heading-order"],
-    owner:
-      "inkOn() as on home; client/components/catalogue/ListingCard.tsx: card h3 right after the h1 (catalogue)",
-  },
-  "location type": {
-    rules: ["heading-order"],
-    owner: "client/components/catalogue/AlphabetList.tsx: letter h3 right after the h1 (catalogue)",
-  },
-  mortgage: {
-    rules: ["color-contrast"],
-    owner: "client/components/mortgage/mortgage.css: .mortgage-choice small (mortgage)",
-  },
-  contacts: {
-    rules: ["link-in-text-block"],
-    owner: "client/styles/base.css: links in running text are told apart by colour only (foundation)",
-  },
-  policy: { rules: ["link-in-text-block"], owner: "client/styles/base.css, as on contacts (foundation)" },
-  complex: {
-    rules: ["color-contrast", "link-in-text-block"],
-    owner:
-      "inkOn() in .cx-stations and the cards; base.css for the .mortgage-snippet__about link (complex page)",
-  },
-};
-
 const FIXED_PAGES: Record<string, string> = {
   home: "/",
   listing: "/novostroyki/",
@@ -79,17 +40,9 @@ const describeViolations = (vs: AxeViolation[]) =>
     (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target}  ${n.html}`).join("\n")}`,
   );
 
+/** Zero violations of axe's default rules (WCAG 2.x A and AA, best practices). */
 async function expectAccessible(page: Page, name: string): Promise<void> {
-  const violations = await axeViolations(page);
-  const known = new Set(KNOWN[name]?.rules ?? []);
-  expect(describeViolations(violations.filter((v) => !known.has(v.id))), `${name}: new violations`).toEqual(
-    [],
-  );
-  const fired = new Set(violations.map((v) => v.id));
-  expect(
-    [...known].filter((id) => !fired.has(id)),
-    `${name}: fixed, remove from KNOWN`,
-  ).toEqual([]);
+  expect(describeViolations(await axeViolations(page)), name).toEqual([]);
 }
 
 for (const viewport of [PHONE, DESKTOP]) {

@@ -16,14 +16,17 @@ export function groupByLetter(items: readonly LocationItem[]): [string, Location
 /**
  * The alphabet list of SPEC §2: letter groups, each item a link with its count of complexes (stations with
  * their line colour). With `moreHref`, only the first two groups show and «Посмотреть все» leads to the rest.
+ * The letters are headings one level below the section the list is in: h2 right under a page's h1, else h3.
  */
 export function AlphabetList({
   items,
   hrefOf,
   moreHref,
   limitGroups,
+  letterLevel = 3,
 }: {
   items: readonly LocationItem[];
+  letterLevel?: 2 | 3;
   hrefOf(item: LocationItem): string;
   moreHref?: string;
   limitGroups?: number;
@@ -31,12 +34,13 @@ export function AlphabetList({
   const [expanded, setExpanded] = useState(false);
   const groups = groupByLetter(items);
   const shown = limitGroups && !expanded ? groups.slice(0, limitGroups) : groups;
+  const Letter = letterLevel === 2 ? "h2" : "h3";
   return (
     <div className="alphabet">
       <div className="alphabet__columns">
         {shown.map(([letter, list]) => (
           <section key={letter} className="alphabet__group" aria-label={`На букву ${letter}`}>
-            <h3 className="alphabet__letter">{letter}</h3>
+            <Letter className="alphabet__letter">{letter}</Letter>
             <ul>
               {list.map((item) => (
                 <li key={item.id}>

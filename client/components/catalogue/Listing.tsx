@@ -34,7 +34,11 @@ export function Listing({ path, query, base, own, withFilter = true }: ListingPr
     return `${path}${qs ? `?${qs}` : ""}`;
   };
   return (
-    <section className="listing" aria-label="Список новостроек">
+    <section className="listing" aria-labelledby="listing-title">
+      {/* The cards' titles are h3: this keeps the outline whole (h1 of the page → h2 → cards). */}
+      <h2 id="listing-title" className="visually-hidden">
+        Список новостроек
+      </h2>
       {withFilter && <FilterForm base={base} value={own} sort={query.sort} total={total} action={path} />}
       <p className="listing__count" aria-live="polite">
         {data ? `Найдено ${countOf(total, WORDS.complex)}` : isLoading ? "Загружаем список…" : ""}

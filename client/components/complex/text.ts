@@ -33,11 +33,27 @@ export const stationDistance = (s: StationLink) =>
 /** The listing of complexes near the station. */
 export const stationPath = (s: StationLink) => `/${STATION_TYPE[s.kind]}/${s.slug}/`;
 
-/** Black or white text on a line colour, whichever reads better. */
-export function inkOn(hex: string): string {
+/** WCAG 2 relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
   const n = Number.parseInt(hex.replace("#", ""), 16);
-  const lum = (0.299 * ((n >> 16) & 255) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255)) / 255;
-  return lum > 0.6 ? "#111827" : "#ffffff";
+  const [r, g, b] = [16, 8, 0].map((shift) => {
+    const c = ((n >> shift) & 255) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+const DARK_INK = "#111827";
+const DARK_LUMINANCE = luminance(DARK_INK);
+
+/**
+ * Dark or white text on a line colour, whichever contrasts more (WCAG 2 ratio). For any colour the better
+ * of the two is at least 4,5:1, so a line badge is always readable (the grey-blue and orange lines included).
+ */
+export function inkOn(hex: string): string {
+  const bg = luminance(hex);
+  return contrast(bg, 1) >= contrast(bg, DARK_LUMINANCE) ? "#ffffff" : DARK_INK;
 }
 
 /**

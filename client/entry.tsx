@@ -5,8 +5,6 @@ import { App } from "./app";
 import { BOOT_ELEMENT_ID, type BootData } from "./boot";
 import { PAGES } from "./pages";
 
-// Styles that only make sense with JavaScript (the phone filter sheet) key on this class.
-document.documentElement.classList.add("has-js");
 const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? "{}") as BootData;
 const match = matchRoute(location.pathname, location.search);
 // Load the page's chunk before hydrating, so the first render matches the server's HTML.

@@ -20,6 +20,14 @@ export function Document({ nonce, css, preload, boot, children }: DocumentProps)
         <meta name="theme-color" content="#1d5bd8" />
         <meta name="format-detection" content="telephone=no" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Styles that only make sense with JavaScript (the phone filter sheet) key on this class. Set here,
+            before the first paint, not by the entry module: that ran after paint and collapsed the phone filter
+            bar under the visitor's eyes (Lighthouse measured CLS 0,37 on the listing). */}
+        <script
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant; React would escape its quotes
+          dangerouslySetInnerHTML={{ __html: 'document.documentElement.classList.add("has-js")' }}
+        />
         {css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

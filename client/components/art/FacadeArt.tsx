@@ -323,16 +323,18 @@ function Street({
               height={r1(ground - top - floorH * 1.3)}
               fill={`url(#${uid}-w${i})`}
             />
-            {lights.map((l) => (
-              <rect
-                key={`${r1(l.x)}-${r1(l.y)}`}
-                x={r1(l.x + cellW * wx)}
-                y={r1(l.y + floorH * wy)}
-                width={r1(cellW * ww)}
-                height={r1(floorH * wh)}
+            {lights.length > 0 && (
+              // All lit windows of a house are one path: the hero's evening view has hundreds of them.
+              <path
+                d={lights
+                  .map(
+                    (l) =>
+                      `M${r1(l.x + cellW * wx)} ${r1(l.y + floorH * wy)}h${r1(cellW * ww)}v${r1(floorH * wh)}h${r1(-cellW * ww)}z`,
+                  )
+                  .join("")}
                 fill="#ffcf73"
               />
-            ))}
+            )}
             {palette.window !== "small" && (
               <rect
                 x={r1(h.x + h.w * 0.46)}

@@ -53,11 +53,19 @@ export function Modal({
 
   useEffect(() => onStateChange?.(state), [state, onStateChange]);
 
+  // The latest onClose, so a parent passing a new function each render (they all do) neither re-runs the
+  // effect below nor pulls the focus back to the dialog while the visitor types in it.
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  useEffect(() => {
+    if (open) dialog.current?.focus();
+  }, [open]);
+
   useEffect(() => {
     if (!open) return;
-    dialog.current?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape" && closeOnEsc) onClose();
+      if (e.key === "Escape" && closeOnEsc) close.current();
       if (e.key === "Tab" && dialog.current) {
         const items = dialog.current.querySelectorAll<HTMLElement>(
           'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])',
@@ -81,7 +89,7 @@ export function Modal({
       document.removeEventListener("keydown", onKey);
       document.documentElement.classList.remove("no-scroll");
     };
-  }, [open, closeOnEsc, onClose]);
+  }, [open, closeOnEsc]);
 
   if (state === "closed" && !open) return null;
   return createPortal(

@@ -1,3 +1,5 @@
+import type { AdState } from "../shared/schemas/ads";
+
 /** What the server hands the client for hydration, in `<script id="__DATA__">`. */
 export interface BootData {
   /** SWR fallback: API URL -> JSON answer. */
@@ -5,6 +7,11 @@ export interface BootData {
   /** HTTP status of the first page: 404 and 5xx render the error page in the empty layout. */
   status: number;
   isBot: boolean;
+  /**
+   * The visit's ad-UTM state (SPEC §4), worked out on the server from the landing URL; it lasts while the
+   * document does, so client-side navigation keeps the reduced page of an advertising visit.
+   */
+  ad: AdState;
   /** The request's CSP nonce, for the JSON-LD data blocks that pages render. */
   nonce: string;
 }

@@ -11,6 +11,7 @@ import { logError } from "./log";
 import { handlePage, renderErrorPage } from "./pages";
 import { applySecurityHeaders, clientIp, createNonce } from "./security";
 import { robotsTxt, sitemapFile, sitemapIndex } from "./seo-files";
+import { handleTopBanner } from "./top-banner";
 
 export const app = new Hono<AppEnv>();
 
@@ -61,6 +62,7 @@ app.get("/assets/*", async (c) => {
 
 app.get("/img/", handleImage);
 app.get("/operator/feeds/", handleFeedsPage);
+app.get("/banners/top/", handleTopBanner);
 
 app.get("/favicon.svg", async (c) => {
   const res = await c.env.ASSETS.fetch(c.req.raw);

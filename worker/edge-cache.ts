@@ -8,6 +8,11 @@
  * nonce with the new request's, which the security middleware then puts into the CSP header, so every
  * response still has its own nonce. Only complete 200 HTML responses without cookies are stored.
  * Bots are cached too, under their own variant (they get the complete document, without ads or chat).
+ *
+ * What a page holds beyond its URL: for people, the ad-UTM state (shared/ads.ts adStateOf: the reduced page
+ * without is_real tgb for fp=1 with a campaign link), which the URL alone decides and which lives in the "ad"
+ * variant; for bots, no ads at all. A stored page keeps the ads drawn for the request that rendered it, so
+ * one copy shows one draw for its minute; the ads call (/api/v1/adverts) draws afresh on every request.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { matchRoute, type PageId } from "../shared/routes";

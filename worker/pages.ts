@@ -1,9 +1,11 @@
 /** Page requests: match the route, resolve the page's API keys in-process, stream the HTML. */
 import type { Context } from "hono";
 import type { BootData } from "../client/boot";
-import { API_BASE } from "../shared/api-keys";
+import { AD_PAGES, adStateOf } from "../shared/ads";
+import { API_BASE, apiKeys } from "../shared/api-keys";
 import { canonicalPath, followUpKeys, pageKeys } from "../shared/page-keys";
 import { matchRoute, type PageId } from "../shared/routes";
+import { NO_AD_STATE } from "../shared/schemas/ads";
 import { api, type KeyResult } from "./api";
 import type { AppEnv } from "./env";
 import { depsOf } from "./loaders/deps";
@@ -37,7 +39,13 @@ export async function renderErrorPage(
   status: number,
   render: Render = renderPage,
 ): Promise<Response> {
-  const boot: BootData = { fallback: {}, status, isBot: c.get("isBot"), nonce: c.get("nonce") };
+  const boot: BootData = {
+    fallback: {},
+    status,
+    isBot: c.get("isBot"),
+    ad: NO_AD_STATE,
+    nonce: c.get("nonce"),
+  };
   try {
     return await render(
       { url: new URL(c.req.url), page: null, boot, nonce: c.get("nonce"), waitForAll: true },
@@ -53,9 +61,15 @@ export async function handlePage(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
   const match = matchRoute(url.pathname, url.search);
   if (!match) return renderErrorPage(c, 404);
-  const [results, articlePath] = await Promise.all([
+  // Server-side start (SPEC §4): a person's visit gets its ad-UTM state and the page's ads; a bot neither,
+  // only the page's content.
+  const isBot = c.get("isBot");
+  const ad = isBot ? NO_AD_STATE : adStateOf(url);
+  const adsKey = !isBot && AD_PAGES.has(match.route.page) ? apiKeys.adverts(ad.has_adv_utm) : null;
+  const [results, articlePath, ads] = await Promise.all([
     Promise.all(pageKeys(match).map((key) => resolveKey(c, key))),
     journalArticlePath(depsOf(c.env), match),
+    adsKey ? resolveKey(c, adsKey) : null,
   ]);
   // An article's URL under another category, or as a category, moves to its canonical URL.
   if (articlePath && articlePath !== url.pathname) return c.redirect(`${articlePath}${url.search}`, 301);
@@ -69,14 +83,9 @@ export async function handlePage(c: Context<AppEnv>): Promise<Response> {
   for (const r of await Promise.all(followUpKeys(match, fallback).map((key) => resolveKey(c, key)))) {
     if (r.status === 200) fallback[r.key] = r.data;
   }
-  const boot: BootData = {
-    fallback,
-    status,
-    isBot: c.get("isBot"),
-    nonce: c.get("nonce"),
-  };
+  // The ads are an extra: a page whose ads failed goes on without them.
+  if (ads?.status === 200) fallback[ads.key] = ads.data;
+  const boot: BootData = { fallback, status, isBot, ad, nonce: c.get("nonce") };
   const page: PageId = match.route.page;
-  return renderPage({ url, page, boot, nonce: c.get("nonce"), waitForAll: c.get("isBot") }, (e) =>
-    logError(c, e),
-  );
+  return renderPage({ url, page, boot, nonce: c.get("nonce"), waitForAll: isBot }, (e) => logError(c, e));
 }

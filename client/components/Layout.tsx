@@ -1,8 +1,10 @@
 import { type ReactNode, Suspense } from "react";
 import type { RouteMatch } from "../../shared/routes";
 import { ChatSlot } from "../chat/ChatSlot";
+import { useBoot } from "../hooks/use-boot";
 import { QUICK_SEARCH } from "../pages";
 import { AppLink } from "./AppLink";
+import { TopBanner } from "./ads/TopBanner";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { Logo } from "./icons";
@@ -11,24 +13,33 @@ import { ProgressBar } from "./ProgressBar";
 import { SiteMap } from "./SiteMap";
 import "./Layout.css";
 
-/** Default layout (SPEC §2): sticky header, the page, quick search, site map and footer. */
+/**
+ * Default layout (SPEC §2): the top banner, sticky header, the page, quick search, site map and footer. A visit
+ * from an advertising link (the ad-UTM state) gets the reduced page: no quick search, site map, footer or burger.
+ */
 export function DefaultLayout({ match, children }: { match: RouteMatch; children: ReactNode }) {
+  const reduced = useBoot().ad.has_adv_utm;
   return (
     <>
       <a className="skip-link" href="#main">
         Перейти к содержанию
       </a>
       <ProgressBar />
-      <Header />
+      <TopBanner />
+      <Header reduced={reduced} />
       <OfflineNotice />
       <main id="main" className="main">
         {children}
       </main>
-      <Suspense fallback={null}>
-        <QUICK_SEARCH.Component />
-      </Suspense>
-      <SiteMap />
-      <Footer />
+      {!reduced && (
+        <>
+          <Suspense fallback={null}>
+            <QUICK_SEARCH.Component />
+          </Suspense>
+          <SiteMap />
+          <Footer />
+        </>
+      )}
       <ChatSlot match={match} enabled={match.route.layout === "default"} />
     </>
   );

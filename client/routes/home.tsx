@@ -6,6 +6,7 @@ import type { MainData } from "../../shared/schemas/main";
 import type { SpecialOffers } from "../../shared/schemas/special-offers";
 import { SEO_FILTERS } from "../../shared/seo-filters";
 import { AppLink } from "../components/AppLink";
+import { AdSlot, useAds } from "../components/ads/Ads";
 import { FacadeArt } from "../components/art/FacadeArt";
 import { AlphabetList } from "../components/catalogue/AlphabetList";
 import { Listing } from "../components/catalogue/Listing";
@@ -26,41 +27,45 @@ export default function HomePage({ match }: PageProps) {
   const seo = main?.page.seo;
   const figures = main?.catalogue;
   const counts = main?.complexes;
+  const ads = useAds();
   return (
     <div className="home">
       <PageHead title={seo?.title ?? TITLE} description={seo?.description || DESCRIPTION} canonical="/" />
-      <section className="hero">
+      <section className={ads === null ? "hero" : "hero hero--ad"}>
         <div className="hero__art" aria-hidden="true">
           <FacadeArt id={7} cls={3} floors={28} width={1600} height={900} variant="evening" />
         </div>
         <div className="hero__content container">
-          <h1>{seo?.h1 ?? "Новостройки Москвы и Подмосковья"}</h1>
-          <p className="hero__lead">
-            Честные цены застройщиков, понятные фильтры и всё о каждом доме — без лишнего.
-          </p>
-          {counts && (
-            <ul className="hero__counts">
-              <li>
-                <strong>{formatNumber(counts.total)}</strong> ЖК в каталоге
-              </li>
-              <li>
-                <strong>{formatNumber(counts.building_doing_count)}</strong> строится
-              </li>
-              <li>
-                <strong>{formatNumber(counts.building_finished_count)}</strong> сдано
-              </li>
-            </ul>
-          )}
-          <div className="hero__links">
-            {SEO_FILTERS.slice(0, 3).map((f) => (
-              <AppLink key={f.path} to={`/novostroyki/${f.path}/`} className="chip chip--light">
-                {f.label}
+          <div>
+            <h1>{seo?.h1 ?? "Новостройки Москвы и Подмосковья"}</h1>
+            <p className="hero__lead">
+              Честные цены застройщиков, понятные фильтры и всё о каждом доме — без лишнего.
+            </p>
+            {counts && (
+              <ul className="hero__counts">
+                <li>
+                  <strong>{formatNumber(counts.total)}</strong> ЖК в каталоге
+                </li>
+                <li>
+                  <strong>{formatNumber(counts.building_doing_count)}</strong> строится
+                </li>
+                <li>
+                  <strong>{formatNumber(counts.building_finished_count)}</strong> сдано
+                </li>
+              </ul>
+            )}
+            <div className="hero__links">
+              {SEO_FILTERS.slice(0, 3).map((f) => (
+                <AppLink key={f.path} to={`/novostroyki/${f.path}/`} className="chip chip--light">
+                  {f.label}
+                </AppLink>
+              ))}
+              <AppLink to="/novostroyki/" className="chip chip--light">
+                Все новостройки
               </AppLink>
-            ))}
-            <AppLink to="/novostroyki/" className="chip chip--light">
-              Все новостройки
-            </AppLink>
+            </div>
           </div>
+          {ads !== null && <AdSlot ad={ads?.gallery.hero} variant="hero" />}
         </div>
       </section>
 
@@ -73,6 +78,7 @@ export default function HomePage({ match }: PageProps) {
             base={{}}
             own={ownQuery(match.search).filter}
             withFilter={false}
+            galleryAd={false}
           />
         )}
         <p>

@@ -1,20 +1,5 @@
 import type { PageData } from "./pages";
 
-export interface AdvertItem {
-  id: number;
-  type: "tgb" | "sidebar" | "gallery";
-  position: string | null;
-  title: string;
-  text: string;
-  url: string;
-  is_real: boolean;
-  advertiser: string;
-  advertiser_inn: string;
-  erid: string;
-  color: string;
-  complex_id: number | null;
-}
-
 export interface SubwayItem {
   name: string;
   slug: string;
@@ -22,7 +7,10 @@ export interface SubwayItem {
   rc_count: number;
 }
 
-/** SPEC §3 root state `main`, plus the catalogue's live figures for the SEO block. */
+/**
+ * SPEC §3 root state `main`, plus the catalogue's live figures for the SEO block. Its `adverts` are served by
+ * their own call (shared/schemas/ads.ts AdsData).
+ */
 export interface MainData {
   page: PageData;
   complexes: { total: number; building_doing_count: number; building_finished_count: number };
@@ -33,7 +21,6 @@ export interface MainData {
     max_price_m2: number;
     apartments: number;
   };
-  adverts: { tgb: AdvertItem[]; sidebar: AdvertItem[]; gallery: AdvertItem[] };
   subways: SubwayItem[];
 }
 

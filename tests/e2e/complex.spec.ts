@@ -39,7 +39,8 @@ test.describe("the complex page", () => {
     await page.goto("/novostroyki/");
     await hydrated(page);
     await mark(page);
-    const link = page.locator("main").getByRole("link", { name: /^ЖК «/ }).first();
+    // A card of the list, not an ad above it.
+    const link = page.locator(".listing__grid").getByRole("link", { name: /^ЖК «/ }).first();
     const name = (await link.textContent()) ?? "";
     const href = (await link.getAttribute("href")) ?? "";
     expect(href).toMatch(/^\/novostroyki\/[a-z0-9-]+-\d+\/$/);

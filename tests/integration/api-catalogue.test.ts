@@ -305,6 +305,5 @@ describe("locations, search, main", () => {
     expect(body.catalogue.min_price_m2).toBe(138081);
     expect(body.catalogue.max_price_m2).toBe(839403);
     expect(body.subways.length).toBeGreaterThan(200);
-    expect(body.adverts.tgb.length).toBeGreaterThan(0);
   });
 });

@@ -1,25 +1,6 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { edgeCacheKey, storedPage, TTL_S, type Variant } from "../../worker/edge-cache";
-import { cspNonce, GOOGLEBOT_UA, HUMAN_UA, scriptNonces } from "./helpers";
-import { app } from "./worker-app";
-
-/** One visit through the worker's app, waiting for its background work (the cache write) to finish. */
-async function visit(
-  path: string,
-  ua = HUMAN_UA,
-  headers: Record<string, string> = {},
-): Promise<{ res: Response; html: string }> {
-  const ctx = createExecutionContext();
-  const res = await app.fetch(
-    new Request(`http://localhost${path}`, { headers: { "User-Agent": ua, ...headers } }),
-    env,
-    ctx,
-  );
-  const html = await res.text();
-  await waitOnExecutionContext(ctx);
-  return { res, html };
-}
+import { cspNonce, GOOGLEBOT_UA, HUMAN_UA, scriptNonces, visit } from "./helpers";
 
 /** Every script carries the response's own CSP nonce, and the hydration data hands the same one on. */
 function expectOwnNonce(res: Response, html: string): string {

@@ -10,7 +10,8 @@ const PAGES: [path: string, name: string][] = [
   ["/data-processing-agreement/", "data-processing-agreement"],
   ["/mortgage/", "mortgage"],
   ["/policy/", "policy"],
-  ["/special/?utm_source=x&fp=1", "special"],
+  // A campaign link without fp=1: the whole page (with fp=1 it is the reduced one, tests/integration/ads.test.ts).
+  ["/special/?utm_source=x", "special"],
   ["/terms-of-service/", "terms-of-service"],
   ["/test-modal/", "test-modal"],
 ];

@@ -1,4 +1,5 @@
-import { SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { app } from "./worker-app";
 
 export const HUMAN_UA =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -24,4 +25,21 @@ export function scriptNonces(html: string): { scripts: number; nonces: (string |
 
 export function cspNonce(res: Response): string | null {
   return /'nonce-([^']+)'/.exec(res.headers.get("Content-Security-Policy") ?? "")?.[1] ?? null;
+}
+
+/** One visit through the worker's app, waiting for its background work (the edge cache's write) to finish. */
+export async function visit(
+  path: string,
+  ua = HUMAN_UA,
+  headers: Record<string, string> = {},
+): Promise<{ res: Response; html: string }> {
+  const ctx = createExecutionContext();
+  const res = await app.fetch(
+    new Request(`http://localhost${path}`, { headers: { "User-Agent": ua, ...headers } }),
+    env,
+    ctx,
+  );
+  const html = await res.text();
+  await waitOnExecutionContext(ctx);
+  return { res, html };
 }

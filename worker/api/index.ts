@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../env";
 import { logError } from "../log";
+import { adverts } from "./adverts";
 import { companies } from "./companies";
 import { complexes } from "./complexes";
 import { livingObjects } from "./living-objects";
@@ -36,6 +37,7 @@ export interface KeyResult {
 api.route("/pages", pages);
 api.route("/quizzes", quizzes);
 api.route("/main", main);
+api.route("/adverts", adverts);
 api.route("/search", search);
 api.route("/residential-complexes", complexes);
 api.route("/living-objects", livingObjects);

@@ -2,8 +2,9 @@ import { useRef } from "react";
 import { apiKeys } from "../../../shared/api-keys";
 import { filterToUrlParams, type ListQuery } from "../../../shared/filters/catalogue";
 import { countOf, WORDS } from "../../../shared/format";
-import type { ComplexList } from "../../../shared/schemas/catalogue";
+import type { ComplexCard, ComplexList } from "../../../shared/schemas/catalogue";
 import { useApi } from "../../hooks/use-api";
+import { AdSidebar, AdSlot, TgbRow, useAds } from "../ads/Ads";
 import { FilterForm } from "./FilterForm";
 import { ListingCard } from "./ListingCard";
 import { Pagination } from "./Pagination";
@@ -19,11 +20,30 @@ export interface ListingProps {
   /** The visitor's own part, from the URL. */
   own: ListQuery["filter"];
   withFilter?: boolean;
+  /** The listing's gallery advert above the cards (the home page shows its hero advert instead). */
+  galleryAd?: boolean;
 }
 
-/** The catalogue list of a page: the filter, the count, the cards and the page links. */
-export function Listing({ path, query, base, own, withFilter = true }: ListingProps) {
+/** The tgb row follows this many cards: two rows on a wide screen, three on a tablet. */
+const TGB_AFTER = 6;
+
+function Cards({ list }: { list: ComplexCard[] }) {
+  if (list.length === 0) return null;
+  return (
+    <ul className="listing__grid">
+      {list.map((c) => (
+        <li key={c.id}>
+          <ListingCard complex={c} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The catalogue list of a page: the filter, the count, the cards, the page links and the ad slots. */
+export function Listing({ path, query, base, own, withFilter = true, galleryAd = true }: ListingProps) {
   const { data: fresh, error, isLoading } = useApi<ComplexList>(apiKeys.complexes(query));
+  const ads = useAds();
   // While the next list loads, the previous one stays on screen (no empty flash between filters).
   const last = useRef<ComplexList | undefined>(undefined);
   if (fresh) last.current = fresh;
@@ -43,26 +63,28 @@ export function Listing({ path, query, base, own, withFilter = true }: ListingPr
       <p className="listing__count" aria-live="polite">
         {data ? `Найдено ${countOf(total, WORDS.complex)}` : isLoading ? "Загружаем список…" : ""}
       </p>
-      {error && !data && (
-        <p className="listing__error" role="alert">
-          Не удалось загрузить список. Проверьте соединение и попробуйте ещё раз.
-        </p>
-      )}
-      {data && data.data.length === 0 && (
-        <div className="listing__empty">
-          <p>По этим условиям ничего не нашлось. Попробуйте расширить бюджет или убрать часть фильтров.</p>
+      <div className={ads === null ? "listing__body" : "listing__body listing__body--ads"}>
+        <div className="listing__main">
+          {galleryAd && ads !== null && <AdSlot ad={ads?.gallery.listing} variant="wide" />}
+          {error && !data && (
+            <p className="listing__error" role="alert">
+              Не удалось загрузить список. Проверьте соединение и попробуйте ещё раз.
+            </p>
+          )}
+          {data && data.data.length === 0 && (
+            <div className="listing__empty">
+              <p>
+                По этим условиям ничего не нашлось. Попробуйте расширить бюджет или убрать часть фильтров.
+              </p>
+            </div>
+          )}
+          <Cards list={data?.data.slice(0, TGB_AFTER) ?? []} />
+          {ads !== null && <TgbRow ads={ads} />}
+          <Cards list={data?.data.slice(TGB_AFTER) ?? []} />
+          {data && <Pagination current={data.current_page} last={data.last_page} hrefOf={hrefOf} />}
         </div>
-      )}
-      {data && data.data.length > 0 && (
-        <ul className="listing__grid">
-          {data.data.map((c) => (
-            <li key={c.id}>
-              <ListingCard complex={c} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {data && <Pagination current={data.current_page} last={data.last_page} hrefOf={hrefOf} />}
+        {ads !== null && <AdSidebar ads={ads} />}
+      </div>
     </section>
   );
 }

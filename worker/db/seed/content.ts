@@ -1,5 +1,6 @@
 /** Journal, quizzes, special offers, adverts, banners, page SEO, SEO filters and the search index. */
 
+import { formatPriceFrom } from "../../../shared/format";
 import { QUIZ_STEPS } from "../../../shared/quiz";
 import { SEO_FILTERS } from "../../../shared/seo-filters";
 import { ARTICLES_ESCROW } from "./journal/escrow";
@@ -100,6 +101,10 @@ const OFFER_TEMPLATES: { title: string; subTitle?: string; text: string }[] = [
   },
 ];
 
+/** What every ad's disclaimer says besides who placed it. */
+const AD_DISCLAIMER =
+  "Цены и условия — на дату размещения, уточняйте их в отделе продаж застройщика. Не является публичной офертой.";
+
 const ERID_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 const erid = (rnd: Random) => Array.from({ length: 11 }, () => rnd.pick([...ERID_ALPHABET])).join("");
 
@@ -162,6 +167,7 @@ export function generateContent(t: Tables, rnd: Random): void {
   const advert = (type: "tgb" | "sidebar" | "gallery", position: string | null, isReal: boolean) => {
     const c = pickComplex();
     const dev = companies.get(c.developer_id ?? 0);
+    const developer = String(dev?.name ?? "Застройщик");
     advertId += 1;
     t.add("adverts", {
       id: advertId,
@@ -171,14 +177,16 @@ export function generateContent(t: Tables, rnd: Random): void {
       title: `ЖК «${c.name}»`,
       text:
         type === "gallery"
-          ? `Квартиры от застройщика ${dev?.name ?? ""}. Ипотека, рассрочка, отделка.`
-          : `Квартиры от ${Math.round(Number(c.min_price) / 100_000) / 10} млн ₽. ${c.address}`,
+          ? `Квартиры от застройщика ${developer}. Ипотека, рассрочка, отделка.`
+          : `Квартиры ${formatPriceFrom(Number(c.min_price))}. ${c.address}`,
       url: `/novostroyki/${c.slug}/`,
       is_real: isReal ? 1 : 0,
-      advertiser: String(dev?.name ?? "Застройщик"),
+      developer,
+      advertiser: developer,
       advertiser_inn: String(dev?.inn ?? "7700000000"),
       erid: erid(rnd),
       color: String(dev?.color ?? "#1d5bd8"),
+      disclaimer_text: AD_DISCLAIMER,
       is_active: 1,
     });
   };
@@ -186,8 +194,9 @@ export function generateContent(t: Tables, rnd: Random): void {
   for (const pos of ["top", "top", "top", "bottom", "bottom", "bottom"]) advert("sidebar", pos, false);
   for (const pos of ["hero", "hero", "hero", "listing", "listing", "listing"]) advert("gallery", pos, false);
 
+  // The other banners of SPEC §3: the top banner (its own frame), the filter's, the menu's and the content's.
   let bannerId = 0;
-  const banner = (kind: string, position: string | null, title: string, text: string) => {
+  const banner = (kind: "top" | "filter" | "menu" | "content", title: string, text: string) => {
     const c = pickComplex();
     const dev = companies.get(c.developer_id ?? 0);
     bannerId += 1;
@@ -198,23 +207,21 @@ export function generateContent(t: Tables, rnd: Random): void {
       url: `/novostroyki/${c.slug}/`,
       title: title.replace("{name}", String(c.name)),
       text,
-      position,
+      position: null,
       disclaimer_title: `ЖК «${c.name}»`,
-      disclaimer_text:
-        "Реклама. Подробности об условиях акции — в отделе продаж застройщика. Не является публичной офертой.",
+      disclaimer_text: AD_DISCLAIMER,
       developer: String(dev?.name ?? ""),
       advertiser: String(dev?.name ?? ""),
+      advertiser_inn: String(dev?.inn ?? ""),
       erid: erid(rnd),
       color: String(dev?.color ?? "#1d5bd8"),
       is_active: 1,
     });
   };
-  banner("banner", "hero", "ЖК «{name}»: старт продаж", "Квартиры с отделкой рядом с метро. Ипотека от 6 %.");
-  banner("banner", "listing", "ЖК «{name}»", "Видовые квартиры на высоких этажах, сдача в 2027 году.");
-  banner("filter", null, "ЖК «{name}» — скидка до 5 %", "Подберите квартиру с выгодой до конца месяца.");
-  banner("menu", null, "ЖК «{name}»", "Новый корпус в продаже.");
-  banner("content", null, "ЖК «{name}»", "Квартиры бизнес-класса с террасами.");
-  banner("top", null, "ЖК «{name}»", "Семейная ипотека 6 % без удорожания.");
+  banner("filter", "ЖК «{name}» — скидка до 5\u00a0%", "Подберите квартиру с выгодой до конца месяца.");
+  banner("menu", "ЖК «{name}»", "Новый корпус в продаже.");
+  banner("content", "ЖК «{name}»", "Квартиры бизнес-класса с террасами.");
+  banner("top", "ЖК «{name}»", "Семейная ипотека 6\u00a0% без удорожания.");
 
   const pages: [string, string, string][] = [
     [

@@ -1,0 +1,109 @@
+/**
+ * The ad slots of the catalogue pages (SPEC §4 Ads): the gallery advert, the listing's tgb row and the
+ * sidebar (top advert, 3 tgb, bottom advert). Every slot keeps its box while the ads load (no layout shift);
+ * bots get no slots at all. Imported by the pages with a listing only, so none of this is in the entry chunk.
+ */
+import { useLocation } from "react-router";
+import { AD_PAGES, adHref } from "../../../shared/ads";
+import { apiKeys } from "../../../shared/api-keys";
+import { LISTING_TGB_ADS, SIDEBAR_TGB_ADS } from "../../../shared/constants";
+import { matchRoute } from "../../../shared/routes";
+import type { AdsData, Banner } from "../../../shared/schemas/ads";
+import { useApi } from "../../hooks/use-api";
+import { useBoot } from "../../hooks/use-boot";
+import { AppLink } from "../AppLink";
+import { FacadeArt, type FacadeVariant } from "../art/FacadeArt";
+import { Monogram } from "../companies/Monogram";
+import { AdBadge } from "./AdBadge";
+import "./ads.css";
+
+/**
+ * The page's ads: undefined while they load; null (no slots) for a bot, on a page without ads (the server
+ * loads them for AD_PAGES only) or when they failed.
+ */
+export function useAds(): AdsData | null | undefined {
+  const { isBot, ad } = useBoot();
+  const { pathname, search } = useLocation();
+  const page = matchRoute(pathname, search)?.route.page;
+  const shown = !isBot && page !== undefined && AD_PAGES.has(page);
+  const { data, error } = useApi<AdsData>(shown ? apiKeys.adverts(ad.has_adv_utm) : null);
+  return shown && !error ? data : null;
+}
+
+/** hero: 16:9 picture over the text; wide: picture beside the text; card: the sidebar's; tgb: logo and text. */
+export type AdVariant = "hero" | "wide" | "card" | "tgb";
+
+const ART: Record<Exclude<AdVariant, "tgb">, { width: number; height: number; variant: FacadeVariant }> = {
+  hero: { width: 640, height: 360, variant: "evening" },
+  wide: { width: 640, height: 360, variant: "day" },
+  card: { width: 480, height: 300, variant: "courtyard" },
+};
+
+function AdCard({ ad, variant }: { ad: Banner; variant: AdVariant }) {
+  const { title, text, logo, images } = ad.properties;
+  const image = images[0];
+  const art = variant === "tgb" ? null : ART[variant];
+  return (
+    <div className={`ad ad--${variant}`}>
+      {art && (
+        <div className="ad__art">
+          {image ? (
+            <FacadeArt id={image.id} cls={image.cls} floors={image.floors} {...art} />
+          ) : (
+            <Monogram name={logo.name} color={logo.color} size={96} />
+          )}
+        </div>
+      )}
+      <div className="ad__body">
+        {!art && <Monogram name={logo.name} color={logo.color} size={32} />}
+        <p className="ad__title">
+          <AppLink to={adHref(ad)} className="ad__link">
+            {title}
+          </AppLink>
+        </p>
+        <p className="ad__text">{text}</p>
+      </div>
+      <AdBadge disclaimer={ad.disclaimer} />
+    </div>
+  );
+}
+
+/** One slot: the ad, its empty box while the ads load (undefined), or nothing when there is none (null). */
+export function AdSlot({ ad, variant }: { ad: Banner | null | undefined; variant: AdVariant }) {
+  if (ad === null) return null;
+  if (ad === undefined) {
+    return (
+      <div className={`ad ad--${variant} ad--pending`} aria-hidden="true">
+        {variant !== "tgb" && <div className="ad__art" />}
+        <div className="ad__body" />
+      </div>
+    );
+  }
+  return <AdCard ad={ad} variant={variant} />;
+}
+
+function TgbList({ ads, count }: { ads: Banner[] | undefined; count: number }) {
+  const slots = ads ?? Array.from({ length: count }, () => undefined);
+  return slots.map((ad, i) => <AdSlot key={ad?.id ?? `pending-${i}`} ad={ad} variant="tgb" />);
+}
+
+/** The listing's 4 tgb, in a row across the list. */
+export function TgbRow({ ads }: { ads: AdsData | undefined }) {
+  if (ads?.tgb.listing.length === 0) return null;
+  return (
+    <div className="ad-row">
+      <TgbList ads={ads?.tgb.listing} count={LISTING_TGB_ADS} />
+    </div>
+  );
+}
+
+/** Beside the list on wide screens, after it on narrow ones: the top advert, 3 tgb, the bottom advert. */
+export function AdSidebar({ ads }: { ads: AdsData | undefined }) {
+  return (
+    <div className="ad-sidebar">
+      <AdSlot ad={ads?.sidebar.top} variant="card" />
+      <TgbList ads={ads?.tgb.sidebar} count={SIDEBAR_TGB_ADS} />
+      <AdSlot ad={ads?.sidebar.bottom} variant="card" />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import type { AppEnv } from "../env";
+import { loadAds } from "../loaders/adverts";
+import { depsOf } from "../loaders/deps";
+import { parse, queryObject } from "./validate";
+
+const AdsQuerySchema = v.object({
+  has_adv_utm: v.optional(v.literal("1", "has_adv_utm: только 1 или без параметра")),
+});
+
+/** One page view's ads (SPEC §4 Ads): a fresh draw per request, so no cache may keep the answer. */
+export const adverts = new Hono<AppEnv>().get("/", async (c) => {
+  const { has_adv_utm } = parse(AdsQuerySchema, queryObject(c));
+  c.header("Cache-Control", "no-store");
+  return c.json(await loadAds(depsOf(c.env), has_adv_utm === "1"));
+});

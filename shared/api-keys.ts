@@ -3,7 +3,12 @@
  * in-process for SSR. Building them in one place keeps parameter order (and so the cache key) stable.
  */
 import { type ApartmentQuery, apartmentFilterToApiQuery } from "./filters/apartments";
-import { filterToApiQuery, type ListQuery } from "./filters/catalogue";
+import {
+  type CatalogueFilter,
+  filterToApiParams,
+  filterToApiQuery,
+  type ListQuery,
+} from "./filters/catalogue";
 import type { LocationApi } from "./locations";
 
 export const API_BASE = "/api/v1";
@@ -27,7 +32,9 @@ export function withQuery(path: string, query: Record<string, QueryValue> = {}):
 export const apiKeys = {
   page: (url: string) => withQuery("/pages", { url }),
   main: () => withQuery("/main"),
+  adverts: (hasAdvUtm: boolean) => withQuery("/adverts", { has_adv_utm: hasAdvUtm ? 1 : null }),
   complexes: (q: ListQuery) => withQuery("/residential-complexes/grid", filterToApiQuery(q)),
+  complexMap: (f: CatalogueFilter) => withQuery("/residential-complexes/map", filterToApiParams(f)),
   complex: (id: number) => withQuery(`/residential-complexes/${id}`),
   seoFilter: (path: string) => withQuery(`/residential-complexes/seo-filter/${path}`),
   completionYears: () => withQuery("/residential-complexes/completion-years"),

@@ -5,7 +5,7 @@
 import { apiKeys } from "./api-keys";
 import type { LocationType } from "./constants";
 import { type ApartmentQuery, readApartmentQuery } from "./filters/apartments";
-import { listingQuery } from "./listing";
+import { listingQuery, ownQuery } from "./listing";
 import { LOCATION_TYPE_DEFS } from "./locations";
 import { complexIdFromSlug, type RouteMatch } from "./routes";
 import type { ComplexDetail, LivingObject } from "./schemas/catalogue";
@@ -49,6 +49,8 @@ export function pageKeys(match: RouteMatch): string[] {
       return [apiKeys.company(match.params.company ?? "", companyTypeOf(match.params.type))];
     case "special":
       return [apiKeys.page(match.pathname), apiKeys.specialOffers()];
+    case "map":
+      return mapPageKeys(match);
     case "complex":
       return present(complexPageKeys(match));
     case "apartments":
@@ -73,6 +75,16 @@ export function catalogueKeys(match: RouteMatch): string[] {
   if (match.route.page === "listing" && path) keys.push(apiKeys.seoFilter(path));
   if (def && match.params.slug) keys.push(apiKeys.location(def.api, match.params.slug, def.kind));
   return keys;
+}
+
+/**
+ * The map page: every complex of the URL's filter as points, the same list below the map (the page without
+ * JavaScript, and for crawlers) and the form's options. The favourites page has no keys: its ids live in the
+ * visitor's browser, and the client asks for them.
+ */
+function mapPageKeys(match: RouteMatch): string[] {
+  const q = ownQuery(match.search);
+  return [apiKeys.complexMap(q.filter), apiKeys.complexes(q), apiKeys.completionYears()];
 }
 
 const present = (keys: Record<string, string | undefined>) =>

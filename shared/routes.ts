@@ -22,6 +22,8 @@ export type PageId =
   | "article"
   | "complex"
   | "listing"
+  | "map"
+  | "favorites"
   | "location-type"
   | "location"
   | "operator";
@@ -78,6 +80,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: "terms-of-service", path: "/terms-of-service", page: "legal", layout: "default" },
   { name: "test-modal", path: "/test-modal", page: "test-modal", layout: "default" },
   { name: "operator", path: "/operator", page: "operator", layout: "empty" },
+  { name: "favorites", path: "/izbrannoe", page: "favorites", layout: "default" },
   {
     name: "apartments-complex",
     path: "/kvartiry/novostroyka/:complex_slug?",
@@ -113,6 +116,8 @@ export const ROUTES: readonly RouteDef[] = [
     layout: "default",
     params: obj({ complex: complexSlug }),
   },
+  // The named listing «на карте» (shared/seo-filters.ts) is the map page: before the catch-all listing.
+  { name: "map", path: "/novostroyki/na-karte", page: "map", layout: "default" },
   {
     name: "listing",
     path: "/novostroyki/*",

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { DROPDOWN_DEBOUNCE_MS, SITE_NAME } from "../../shared/constants";
 import { href } from "../../shared/routes";
+import { useFavorites } from "../hooks/use-favorites";
 import { AppLink } from "./AppLink";
 import {
   BellIcon,
@@ -53,11 +54,12 @@ function DropdownContent() {
   );
 }
 
+const FAVORITES = href("favorites");
 const ICONS = [
-  { label: "Позвонить", Icon: PhoneIcon },
-  { label: "Подписаться на новости", Icon: BellIcon },
-  { label: "Избранное", Icon: HeartIcon },
-  { label: "Закладки", Icon: BookmarkIcon },
+  { label: "Позвонить", Icon: PhoneIcon, to: "/" },
+  { label: "Подписаться на новости", Icon: BellIcon, to: "/" },
+  { label: "Избранное", Icon: HeartIcon, to: FAVORITES },
+  { label: "Закладки", Icon: BookmarkIcon, to: "/" },
 ];
 
 export function Header({ reduced = false }: { reduced?: boolean }) {
@@ -66,6 +68,7 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
   const [menu, setMenu] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const dropdownButton = useRef<HTMLButtonElement>(null);
+  const favorites = useFavorites().ids;
 
   // Menus close on any route change (SPEC §4).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is about the location changing
@@ -139,11 +142,26 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
         </nav>
         <SearchBox />
         <div className="header__icons">
-          {ICONS.map(({ label, Icon }) => (
-            <AppLink key={label} to="/" className="icon-button" aria-label={label} title={label}>
-              <Icon />
-            </AppLink>
-          ))}
+          {ICONS.map(({ label, Icon, to }) => {
+            // The heart shows how many complexes are in the favourites (known only in the browser).
+            const count = to === FAVORITES ? favorites.length : 0;
+            return (
+              <AppLink
+                key={label}
+                to={to}
+                className={to === FAVORITES ? "icon-button header__favorites" : "icon-button"}
+                aria-label={count ? `${label}: ${count}` : label}
+                title={label}
+              >
+                <Icon />
+                {count > 0 && (
+                  <span className="header__count" aria-hidden="true">
+                    {count}
+                  </span>
+                )}
+              </AppLink>
+            );
+          })}
         </div>
         {!reduced && (
           <button

@@ -45,6 +45,18 @@ describe("catalogue filter", () => {
     expect(q("min_price=дорого&page=0", false)).toMatchObject({ filter: {}, page: 1 });
   });
 
+  it("reads search[ids]: positive numeric ids, at most 100, and refuses a list with none in strict mode", () => {
+    expect(q("search[ids]=3,x,1,-2,3").filter).toEqual({ ids: [3, 1] });
+    const many = Array.from({ length: 150 }, (_, i) => i + 1);
+    expect(q(`search[ids]=${many.join(",")}`).filter.ids).toEqual(many.slice(0, 100));
+    expect(() => q("search[ids]=abc,-1")).toThrow(/ids/);
+    expect(q("search[ids]=abc", false).filter).toEqual({});
+    expect(filterToApiQuery({ filter: { ids: [5, 2] }, page: 1, perPage: 100, sort: "price desc" })).toEqual({
+      "search[ids]": "2,5",
+      per_page: 100,
+    });
+  });
+
   it("caps per_page at 100", () => {
     expect(q("per_page=100000").perPage).toBe(100);
   });

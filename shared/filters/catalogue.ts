@@ -6,6 +6,9 @@
  */
 import { DEFAULT_SORT, PER_PAGE_MAX, SORTS, type Sort } from "../constants";
 
+/** The most complexes one `search[ids]` filter names (the favourites page reads at most this many). */
+export const IDS_MAX = PER_PAGE_MAX;
+
 export interface Range {
   min?: number;
   max?: number;
@@ -38,6 +41,8 @@ export interface CatalogueFilter {
   investment?: boolean;
   /** A location page's place, "po-metro/sokolniki": the loader resolves it to its id filter. */
   location?: string;
+  /** Complexes by id (the favourites page): positive, at most IDS_MAX. */
+  ids?: number[];
 }
 
 export interface ListQuery {
@@ -166,6 +171,13 @@ export function readFilter(get: Get, strict: boolean): CatalogueFilter {
   if (s("investment") === "1") f.investment = true;
   const location = s("location");
   if (location && /^[a-z-]{2,20}\/[a-z0-9-]{1,120}$/.test(location)) f.location = location;
+  const rawIds = s("ids");
+  if (rawIds) {
+    const ids = idList(rawIds)?.filter((id) => id > 0);
+    if (ids?.length) f.ids = ids.slice(0, IDS_MAX);
+    // An id list with no id in it must not quietly become «every complex».
+    else if (strict) throw new FilterError("ids", "ids: ожидаются номера ЖК через запятую");
+  }
   return pairDistance(f);
 }
 
@@ -218,8 +230,16 @@ export function isEmptyFilter(f: CatalogueFilter): boolean {
 
 /** The newer dialect's query for an API key: `search[price][min]=…`, lists comma-separated, empties omitted. */
 export function filterToApiQuery(q: ListQuery): Record<string, string | number> {
+  const out = filterToApiParams(q.filter);
+  if (q.page !== 1) out.page = q.page;
+  out.per_page = q.perPage;
+  if (q.sort !== DEFAULT_SORT) out.sort = q.sort;
+  return out;
+}
+
+/** The filter part of filterToApiQuery (the map call takes the filter without paging and sort). */
+export function filterToApiParams(f: CatalogueFilter): Record<string, string | number> {
   const out: Record<string, string | number> = {};
-  const { filter: f } = q;
   if (f.price?.min !== undefined) out["search[price][min]"] = f.price.min;
   if (f.price?.max !== undefined) out["search[price][max]"] = f.price.max;
   if (f.area?.min !== undefined) out["search[area][min]"] = f.area.min;
@@ -233,9 +253,7 @@ export function filterToApiQuery(q: ListQuery): Record<string, string | number> 
   if (f.near) out["search[near]"] = f.near;
   if (f.location) out["search[location]"] = f.location;
   if (f.investment) out["search[investment]"] = 1;
-  if (q.page !== 1) out.page = q.page;
-  out.per_page = q.perPage;
-  if (q.sort !== DEFAULT_SORT) out.sort = q.sort;
+  if (f.ids?.length) out["search[ids]"] = [...f.ids].sort((a, b) => a - b).join(",");
   return out;
 }
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ApartmentQuery } from "../../shared/filters/apartments";
 import type { CatalogueFilter, ListQuery } from "../../shared/filters/catalogue";
-import { countComplexesSql, listComplexesSql } from "../../worker/db/queries/complexes";
+import { countComplexesSql, listComplexesSql, listMapPointsSql } from "../../worker/db/queries/complexes";
 import { countApartmentsSql, listApartmentsSql } from "../../worker/db/queries/living-objects";
 
 /**
@@ -17,9 +17,12 @@ async function plan(sql: string, params: (string | number)[]): Promise<string[]>
   return results.map((r) => r.detail);
 }
 
+/** A scan of a table without an index (a bound id list read through json_each is not a table). */
 function fullScans(lines: string[]): string[] {
   return lines.filter(
-    (l) => /^SCAN /.test(l) && !/USING (COVERING )?INDEX|USING INTEGER PRIMARY KEY/.test(l),
+    (l) =>
+      /^SCAN /.test(l) &&
+      !/USING (COVERING )?INDEX|USING INTEGER PRIMARY KEY|^SCAN json_each VIRTUAL TABLE/.test(l),
   );
 }
 
@@ -43,6 +46,8 @@ const FILTERS: [string, CatalogueFilter][] = [
     "everything",
     { regions: [1], rooms: [2], price: { min: 1, max: 2e7 }, subway_stations: [3], build_class: [2] },
   ],
+  ["ids", { ids: [3, 1, 2] }],
+  ["ids + price", { ids: [3, 1, 2], price: { max: 2e7 } }],
 ];
 
 describe("query plans", () => {
@@ -58,6 +63,25 @@ describe("query plans", () => {
     }
     const count = countComplexesSql(filter);
     expect(fullScans(await plan(count.sql, count.params)), count.sql).toEqual([]);
+  });
+
+  it.each(FILTERS)("the map's points with %s use indexes", async (_name, filter) => {
+    const map = listMapPointsSql(filter);
+    expect(fullScans(await plan(map.sql, map.params)), map.sql).toEqual([]);
+  });
+
+  it("looks complexes up by id when the filter names them, not through the catalogue's price index", async () => {
+    for (const sql of [
+      listComplexesSql({ filter: { ids: [1, 2] }, page: 1, perPage: 100, sort: "price desc" }),
+      countComplexesSql({ ids: [1, 2] }),
+      listMapPointsSql({ ids: [1, 2] }),
+    ]) {
+      const lines = await plan(sql.sql, sql.params);
+      expect(
+        lines.some((l) => /^SEARCH rc USING INTEGER PRIMARY KEY/.test(l)),
+        lines.join("\n"),
+      ).toBe(true);
+    }
   });
 
   const APARTMENTS: [string, ApartmentQuery["filter"]][] = [

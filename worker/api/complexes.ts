@@ -4,7 +4,13 @@ import { PER_PAGE_CLASSIC, PER_PAGE_DEFAULT } from "../../shared/constants";
 import { FilterError, readListQuery } from "../../shared/filters/catalogue";
 import { IdSchema } from "../../shared/schemas/catalogue";
 import type { AppEnv } from "../env";
-import { loadCompletionYears, loadComplex, loadComplexList, loadSimilar } from "../loaders/complexes";
+import {
+  loadCompletionYears,
+  loadComplex,
+  loadComplexList,
+  loadComplexMap,
+  loadSimilar,
+} from "../loaders/complexes";
 import { depsOf } from "../loaders/deps";
 import { loadHouseStats } from "../loaders/living-objects";
 import { loadSeoFilter } from "../loaders/seo-filters";
@@ -41,6 +47,11 @@ export const complexes = new Hono<AppEnv>()
   .get("/paginate", async (c) => {
     const list = await loadComplexList(depsOf(c.env), listQuery(c.req.url, PER_PAGE_CLASSIC));
     return list ? c.json(list) : notFound("Такого места нет в каталоге");
+  })
+  // Every complex of the grid's filter as a map point (page, per_page and sort are read and ignored).
+  .get("/map", async (c) => {
+    const data = await loadComplexMap(depsOf(c.env), listQuery(c.req.url, PER_PAGE_DEFAULT).filter);
+    return data ? c.json(data) : notFound("Такого места нет в каталоге");
   })
   .get("/completion-years", async (c) => c.json(await loadCompletionYears(depsOf(c.env))))
   .get("/similar/:id", async (c) => {

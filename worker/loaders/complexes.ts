@@ -1,6 +1,6 @@
 /** Loaders of the catalogue of complexes: the list (both filter dialects), one complex, similar, years. */
 import { BUILD_STAGES, BUILD_TYPES, bitsOf, CLASSES, ROOM_LABELS } from "../../shared/codes";
-import type { ListQuery } from "../../shared/filters/catalogue";
+import type { CatalogueFilter, ListQuery } from "../../shared/filters/catalogue";
 import { formatDeadline } from "../../shared/format";
 import type {
   CompletionYear,
@@ -11,6 +11,7 @@ import type {
   House,
   StationLink,
 } from "../../shared/schemas/catalogue";
+import type { ComplexMap, MapPointTuple } from "../../shared/schemas/map";
 import {
   type ComplexRow,
   getComplex,
@@ -18,6 +19,7 @@ import {
   listComplexes,
   listComplexStations,
   listHouses,
+  listMapPoints,
   listRoomStats,
   listSimilarComplexes,
 } from "../db/queries/complexes";
@@ -87,15 +89,20 @@ export async function toCards(deps: Deps, rows: ComplexRow[]): Promise<ComplexCa
   }));
 }
 
+/** The filter with a location page's place turned into its id filter; null when it names no place. */
+async function resolvePlace(deps: Deps, filter: CatalogueFilter): Promise<CatalogueFilter | null> {
+  if (!filter.location) return filter;
+  const place = await resolveLocation(deps, filter.location);
+  if (!place) return null;
+  const { location: _, ...rest } = filter;
+  return { ...rest, [place.field]: [place.id] };
+}
+
 /** The list; null when a location filter names no place (the page is then a 404). */
 export async function loadComplexList(deps: Deps, query: ListQuery): Promise<ComplexList | null> {
-  let q = query;
-  if (q.filter.location) {
-    const place = await resolveLocation(deps, q.filter.location);
-    if (!place) return null;
-    const { location: _, ...rest } = q.filter;
-    q = { ...q, filter: { ...rest, [place.field]: [place.id] } };
-  }
+  const filter = await resolvePlace(deps, query.filter);
+  if (!filter) return null;
+  const q = { ...query, filter };
   const { rows, total } = await listComplexes(deps.db, q);
   return {
     data: await toCards(deps, rows),
@@ -107,6 +114,33 @@ export async function loadComplexList(deps: Deps, query: ListQuery): Promise<Com
     sort_order: q.sort === "price asc" ? "asc" : "desc",
     sortable: ["price"],
   };
+}
+
+/** ~11 m: plenty for a map, and a shorter answer. */
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+
+/**
+ * Every complex of a filter as a map point (the same filter and count as the list); the stations are sent
+ * once and referred to by index. Null when a location filter names no place.
+ */
+export async function loadComplexMap(deps: Deps, query: CatalogueFilter): Promise<ComplexMap | null> {
+  const filter = await resolvePlace(deps, query);
+  if (!filter) return null;
+  const stations: ComplexMap["stations"] = [];
+  const index = new Map<string, number>();
+  const points = (await listMapPoints(deps.db, filter)).map((r): MapPointTuple => {
+    let station = -1;
+    if (r.station_name !== null && r.station_kind !== null && r.station_color !== null) {
+      const key = `${r.station_kind}|${r.station_name}|${r.station_color}`;
+      station = index.get(key) ?? -1;
+      if (station < 0) {
+        station = stations.push([r.station_name, r.station_kind as StationLink["kind"], r.station_color]) - 1;
+        index.set(key, station);
+      }
+    }
+    return [r.id, round4(r.lat), round4(r.lng), r.name, r.slug, r.min_price, station];
+  });
+  return { stations, points };
 }
 
 export async function loadComplex(deps: Deps, id: number): Promise<ComplexDetail | null> {

@@ -5,13 +5,18 @@ type Param = string | number;
 
 /** WHERE of the catalogue list and count: bound parameters only, each filter from an index. */
 export function complexWhere(f: CatalogueFilter): { sql: string; params: Param[] } {
-  const where: string[] = ["rc.is_published = 1"];
+  // With an id list the rows are looked up by id; "+" keeps SQLite off the is_published index, which would
+  // walk every published complex to find a few.
+  const where: string[] = [f.ids?.length ? "+rc.is_published = 1" : "rc.is_published = 1"];
   const params: Param[] = [];
   const p = (value: Param) => {
     params.push(value);
     return `?${params.length}`;
   };
   const list = (ids: number[]) => ids.map((id) => p(id)).join(", ");
+
+  // One bound JSON array, not a placeholder per id: up to 100 ids stay within D1's 100 parameters.
+  if (f.ids?.length) where.push(`rc.id IN (SELECT value FROM json_each(${p(JSON.stringify(f.ids))}))`);
 
   const columns: [keyof CatalogueFilter, string][] = [
     ["regions", "rc.region_id"],
@@ -117,6 +122,43 @@ export function listComplexesSql(q: ListQuery): { sql: string; params: Param[] }
       WHERE ${w.sql} ORDER BY rc.min_price ${dir}, rc.id ${dir} LIMIT ?${params.length - 1} OFFSET ?${params.length}`,
     params,
   };
+}
+
+/** A map point: where a complex is, its name, link, price from and nearest station (walking first). */
+export interface MapPointRow {
+  id: number;
+  lat: number;
+  lng: number;
+  name: string;
+  slug: string;
+  min_price: number;
+  station_name: string | null;
+  station_kind: string | null;
+  station_color: string | null;
+}
+
+/** Every complex of a filter, for the map: no paging, one row each, each join by primary key. */
+export function listMapPointsSql(f: CatalogueFilter): { sql: string; params: Param[] } {
+  const w = complexWhere(f);
+  return {
+    sql: `SELECT rc.id, rc.lat, rc.lng, rc.name, rc.slug, rc.min_price, s.name AS station_name,
+        s.kind AS station_kind, l.color AS station_color
+      FROM residential_complexes rc
+      LEFT JOIN subway_stations s ON s.id = (SELECT cs.station_id FROM complex_stations cs
+        WHERE cs.complex_id = rc.id ORDER BY cs.distance_type, cs.minutes LIMIT 1)
+      LEFT JOIN lines l ON l.id = s.line_id
+      WHERE ${w.sql}`,
+    params: w.params,
+  };
+}
+
+export async function listMapPoints(db: D1Database, f: CatalogueFilter): Promise<MapPointRow[]> {
+  const { sql, params } = listMapPointsSql(f);
+  const { results } = await db
+    .prepare(sql)
+    .bind(...params)
+    .all<MapPointRow>();
+  return results;
 }
 
 export function countComplexesSql(f: CatalogueFilter): { sql: string; params: Param[] } {

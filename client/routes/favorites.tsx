@@ -1,0 +1,107 @@
+import { type ReactNode, useSyncExternalStore } from "react";
+import useSWR from "swr";
+import { apiKeys } from "../../shared/api-keys";
+import { DEFAULT_SORT } from "../../shared/constants";
+import { IDS_MAX } from "../../shared/filters/catalogue";
+import { countOf, WORDS } from "../../shared/format";
+import type { ComplexCard, ComplexList } from "../../shared/schemas/catalogue";
+import { AppLink } from "../components/AppLink";
+import { Breadcrumbs } from "../components/Breadcrumbs";
+import { ListingCard } from "../components/catalogue/ListingCard";
+import { PageHead } from "../components/PageHead";
+import { useFavorites } from "../hooks/use-favorites";
+import type { ApiError } from "../http";
+
+const noop = () => () => {};
+/** False on the server and while hydrating, true after: the server cannot see the visitor's favourites. */
+const useInBrowser = () =>
+  useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+
+/**
+ * «Избранное»: the complexes hearted in this browser (localStorage), the latest first. The server sends the
+ * shell; the browser asks for the cards by id. Unhearting a card takes it off the list at once.
+ */
+export default function FavoritesPage() {
+  const inBrowser = useInBrowser();
+  const { ids } = useFavorites();
+  const latest = ids.slice(-IDS_MAX);
+  const key =
+    inBrowser && latest.length
+      ? apiKeys.complexes({ filter: { ids: latest }, page: 1, perPage: IDS_MAX, sort: DEFAULT_SORT })
+      : null;
+  const { data, error } = useSWR<ComplexList, ApiError>(key, { keepPreviousData: true });
+  const byId = new Map(data?.data.map((c) => [c.id, c]));
+  const cards = [...latest]
+    .reverse()
+    .map((id) => byId.get(id))
+    .filter((c): c is ComplexCard => c !== undefined);
+
+  let body: ReactNode;
+  if (!inBrowser) {
+    body = (
+      <noscript>
+        <p>Избранное хранится в вашем браузере: чтобы увидеть его, включите JavaScript.</p>
+      </noscript>
+    );
+  } else if (key && !data && !error) {
+    body = (
+      <p className="listing__count" role="status">
+        Загружаем избранное…
+      </p>
+    );
+  } else if (error && !data) {
+    body = (
+      <p className="listing__error" role="alert">
+        Не удалось загрузить избранное. Проверьте соединение и попробуйте ещё раз.
+      </p>
+    );
+  } else if (cards.length === 0) {
+    body = (
+      <div className="listing__empty">
+        <h2>В избранном пока ничего нет</h2>
+        <p>
+          Нажмите ♡ на карточке ЖК, и он появится здесь. Избранное хранится в этом браузере, регистрация не
+          нужна.
+        </p>
+        <AppLink to="/novostroyki/" className="button">
+          Перейти в каталог новостроек
+        </AppLink>
+      </div>
+    );
+  } else {
+    body = (
+      <section aria-labelledby="favorites-list">
+        <h2 id="favorites-list" className="visually-hidden">
+          Сохранённые ЖК
+        </h2>
+        <p className="listing__count" aria-live="polite">
+          В избранном {countOf(cards.length, WORDS.complex)}
+        </p>
+        <ul className="listing__grid">
+          {cards.map((c) => (
+            <li key={c.id}>
+              <ListingCard complex={c} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  }
+
+  return (
+    <div className="page container">
+      <PageHead
+        title="Избранное"
+        description="Новостройки, которые вы отметили сердечком: хранятся в этом браузере."
+        noindex
+      />
+      <Breadcrumbs items={[{ label: "Избранное" }]} />
+      <h1>Избранное</h1>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import {
+  boundsOf,
+  CENTRE,
+  clampView,
+  fitBounds,
+  HOME,
+  panBy,
+  project,
+  REGION,
+  toMap,
+  toScreen,
+  type View,
+  ZOOM_MAX,
+  ZOOM_MIN,
+  zoomAround,
+  zoomInto,
+  zoomStep,
+} from "./projection";
+
+const SIZE = { width: 800, height: 600 };
+const close = (a: { x: number; y: number }, b: { x: number; y: number }) => {
+  expect(a.x).toBeCloseTo(b.x, 6);
+  expect(a.y).toBeCloseTo(b.y, 6);
+};
+
+describe("projection", () => {
+  it("puts Red Square at the origin, east to +x and north to −y", () => {
+    close(project(CENTRE.lat, CENTRE.lng), { x: 0, y: 0 });
+    const east = project(CENTRE.lat, CENTRE.lng + 0.1);
+    const north = project(CENTRE.lat + 0.1, CENTRE.lng);
+    expect(east.x).toBeGreaterThan(0);
+    expect(north.y).toBeLessThan(0);
+  });
+
+  it("measures distances in kilometres, within 3 % of the great circle across the region", () => {
+    const R = 6371.0088;
+    const rad = (d: number) => (d * Math.PI) / 180;
+    const haversine = (a: [number, number], b: [number, number]) => {
+      const h =
+        Math.sin(rad(b[0] - a[0]) / 2) ** 2 +
+        Math.cos(rad(a[0])) * Math.cos(rad(b[0])) * Math.sin(rad(b[1] - a[1]) / 2) ** 2;
+      return 2 * R * Math.asin(Math.sqrt(h));
+    };
+    const places: [number, number][] = [
+      [55.7889, 37.6799], // Сокольники
+      [55.9116, 37.7308], // Мытищи
+      [55.4312, 37.5446], // Подольск
+      [56.7364, 37.1667], // Дубна
+      [55.3833, 36.7333], // Наро-Фоминск
+      [55.8036, 38.9817], // Орехово-Зуево
+    ];
+    for (const [a, b] of places.flatMap((p, i) => places.slice(i + 1).map((q) => [p, q] as const))) {
+      const pa = project(...a);
+      const pb = project(...b);
+      const d = haversine(a, b);
+      expect(Math.abs(Math.hypot(pa.x - pb.x, pa.y - pb.y) - d) / d).toBeLessThan(0.03);
+    }
+    // A degree of latitude is ~111 km; a degree of longitude here ~62,6 km.
+    expect(project(CENTRE.lat - 1, CENTRE.lng).y).toBeCloseTo(111.13, 1);
+    expect(project(CENTRE.lat, CENTRE.lng + 1).x).toBeCloseTo(62.6, 0);
+  });
+
+  it("maps the screen and the map both ways", () => {
+    const view: View = { x: 3, y: -2, zoom: 4 };
+    close(toScreen(view, SIZE, { x: 3, y: -2 }), { x: 400, y: 300 });
+    close(toScreen(view, SIZE, { x: 4, y: -2 }), { x: 416, y: 300 });
+    const p = { x: 7.5, y: 1.25 };
+    close(toMap(view, SIZE, toScreen(view, SIZE, p)), p);
+  });
+
+  it("pans with the pointer: what was under it stays under it", () => {
+    const view: View = { x: 0, y: 0, zoom: 5 };
+    const before = toMap(view, SIZE, { x: 100, y: 100 });
+    const moved = panBy(view, 40, -20);
+    close(toScreen(moved, SIZE, before), { x: 140, y: 80 });
+  });
+
+  it("zooms around the anchor and keeps the zoom within its limits", () => {
+    const view: View = { x: 0, y: 0, zoom: 4 };
+    const anchor = { x: 650, y: 120 };
+    const at = toMap(view, SIZE, anchor);
+    const zoomed = zoomAround(view, SIZE, anchor, 6.5);
+    expect(zoomed.zoom).toBe(6.5);
+    close(toScreen(zoomed, SIZE, at), anchor);
+    expect(zoomAround(view, SIZE, anchor, 99).zoom).toBe(ZOOM_MAX);
+    expect(zoomAround(view, SIZE, anchor, -5).zoom).toBe(ZOOM_MIN);
+  });
+
+  it("steps the zoom to the next whole level, around the centre or a point", () => {
+    const view: View = { x: 2, y: 3, zoom: 4.4 };
+    expect(zoomStep(view, SIZE, 1)).toEqual({ x: 2, y: 3, zoom: 5 });
+    expect(zoomStep(view, SIZE, -1)).toEqual({ x: 2, y: 3, zoom: 4 });
+    expect(zoomStep({ ...view, zoom: 4 }, SIZE, -1).zoom).toBe(3);
+    const at = { x: 100, y: 500 };
+    close(toScreen(zoomStep(view, SIZE, 1, at), SIZE, toMap(view, SIZE, at)), at);
+    expect(zoomStep({ ...view, zoom: ZOOM_MAX }, SIZE, 1).zoom).toBe(ZOOM_MAX);
+  });
+
+  it("keeps the centre inside the region", () => {
+    const far = clampView({ x: 1e6, y: -1e6, zoom: 3 });
+    expect(far).toEqual({ x: REGION.max.x, y: REGION.min.y, zoom: 3 });
+    expect(panBy({ x: 0, y: 0, zoom: 2 }, -1e7, 0).x).toBe(REGION.max.x);
+  });
+
+  it("fits bounds into the screen with padding", () => {
+    const bounds = { min: { x: -10, y: -5 }, max: { x: 30, y: 5 } };
+    const view = fitBounds(bounds, SIZE, 50);
+    expect(view.x).toBe(10);
+    expect(view.y).toBe(0);
+    // 40 km into 700 px (the tighter side): 17,5 px/km.
+    expect(2 ** view.zoom).toBeCloseTo(17.5, 6);
+    const corner = toScreen(view, SIZE, bounds.min);
+    expect(corner.x).toBeCloseTo(50, 6);
+    // A single point: the closest zoom.
+    expect(fitBounds(boundsOf([{ x: 1, y: 1 }]), SIZE).zoom).toBe(ZOOM_MAX);
+  });
+
+  it("fits Moscow first and the whole region one zoom out, on a phone and on a desktop", () => {
+    for (const size of [
+      { width: 358, height: 440 },
+      { width: 1392, height: 558 },
+    ]) {
+      for (const bounds of [HOME, REGION]) {
+        const view = fitBounds(bounds, size, 8);
+        expect(view.zoom).toBeGreaterThanOrEqual(ZOOM_MIN);
+        const a = toScreen(view, size, bounds.min);
+        const b = toScreen(view, size, bounds.max);
+        expect(Math.min(a.x, a.y)).toBeGreaterThanOrEqual(7.99);
+        expect(b.x).toBeLessThanOrEqual(size.width - 7.99);
+        expect(b.y).toBeLessThanOrEqual(size.height - 7.99);
+      }
+      // МКАД (~35 km across) takes a good part of the first view.
+      expect(35 * 2 ** fitBounds(HOME, size, 8).zoom).toBeGreaterThan(Math.min(size.width, size.height) / 3);
+    }
+  });
+
+  it("opens a cluster at least one level closer, on its points", () => {
+    const view: View = { x: 0, y: 0, zoom: 3.6 };
+    const wide = zoomInto(view, SIZE, { min: { x: -40, y: -40 }, max: { x: 40, y: 40 } });
+    expect(wide.zoom).toBe(4);
+    const tight = zoomInto(view, SIZE, { min: { x: 10, y: 10 }, max: { x: 10.5, y: 10.2 } });
+    expect(tight.zoom).toBeGreaterThan(9);
+    expect(tight.x).toBeCloseTo(10.25, 6);
+    expect(tight.y).toBeCloseTo(10.1, 6);
+  });
+});

@@ -1,0 +1,246 @@
+import { expect, type Page, test } from "@playwright/test";
+import { formatPriceFrom } from "../../shared/format";
+import { type AxeViolation, axeViolations } from "./axe";
+import { DESKTOP, hydrated, PHONE, screenshot } from "./helpers";
+
+const MAP_PAGE = "/novostroyki/na-karte/";
+
+type Point = [
+  id: number,
+  lat: number,
+  lng: number,
+  name: string,
+  slug: string,
+  price: number,
+  station: number,
+];
+interface MapAnswer {
+  stations: [string, string, string][];
+  points: Point[];
+}
+
+async function mapAnswer(page: Page, query = ""): Promise<MapAnswer> {
+  return (await page.request.get(`/api/v1/residential-complexes/map?${query}`)).json() as Promise<MapAnswer>;
+}
+
+async function gridTotal(page: Page, query = ""): Promise<number> {
+  const res = await page.request.get(`/api/v1/residential-complexes/grid?per_page=1&${query}`);
+  return ((await res.json()) as { total: number }).total;
+}
+
+/** What the map shows: each cluster's count and each single complex (1). */
+const markerCounts = (page: Page) =>
+  page
+    .locator(".cmap__markers [data-count]")
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-count"))));
+const shownTotal = async (page: Page) => (await markerCounts(page)).reduce((a, b) => a + b, 0);
+
+/** The base map's offset on screen: matrix(s 0 0 s tx ty). */
+async function baseOffset(page: Page): Promise<{ s: number; tx: number; ty: number }> {
+  const m = /matrix\(([-\d.e]+) 0 0 [-\d.e]+ ([-\d.e]+) ([-\d.e]+)\)/.exec(
+    (await page.locator(".cmap__base").getAttribute("transform")) ?? "",
+  );
+  return { s: Number(m?.[1]), tx: Number(m?.[2]), ty: Number(m?.[3]) };
+}
+
+const nbsp = (s: string) => s.replace(/ /g, "\u00a0");
+const countText = (n: number) => nbsp(`На карте ${n.toLocaleString("ru-RU")} ЖК`);
+
+async function showAll(page: Page, total: number) {
+  await page.getByRole("button", { name: "Показать все" }).click();
+  await expect.poll(() => shownTotal(page)).toBe(total);
+}
+
+const describeViolations = (vs: AxeViolation[]) =>
+  vs.map((v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target}  ${n.html}`).join("\n")}`);
+
+test.describe("the map", () => {
+  test("shows every complex of the filter, follows the form and the history", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(MAP_PAGE);
+    await hydrated(page);
+    const all = (await mapAnswer(page)).points.length;
+    expect(all).toBe(await gridTotal(page));
+    await expect(page.locator(".map-page__count")).toHaveText(countText(all));
+    // The first view is Moscow; «Показать все» brings every complex in: clusters and single ones add up.
+    expect(await shownTotal(page)).toBeLessThanOrEqual(all);
+    await showAll(page, all);
+    await page.locator(".cmap").scrollIntoViewIfNeeded();
+    await screenshot(page, "map-1440");
+
+    const form = page.getByRole("form", { name: "Фильтры новостроек" });
+    await form.getByRole("checkbox", { name: "2-комн.", exact: true }).check();
+    const twoRooms = (await mapAnswer(page, "search[rooms]=2")).points.length;
+    expect(twoRooms).toBe(await gridTotal(page, "search[rooms]=2"));
+    expect(twoRooms).toBeLessThan(all);
+    await form.getByRole("button", { name: new RegExp(`Показать ${twoRooms}`) }).click();
+    await expect(page).toHaveURL(/\/novostroyki\/na-karte\/\?rooms=2$/);
+    await expect(page.locator(".map-page__count")).toHaveText(countText(twoRooms));
+    await showAll(page, twoRooms);
+    await expect(page.locator(".listing__count")).toContainText(String(twoRooms));
+
+    // The URL is the state: back and forward bring the points back.
+    await page.goBack();
+    await expect(page.locator(".map-page__count")).toHaveText(countText(all));
+    await showAll(page, all);
+    await page.goForward();
+    await expect(page.locator(".map-page__count")).toHaveText(countText(twoRooms));
+    await showAll(page, twoRooms);
+  });
+
+  test("zooms in on a cluster, with the wheel, a double click and the buttons, and pans", async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(MAP_PAGE);
+    await hydrated(page);
+    const all = (await mapAnswer(page)).points.length;
+    await showAll(page, all);
+    const frame = page.locator(".cmap__frame");
+    await frame.scrollIntoViewIfNeeded();
+
+    // A click on the biggest cluster opens it: it falls apart into smaller clusters and single complexes.
+    const before = await markerCounts(page);
+    const biggest = Math.max(...before);
+    expect(biggest).toBeGreaterThan(1);
+    const zoomBefore = (await baseOffset(page)).s;
+    await page.locator(`.cmap__cluster[data-count="${biggest}"]`).first().click();
+    await expect.poll(async () => (await baseOffset(page)).s).toBeGreaterThan(zoomBefore);
+    const after = await markerCounts(page);
+    expect(Math.max(...after)).toBeLessThan(biggest);
+    expect(after.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(biggest);
+
+    // The wheel, a double click and «+» zoom in; «−» zooms out.
+    const box = await frame.boundingBox();
+    if (!box) throw new Error("no map frame");
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    let s = (await baseOffset(page)).s;
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.wheel(0, -200);
+    await expect.poll(async () => (await baseOffset(page)).s).toBeGreaterThan(s);
+    s = (await baseOffset(page)).s;
+    await page.mouse.wheel(0, 200);
+    await expect.poll(async () => (await baseOffset(page)).s).toBeLessThan(s);
+    s = (await baseOffset(page)).s;
+    await frame.dblclick({ position: { x: 20, y: box.height - 20 } });
+    await expect.poll(async () => (await baseOffset(page)).s).toBeGreaterThan(s);
+    s = (await baseOffset(page)).s;
+    await page.getByRole("button", { name: "Отдалить", exact: true }).click();
+    await expect.poll(async () => (await baseOffset(page)).s).toBeLessThan(s);
+
+    // A drag moves the map with the pointer; so do the arrows, a hundred pixels a press.
+    const start = await baseOffset(page);
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.down();
+    await page.mouse.move(centre.x - 120, centre.y - 60, { steps: 6 });
+    await page.mouse.up();
+    const dragged = await baseOffset(page);
+    expect(dragged.tx - start.tx).toBeCloseTo(-120, 0);
+    expect(dragged.ty - start.ty).toBeCloseTo(-60, 0);
+    await frame.focus();
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowUp");
+    const keyed = await baseOffset(page);
+    expect(keyed.tx - dragged.tx).toBeCloseTo(100, 0);
+    expect(keyed.ty - dragged.ty).toBeCloseTo(100, 0);
+    await page.keyboard.press("+");
+    await expect.poll(async () => (await baseOffset(page)).s).toBeGreaterThan(keyed.s);
+  });
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    test(`a complex opens a card with its price, metro and link (${viewport.width} px)`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto(MAP_PAGE);
+      await hydrated(page);
+      const answer = await mapAnswer(page);
+      const frame = page.locator(".cmap__frame");
+      await frame.scrollIntoViewIfNeeded();
+      // Closer in until single complexes show, then the one nearest the middle.
+      for (let i = 0; i < 8 && (await page.locator(".cmap__point").count()) < 3; i++) {
+        await page.getByRole("button", { name: "Приблизить", exact: true }).click();
+      }
+      const box = await frame.boundingBox();
+      if (!box) throw new Error("no map frame");
+      const points = await page.locator(".cmap__point").evaluateAll((els) =>
+        els.map((e) => {
+          const r = e.getBoundingClientRect();
+          return { href: e.getAttribute("href") ?? "", x: r.x + r.width / 2, y: r.y + r.height / 2 };
+        }),
+      );
+      const mid = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      points.sort((a, b) => Math.hypot(a.x - mid.x, a.y - mid.y) - Math.hypot(b.x - mid.x, b.y - mid.y));
+      const target = points[0];
+      if (!target) throw new Error("no single complex on the map");
+      await page.mouse.click(target.x, target.y);
+
+      const point = answer.points.find((p) => `/novostroyki/${p[4]}/` === target.href);
+      if (!point) throw new Error(`${target.href} is not in the map's answer`);
+      const card = page.locator(".cmap__card");
+      await expect(card).toBeVisible();
+      const link = card.getByRole("link", { name: `ЖК «${point[3]}»` });
+      await expect(link).toHaveAttribute("href", target.href);
+      await expect(link).toBeFocused();
+      await expect(card).toContainText(formatPriceFrom(point[5]));
+      const station = answer.stations[point[6]];
+      if (station) await expect(card).toContainText(station[0]);
+      await screenshot(page, `map-card-${viewport.width}`);
+      // Esc closes it; the link leads to the complex's page.
+      await page.keyboard.press("Escape");
+      await expect(card).toBeHidden();
+      await page.locator(`a.cmap__point[href="${target.href}"]`).click();
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`${target.href}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`ЖК «${point[3]}»`);
+    });
+  }
+
+  test("phone: the first view and the filter sheet", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto(MAP_PAGE);
+    await hydrated(page);
+    await page.locator(".cmap").scrollIntoViewIfNeeded();
+    await screenshot(page, "map-390");
+    await page.getByRole("button", { name: /^Фильтры/ }).click();
+    const sheet = page.getByRole("dialog", { name: "Фильтры" });
+    await sheet.getByRole("checkbox", { name: "Студия", exact: true }).check();
+    const studios = (await mapAnswer(page, "search[rooms]=0")).points.length;
+    await sheet.getByRole("button", { name: new RegExp(`Показать ${studios}`) }).click();
+    await expect(page.locator(".map-page__count")).toHaveText(countText(studios));
+    await showAll(page, studios);
+  });
+
+  test("works without JavaScript: the clustered map, links to complexes and the filter", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${MAP_PAGE}?regions=1`);
+    const moscow = (await mapAnswer(page, "search[regions]=1")).points.length;
+    // Moscow is on the first view: every complex of the filter is in a cluster or a point.
+    expect(await shownTotal(page)).toBe(moscow);
+    await expect(page.locator(".cmap__cluster").first()).toBeVisible();
+    await expect(page.locator(".listing-card").first()).toBeVisible();
+    await page.getByRole("checkbox", { name: "Студия", exact: true }).first().check();
+    await page.getByRole("button", { name: /Показать/ }).click();
+    await expect(page).toHaveURL(/rooms=0/);
+    const studios = (await mapAnswer(page, "search[regions]=1&search[rooms]=0")).points.length;
+    await expect(page.locator(".map-page__count")).toHaveText(countText(studios));
+    expect(await shownTotal(page)).toBe(studios);
+    await context.close();
+  });
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    test(`has no axe violations (${viewport.width} px), with a card open too`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto(MAP_PAGE);
+      await hydrated(page);
+      expect(describeViolations(await axeViolations(page))).toEqual([]);
+      for (let i = 0; i < 8 && (await page.locator(".cmap__point").count()) === 0; i++) {
+        await page.getByRole("button", { name: "Приблизить", exact: true }).click();
+      }
+      await page.locator(".cmap__point").first().dispatchEvent("click");
+      await expect(page.locator(".cmap__card")).toBeVisible();
+      expect(describeViolations(await axeViolations(page))).toEqual([]);
+    });
+  }
+});

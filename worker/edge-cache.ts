@@ -6,7 +6,8 @@
  * Variants never mix: the key holds the build, the variant (human, advertising visit with utm_* or fp=1,
  * bot) and the full URL. Cached HTML carries the nonce of the request that rendered it; a hit replaces that
  * nonce with the new request's, which the security middleware then puts into the CSP header, so every
- * response still has its own nonce. Only complete 200 HTML responses without cookies are stored.
+ * response still has its own nonce. Only complete 200 HTML responses without cookies, whose render reported no
+ * error while streaming (c.var.renderFailed), are stored.
  * Bots are cached too, under their own variant (they get the complete document, without ads or chat).
  *
  * What a page holds beyond its URL: for people, the ad-UTM state (shared/ads.ts adStateOf: the reduced page
@@ -130,9 +131,13 @@ export function edgeCache(
     if (!isCacheable(c.res)) return;
     c.res.headers.set("X-Cache", "MISS");
     const copy = c.res.clone();
+    // Stored once the whole page has streamed, and only if no part of its render failed meanwhile.
     c.executionCtx.waitUntil(
-      cache()
-        .put(key, storedPage(copy.body ?? "", c.get("nonce"), now))
+      copy
+        .text()
+        .then((html) =>
+          c.get("renderFailed") ? undefined : cache().put(key, storedPage(html, c.get("nonce"), now)),
+        )
         .catch(() => undefined),
     );
   };

@@ -30,6 +30,11 @@ export interface RequestInfo {
   isBot: boolean;
   ip: string;
   requestId: string;
+  /**
+   * Set when rendering the page reported an error after its status was sent (a part that threw, or the render
+   * timeout): the HTML is whole but some of it fell back, so the edge cache must not keep it.
+   */
+  renderFailed?: boolean;
 }
 
 export type AppEnv = { Bindings: Env; Variables: RequestInfo };

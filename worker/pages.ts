@@ -87,5 +87,8 @@ export async function handlePage(c: Context<AppEnv>): Promise<Response> {
   if (ads?.status === 200) fallback[ads.key] = ads.data;
   const boot: BootData = { fallback, status, isBot, ad, nonce: c.get("nonce") };
   const page: PageId = match.route.page;
-  return renderPage({ url, page, boot, nonce: c.get("nonce"), waitForAll: isBot }, (e) => logError(c, e));
+  return renderPage({ url, page, boot, nonce: c.get("nonce"), waitForAll: isBot }, (e) => {
+    c.set("renderFailed", true);
+    logError(c, e);
+  });
 }

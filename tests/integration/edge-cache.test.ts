@@ -1,5 +1,8 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { edgeCacheKey, storedPage, TTL_S, type Variant } from "../../worker/edge-cache";
+import { edgeCache, edgeCacheKey, storedPage, TTL_S, type Variant } from "../../worker/edge-cache";
+import type { AppEnv } from "../../worker/env";
 import { cspNonce, GOOGLEBOT_UA, HUMAN_UA, scriptNonces, visit } from "./helpers";
 
 /** Every script carries the response's own CSP nonce, and the hydration data hands the same one on. */
@@ -103,6 +106,52 @@ describe("edge cache of catalogue pages", () => {
       const again = await visit(path);
       expect(again.res.headers.get("X-Cache"), path).toBeNull();
     }
+  });
+});
+
+describe("a page whose render failed while streaming", () => {
+  /**
+   * The cache in front of a page that streams its 200 first and reports a failed part afterwards, as React
+   * does when a part throws or the render times out after the shell was sent.
+   */
+  const page = new Hono<AppEnv>();
+  page.use("*", async (c, next) => {
+    c.set("isBot", false);
+    c.set("nonce", "test-nonce");
+    await next();
+  });
+  page.use(
+    "*",
+    edgeCache(() => Promise.resolve(new Response(null, { status: 204 }))),
+  );
+  page.get("*", (c) => {
+    const fails = c.req.query("part") === "fails";
+    const text = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      async start(stream) {
+        stream.enqueue(text.encode("<!doctype html><html><body><p>shell</p>"));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (fails) c.set("renderFailed", true);
+        stream.enqueue(text.encode("<p>the rest</p></body></html>"));
+        stream.close();
+      },
+    });
+    return new Response(body, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  });
+
+  async function load(path: string): Promise<string | null> {
+    const ctx = createExecutionContext();
+    const res = await page.fetch(new Request(`http://localhost${path}`), env, ctx);
+    await res.text();
+    await waitOnExecutionContext(ctx);
+    return res.headers.get("X-Cache");
+  }
+
+  it("is not kept, while the same page rendered whole is", async () => {
+    expect(await load("/novostroyki/?part=fails")).toBe("MISS");
+    expect(await load("/novostroyki/?part=fails")).toBe("MISS");
+    expect(await load("/novostroyki/?part=whole")).toBe("MISS");
+    expect(await load("/novostroyki/?part=whole")).toBe("HIT");
   });
 });
 

@@ -78,9 +78,16 @@ export function Listing({ path, query, base, own, withFilter = true, galleryAd =
               </p>
             </div>
           )}
-          <Cards list={data?.data.slice(0, TGB_AFTER) ?? []} />
-          {ads !== null && <TgbRow ads={ads} />}
-          <Cards list={data?.data.slice(TGB_AFTER) ?? []} />
+          {ads === null ? (
+            // No ads on this page (a bot, or a page without ad slots): one unbroken grid.
+            <Cards list={data?.data ?? []} />
+          ) : (
+            <>
+              <Cards list={data?.data.slice(0, TGB_AFTER) ?? []} />
+              <TgbRow ads={ads} />
+              <Cards list={data?.data.slice(TGB_AFTER) ?? []} />
+            </>
+          )}
           {data && <Pagination current={data.current_page} last={data.last_page} hrefOf={hrefOf} />}
         </div>
         {ads !== null && <AdSidebar ads={ads} />}

@@ -7,7 +7,7 @@ import { countOf, WORDS } from "../../shared/format";
 import type { ComplexCard, ComplexList } from "../../shared/schemas/catalogue";
 import { AppLink } from "../components/AppLink";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { ListingCard } from "../components/catalogue/ListingCard";
+import { CardGrid } from "../components/catalogue/ListingCard";
 import { PageHead } from "../components/PageHead";
 import { useFavorites } from "../hooks/use-favorites";
 import type { ApiError } from "../http";
@@ -81,13 +81,7 @@ export default function FavoritesPage() {
         <p className="listing__count" aria-live="polite">
           В избранном {countOf(cards.length, WORDS.complex)}
         </p>
-        <ul className="listing__grid">
-          {cards.map((c) => (
-            <li key={c.id}>
-              <ListingCard complex={c} />
-            </li>
-          ))}
-        </ul>
+        <CardGrid list={cards} />
       </section>
     );
   }

@@ -2,11 +2,11 @@ import { useRef } from "react";
 import { apiKeys } from "../../../shared/api-keys";
 import { filterToUrlParams, type ListQuery } from "../../../shared/filters/catalogue";
 import { countOf, WORDS } from "../../../shared/format";
-import type { ComplexCard, ComplexList } from "../../../shared/schemas/catalogue";
+import type { ComplexList } from "../../../shared/schemas/catalogue";
 import { useApi } from "../../hooks/use-api";
 import { AdSidebar, AdSlot, TgbRow, useAds } from "../ads/Ads";
 import { FilterForm } from "./FilterForm";
-import { ListingCard } from "./ListingCard";
+import { CardGrid } from "./ListingCard";
 import { Pagination } from "./Pagination";
 import "./catalogue.css";
 
@@ -26,19 +26,6 @@ export interface ListingProps {
 
 /** The tgb row follows this many cards: two rows on a wide screen, three on a tablet. */
 const TGB_AFTER = 6;
-
-function Cards({ list }: { list: ComplexCard[] }) {
-  if (list.length === 0) return null;
-  return (
-    <ul className="listing__grid">
-      {list.map((c) => (
-        <li key={c.id}>
-          <ListingCard complex={c} />
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** The catalogue list of a page: the filter, the count, the cards, the page links and the ad slots. */
 export function Listing({ path, query, base, own, withFilter = true, galleryAd = true }: ListingProps) {
@@ -80,12 +67,12 @@ export function Listing({ path, query, base, own, withFilter = true, galleryAd =
           )}
           {ads === null ? (
             // No ads on this page (a bot, or a page without ad slots): one unbroken grid.
-            <Cards list={data?.data ?? []} />
+            <CardGrid list={data?.data ?? []} />
           ) : (
             <>
-              <Cards list={data?.data.slice(0, TGB_AFTER) ?? []} />
+              <CardGrid list={data?.data.slice(0, TGB_AFTER) ?? []} />
               <TgbRow ads={ads} />
-              <Cards list={data?.data.slice(TGB_AFTER) ?? []} />
+              <CardGrid list={data?.data.slice(TGB_AFTER) ?? []} />
             </>
           )}
           {data && <Pagination current={data.current_page} last={data.last_page} hrefOf={hrefOf} />}

@@ -9,7 +9,7 @@ import { HeartIcon } from "../icons";
 import "./catalogue.css";
 
 /** A complex in the catalogue: drawing, name, class, nearest stations, deadline, prices by room type. */
-export function ListingCard({ complex: c }: { complex: ComplexCard }) {
+function ListingCard({ complex: c }: { complex: ComplexCard }) {
   const favorites = useFavorites();
   const liked = favorites.has(c.id);
   return (
@@ -65,5 +65,19 @@ export function ListingCard({ complex: c }: { complex: ComplexCard }) {
         <p className="listing-card__address">{c.address}</p>
       </div>
     </article>
+  );
+}
+
+/** A grid of complex cards (the listing's, and the favourites page's). */
+export function CardGrid({ list }: { list: readonly ComplexCard[] }) {
+  if (list.length === 0) return null;
+  return (
+    <ul className="listing__grid">
+      {list.map((c) => (
+        <li key={c.id}>
+          <ListingCard complex={c} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 // A seeded random source (mulberry32): the same seed, the same sequence.
 import { random as seeded } from "../client/components/art/paint";
-import { adHref, adStateOf, pickAds, shuffle } from "./ads";
+import { adHref, adStateOf, bannerOn, pickAds, shuffle } from "./ads";
 import { LISTING_TGB_ADS, SIDEBAR_TGB_ADS } from "./constants";
-import type { AdInventory, Advert, AdvertType } from "./schemas/ads";
+import type { AdInventory, Advert, AdvertType, PlacedBanner } from "./schemas/ads";
 
 let nextId = 0;
 function advert(type: AdvertType, position: string | null = null, isReal = false): Advert {
@@ -41,6 +41,12 @@ function inventory(): AdInventory {
     },
     banners: { top: null, filter: null, menu: null, content: null },
   };
+}
+
+/** A filter, menu or content banner limited to `route`. */
+function placed(route: string | null): PlacedBanner {
+  const { type: _, is_real: __, ...banner } = advert("tgb");
+  return { ...banner, route, description: "Квартиры от 5,8 млн ₽, ипотека и рассрочка." };
 }
 
 const ids = (list: readonly Advert[]) => list.map((a) => a.id);
@@ -111,6 +117,14 @@ describe("the ad picker", () => {
     }
   });
 
+  it("passes the filter, menu and content banners on, but not to an advertising visit", () => {
+    const inv = inventory();
+    inv.banners = { top: placed(null), filter: placed(null), menu: placed(null), content: placed(null) };
+    const { filter, menu, content } = inv.banners;
+    expect(pickAds(inv, false, seeded(1)).banners).toEqual({ filter, menu, content });
+    expect(pickAds(inv, true, seeded(1)).banners).toEqual({ filter: null, menu: null, content: null });
+  });
+
   it("leaves slots empty when there are fewer ads than slots", () => {
     const inv = inventory();
     inv.adverts.tgb = inv.adverts.tgb.slice(0, 5);
@@ -153,6 +167,25 @@ describe("ad-UTM state", () => {
       "/?fp=1&utm_source=",
     ]) {
       expect(state(path).has_adv_utm, path).toBe(false);
+    }
+  });
+});
+
+describe("banner routes", () => {
+  it("show a banner without a route on any page", () => {
+    const banner = placed(null);
+    for (const path of ["/novostroyki/", "/po-metro/sokolniki/", "/journal/ipoteka/ipoteka-na-novostroyku/"])
+      expect(bannerOn(banner, path), path).toBe(banner);
+    expect(bannerOn(null, "/novostroyki/")).toBeNull();
+  });
+
+  it("show a banner with a route on that page and the pages under it only", () => {
+    for (const route of ["/novostroyki/moskva/", "/novostroyki/moskva"]) {
+      const banner = placed(route);
+      expect(bannerOn(banner, "/novostroyki/moskva/"), route).toBe(banner);
+      expect(bannerOn(banner, "/novostroyki/moskva/s-otdelkoy/"), route).toBe(banner);
+      for (const other of ["/novostroyki/", "/novostroyki/moskva-siti/", "/po-metro/moskva/"])
+        expect(bannerOn(banner, other), `${route} on ${other}`).toBeNull();
     }
   });
 });

@@ -12,10 +12,11 @@ import {
   type Advert,
   type Banner,
   NO_AD_STATE,
+  type PlacedBanner,
 } from "./schemas/ads";
 
-/** The pages with ad slots: those with a catalogue listing. */
-export const AD_PAGES: ReadonlySet<PageId> = new Set<PageId>(["home", "listing", "location"]);
+/** The pages with ad slots: those with a catalogue listing, and articles (the content banner). */
+export const AD_PAGES: ReadonlySet<PageId> = new Set<PageId>(["home", "listing", "location", "article"]);
 
 /** Floats in [0, 1). */
 export type RandomSource = () => number;
@@ -33,8 +34,8 @@ export function shuffle<T>(items: readonly T[], random: RandomSource): T[] {
 /**
  * One page view's ads: each list shuffled, then one hero and one listing gallery advert, one top and one
  * bottom sidebar advert, 4 tgb for the listing and the next 3 for the sidebar. On an advertising visit
- * (has_adv_utm) the tgb marked is_real leave the list before anything is picked. A slot with nothing left
- * stays empty.
+ * (has_adv_utm) the tgb marked is_real leave the list before anything is picked, and the reduced page gets
+ * none of the filter's, the menu's and the articles' banners. A slot with nothing left stays empty.
  */
 export function pickAds(inventory: AdInventory, hasAdvUtm: boolean, random: RandomSource): AdsData {
   const { adverts, banners } = inventory;
@@ -51,7 +52,9 @@ export function pickAds(inventory: AdInventory, hasAdvUtm: boolean, random: Rand
       listing: tgb.slice(0, LISTING_TGB_ADS),
       sidebar: tgb.slice(LISTING_TGB_ADS, LISTING_TGB_ADS + SIDEBAR_TGB_ADS),
     },
-    banners: { filter: banners.filter, menu: banners.menu, content: banners.content },
+    banners: hasAdvUtm
+      ? { filter: null, menu: null, content: null }
+      : { filter: banners.filter, menu: banners.menu, content: banners.content },
   };
 }
 
@@ -67,6 +70,17 @@ export function adStateOf(url: URL): AdState {
   if (!q.get("utm_source")) return NO_AD_STATE;
   const utm = new URLSearchParams(UTM.flatMap((k) => (q.get(k) ? [[k, q.get(k) ?? ""]] : [])));
   return { adv_url: `${url.pathname}?${utm}`, has_adv_utm: q.get("fp") === "1" };
+}
+
+/**
+ * The banner when it goes on the page at `pathname` (SPEC §3 route): a banner with a route shows on that page
+ * and the pages under it, one without a route wherever its kind has a place.
+ */
+export function bannerOn(banner: PlacedBanner | null, pathname: string): PlacedBanner | null {
+  const route = banner?.route;
+  if (!route) return banner;
+  const section = route.endsWith("/") ? route : `${route}/`;
+  return pathname === route || pathname.startsWith(section) ? banner : null;
 }
 
 /** An ad's link: the advertised complex's page, with the erid token as 38-ФЗ asks of internet ads. */

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { DROPDOWN_DEBOUNCE_MS, SITE_NAME } from "../../shared/constants";
 import { href } from "../../shared/routes";
 import { useFavorites } from "../hooks/use-favorites";
 import { AppLink } from "./AppLink";
+import { MenuAd } from "./ads/MenuAd";
 import {
   BellIcon,
   BookmarkIcon,
@@ -18,7 +19,8 @@ import { DROPDOWN_COLUMNS, MAIN_ITEMS, PRICE_LINKS } from "./menu";
 import { SearchBox } from "./SearchBox";
 import "./Header.css";
 
-function DropdownContent() {
+/** The Новостройки menu's links; the desktop dropdown has its banner beside the footer link. */
+function DropdownContent({ ad }: { ad?: ReactNode }) {
   return (
     <>
       <div className="dropdown__columns">
@@ -49,6 +51,7 @@ function DropdownContent() {
       </div>
       <div className="dropdown__footer">
         <AppLink to={href("ad")}>Реклама на сайте</AppLink>
+        {ad}
       </div>
     </>
   );
@@ -131,7 +134,7 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
               Новостройки <ChevronIcon width={16} height={16} />
             </button>
             <div id="header-dropdown" className="dropdown" hidden={!dropdown}>
-              <DropdownContent />
+              <DropdownContent ad={<MenuAd open={dropdown} />} />
             </div>
           </div>
           {MAIN_ITEMS.map((item) => (

@@ -1,9 +1,11 @@
 import { Navigate } from "react-router";
+import { bannerOn } from "../../shared/ads";
 import { apiKeys } from "../../shared/api-keys";
 import { SITE_NAME, SITE_ORIGIN } from "../../shared/constants";
 import { href } from "../../shared/routes";
 import type { MediaPost } from "../../shared/schemas/media";
 import { AppLink } from "../components/AppLink";
+import { AdSlot, useAds } from "../components/ads/Ads";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { JsonLd } from "../components/JsonLd";
 import { ArticleBody } from "../components/journal/ArticleBody";
@@ -36,6 +38,7 @@ function articleJsonLd(post: MediaPost, path: string) {
 export default function ArticlePage({ match }: PageProps) {
   const { data: post, error } = useApi<MediaPost>(apiKeys.mediaPost(match.params.article ?? ""));
   useCountView(post?.id);
+  const ads = useAds();
   if (error) throw error;
   if (!post) return <div className="page container page-skeleton" />;
 
@@ -43,6 +46,7 @@ export default function ArticlePage({ match }: PageProps) {
   // The worker answers such URLs with a 301; this covers a client-side navigation.
   if (post.category.slug !== match.params.category) return <Navigate to={path} replace />;
   const categoryPath = href("journal", { category: post.category.slug });
+  const contentAd = ads && bannerOn(ads.banners.content, path);
 
   return (
     <div className="page container">
@@ -65,7 +69,10 @@ export default function ArticlePage({ match }: PageProps) {
           <p className="article__lead">{post.lead}</p>
         </header>
         <CoverArt id={post.id} category={post.category} className="article__cover" />
-        <ArticleBody blocks={post.body} />
+        <ArticleBody
+          blocks={post.body}
+          ad={contentAd !== null && <AdSlot ad={contentAd} variant="content" />}
+        />
         <ul className="article-tags" aria-label="Теги">
           {post.tags.map((tag) => (
             <li key={tag} className="chip">

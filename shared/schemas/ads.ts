@@ -48,10 +48,26 @@ export interface Advert extends Banner {
 
 export type BannerKind = "top" | "filter" | "menu" | "content";
 
+/**
+ * A banner of one of the site's own places (SPEC §3 Other banners): the top banner, filterBanner, bannerInMenu
+ * and contentBanner. The spec's img is `properties.images[0]`, its logo `properties.logo`; the link is `url`
+ * with the erid, as every ad's.
+ */
+export interface PlacedBanner extends Banner {
+  /**
+   * The spec's route: the page the banner is limited to, as a path; it shows there and on the pages under it
+   * (`/novostroyki/moskva/`, `/journal/ipoteka/`). null: wherever its kind has a place. The top banner's frame
+   * does not know the page around it and shows its banner everywhere.
+   */
+  route: string | null;
+  /** The spec's description of filterBanner: a line under its text (empty for the other kinds). */
+  description: string;
+}
+
 /** Every active ad, as cached in KV: the picker draws from it per request. */
 export interface AdInventory {
   adverts: { tgb: Advert[]; sidebar: Advert[]; gallery: Advert[] };
-  banners: Record<BannerKind, Banner | null>;
+  banners: Record<BannerKind, PlacedBanner | null>;
 }
 
 /** The adverts of one page view (SPEC §4 Ads) and the placed banners: `/api/v1/adverts`. */
@@ -59,8 +75,11 @@ export interface AdsData {
   gallery: { hero: Advert | null; listing: Advert | null };
   sidebar: { top: Advert | null; bottom: Advert | null };
   tgb: { listing: Advert[]; sidebar: Advert[] };
-  /** SPEC §3 filterBanner, bannerInMenu and contentBanner (the top banner has its own frame). */
-  banners: { filter: Banner | null; menu: Banner | null; content: Banner | null };
+  /**
+   * SPEC §3 filterBanner, bannerInMenu and contentBanner (the top banner has its own frame); none on an
+   * advertising visit's reduced page.
+   */
+  banners: { filter: PlacedBanner | null; menu: PlacedBanner | null; content: PlacedBanner | null };
 }
 
 /** SPEC §3 Ad state: the landing URL of an advertising visit and whether the page is the reduced one. */

@@ -99,8 +99,10 @@ test.describe("keyboard", () => {
     await button.focus();
     await page.keyboard.press("Enter");
     await expect(dropdown).toBeVisible();
-    const links = await dropdown.locator("a[href]").count();
-    for (let i = 0; i <= links; i++) await page.keyboard.press("Tab");
+    // Its links, and the menu's banner: its link and its «Реклама» label.
+    await expect(dropdown.locator(".ad--menu .ad-badge__button")).toBeVisible();
+    const stops = await dropdown.locator("a[href], button").count();
+    for (let i = 0; i <= stops; i++) await page.keyboard.press("Tab");
     await expect(dropdown.locator(":focus")).toHaveCount(0);
     await expect(dropdown).toBeHidden();
   });

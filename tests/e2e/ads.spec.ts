@@ -55,7 +55,18 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect(page.locator(".ad-row .ad--tgb")).toHaveCount(4);
       await expect(page.locator(".ad-sidebar .ad--tgb")).toHaveCount(3);
       await expect(page.locator(".ad-sidebar .ad--card")).toHaveCount(2);
-      await expect(page.locator(".ad .ad-badge__button")).toHaveCount(10);
+      // The filter's banner is the eleventh, beside the bar on a wide screen, in the filter sheet on a phone.
+      await expect(page.locator(".ad .ad-badge__button")).toHaveCount(11);
+      const filterAd = page.locator(".filter-area .ad--filter");
+      if (viewport === DESKTOP) {
+        await expect(filterAd).toBeVisible();
+        const bar = await page.locator(".filter-bar").boundingBox();
+        const card = await filterAd.boundingBox();
+        if (!bar || !card) throw new Error("no filter bar or its banner");
+        expect(card.x).toBeGreaterThan(bar.x + bar.width);
+        expect(card.y).toBe(bar.y);
+        expect(card.height).toBeLessThanOrEqual(bar.height);
+      } else await expect(filterAd).toBeHidden();
       for (const label of await page.locator(".ad-badge__button").allInnerTexts())
         expect(label).toMatch(/^Реклама/);
       const frame = page.locator(".top-banner__frame");
@@ -165,6 +176,166 @@ for (const viewport of [PHONE, DESKTOP]) {
   });
 }
 
+test("the menu's banner loads when the desktop dropdown opens, and its label opens the disclaimer", async ({
+  browser,
+}) => {
+  const { context, page, errors } = await open(browser, DESKTOP, "/journal/");
+  const requested: string[] = [];
+  page.on("request", (r) => requested.push(new URL(r.url()).pathname));
+  const dropdown = page.locator("#header-dropdown");
+  const banner = dropdown.locator(".ad--menu");
+  // Neither its data nor its code before the menu opens (the page has no ads of its own).
+  await page.waitForLoadState("networkidle");
+  expect(requested.filter((p) => p.startsWith("/api/v1/adverts"))).toEqual([]);
+  await expect(page.locator(".ad")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Новостройки" }).hover();
+  await expect(dropdown).toBeVisible();
+  await expect(banner.locator(".ad__link")).toHaveAttribute(
+    "href",
+    /^\/novostroyki\/[a-z0-9-]+-\d+\/\?erid=\w+$/,
+  );
+  await expect(banner.locator(".ad__title")).toHaveText(/^ЖК «.+»$/);
+  await expect(banner.locator(".ad__text")).toHaveText(/^[А-ЯЁ].+\.$/);
+  await expect(banner.locator(".monogram")).toBeVisible();
+  expect(requested.filter((p) => p.startsWith("/api/v1/adverts"))).toEqual(["/api/v1/adverts"]);
+  // Its box: beside the dropdown's footer link, inside the dropdown.
+  const box = await banner.boundingBox();
+  const menu = await dropdown.boundingBox();
+  if (!box || !menu) throw new Error("no banner or dropdown");
+  expect(box.x + box.width).toBeLessThanOrEqual(menu.x + menu.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(menu.y + menu.height);
+
+  const badge = banner.locator(".ad-badge__button");
+  const popup = banner.locator(".ad-popup");
+  await badge.hover();
+  await expectPopupVisible(page, badge, popup, "menu, hover");
+  await expect(dropdown).toBeVisible();
+  await expect(popup).toContainText(/Застройщик.+Рекламодатель.+, ИНН\s\d{10}/);
+  await expect(popup).toContainText(/erid: \w+/);
+  await expect(popup.getByRole("link", { name: "Подробнее о рекламе на сайте" })).toHaveAttribute(
+    "href",
+    "/ad/",
+  );
+  await screenshot(page, "ads-menu-1440");
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Leaving the menu closes both; the banner's link opens its complex with the erid, and the next page's
+  // dropdown shows the same draw without another call.
+  await page.mouse.move(700, 800);
+  await expect(popup).toBeHidden();
+  await expect(dropdown).toBeHidden();
+  await page.getByRole("button", { name: "Новостройки" }).hover();
+  const href = (await banner.locator(".ad__link").getAttribute("href")) ?? "";
+  await banner.locator(".ad__link").click();
+  await expect(page).toHaveURL(href);
+  await expect(page.locator("h1")).toBeVisible();
+  await page.getByRole("button", { name: "Новостройки" }).hover();
+  await expect(banner.locator(".ad__link")).toHaveAttribute("href", href);
+  expect(requested.filter((p) => p.startsWith("/api/v1/adverts"))).toHaveLength(1);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("on a page with ads the menu's banner takes the page's draw, without a call of its own", async ({
+  browser,
+}) => {
+  const { context, page } = await open(browser, DESKTOP, "/novostroyki/");
+  const requested: string[] = [];
+  page.on("request", (r) => requested.push(new URL(r.url()).pathname));
+  await page.getByRole("button", { name: "Новостройки" }).hover();
+  await expect(page.locator("#header-dropdown .ad--menu .ad__link")).toBeVisible();
+  expect(requested.filter((p) => p.startsWith("/api/v1/adverts"))).toEqual([]);
+  await context.close();
+});
+
+test("the filter's banner is at the end of the phone's filter sheet", async ({ browser }) => {
+  const { context, page, errors } = await open(browser, PHONE, "/novostroyki/");
+  await page.getByRole("button", { name: /^Фильтры/ }).click();
+  const sheet = page.getByRole("dialog", { name: "Фильтры" });
+  const banner = sheet.locator(".ad--filter");
+  await banner.scrollIntoViewIfNeeded();
+  await expect(banner).toBeVisible();
+  await expect(banner.locator(".ad__link")).toHaveAttribute(
+    "href",
+    /^\/novostroyki\/[a-z0-9-]+-\d+\/\?erid=\w+$/,
+  );
+  await expect(banner.locator(".ad__description")).toHaveText(/^Квартиры от\s[\d,]+\sмлн\s₽/);
+  await expect(banner.locator(".ad__logo .monogram")).toBeVisible();
+  // After the last of the fields, before the sheet's buttons; as wide as the fields.
+  const last = await sheet.locator(".filter-distance").boundingBox();
+  const card = await banner.boundingBox();
+  const actions = await sheet.locator(".filter-sheet__actions").boundingBox();
+  if (!last || !card || !actions) throw new Error("no fields, banner or buttons");
+  expect(card.y).toBeGreaterThan(last.y + last.height);
+  expect(card.y + card.height).toBeLessThanOrEqual(actions.y);
+  expect(card.width).toBeCloseTo(last.width, 0);
+
+  const badge = banner.locator(".ad-badge__button");
+  await badge.click();
+  const popup = banner.locator(".ad-popup");
+  await expectPopupVisible(page, badge, popup, "filter sheet, click");
+  await expect(popup).toContainText(/Рекламодатель.+, ИНН\s\d{10}/);
+  await screenshot(page, "ads-filter-sheet-390");
+  expect(await axeViolations(page)).toEqual([]);
+  await popup.getByRole("button", { name: "Закрыть" }).click();
+  await expect(popup).toBeHidden();
+  await expect(sheet).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`an article has its content banner between two sections at ${viewport.width} px`, async ({
+    browser,
+  }) => {
+    const { context, page, errors } = await open(browser, viewport, "/journal/");
+    const href = (await page.locator(".article-card__link").first().getAttribute("href")) ?? "";
+    await page.goto(href);
+    await hydrated(page);
+    const banner = page.locator(".article-body > .ad--content");
+    await expect(banner).toHaveCount(1);
+    await expect(banner.locator(".ad__link")).toHaveAttribute(
+      "href",
+      /^\/novostroyki\/[a-z0-9-]+-\d+\/\?erid=\w+$/,
+    );
+    await expect(banner.locator(".ad__art svg")).toBeVisible();
+    // A section's heading follows it, and two blocks of text at least come before it.
+    expect(await banner.evaluate((el) => el.nextElementSibling?.tagName)).toBe("H2");
+    expect(
+      await banner.evaluate((el) => {
+        let n = 0;
+        for (let e = el.previousElementSibling; e; e = e.previousElementSibling) if (e.tagName !== "H2") n++;
+        return n;
+      }),
+    ).toBeGreaterThanOrEqual(2);
+    await banner.scrollIntoViewIfNeeded();
+    await banner.locator(".ad-badge__button").hover();
+    await expectPopupVisible(
+      page,
+      banner.locator(".ad-badge__button"),
+      banner.locator(".ad-popup"),
+      "article",
+    );
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let sum = 0;
+          new PerformanceObserver((l) => {
+            for (const e of l.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+              if (!e.hadRecentInput) sum += e.value;
+          }).observe({ type: "layout-shift", buffered: true });
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(sum)));
+        }),
+    );
+    expect(shift).toBeLessThan(0.05);
+    await screenshot(page, `ads-article-${viewport.width}`);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
 test("the top banner's disclaimer opens inside its frame", async ({ browser }) => {
   const { context, page } = await open(browser, PHONE, "/");
   const frame = page.frameLocator(".top-banner__frame");
@@ -178,7 +349,7 @@ test("the top banner's disclaimer opens inside its frame", async ({ browser }) =
 
 test("an advertising visit gets the reduced page, and keeps it while it navigates", async ({ browser }) => {
   const { context, page, errors } = await open(browser, PHONE, "/novostroyki/?utm_source=yandex&fp=1");
-  for (const hidden of [".quick-search", ".sitemap", ".footer", ".header__burger"])
+  for (const hidden of [".quick-search", ".sitemap", ".footer", ".header__burger", ".ad--filter"])
     await expect(page.locator(hidden), hidden).toHaveCount(0);
   await expect(page.locator(".ad--tgb").first()).toBeVisible();
   await page.locator(".listing-card__link").first().click();
@@ -199,6 +370,17 @@ test("Googlebot gets the catalogue without ads, banners or their requests", asyn
   await page.goto("/novostroyki/");
   await hydrated(page);
   await expect(page.locator(".listing-card").first()).toBeVisible();
+  await expect(page.locator(".ad, .ad-badge, iframe")).toHaveCount(0);
+  // Nor in the menu or an article.
+  await page.getByRole("button", { name: "Новостройки" }).hover();
+  await expect(page.locator("#header-dropdown")).toBeVisible();
+  // Time for a banner that should not come.
+  await page.waitForTimeout(500);
+  await expect(page.locator(".ad, .ad-badge, iframe")).toHaveCount(0);
+  await page.goto("/journal/");
+  await page.goto((await page.locator(".article-card__link").first().getAttribute("href")) ?? "");
+  await hydrated(page);
+  await expect(page.locator(".article-body > h2").first()).toBeVisible();
   await expect(page.locator(".ad, .ad-badge, iframe")).toHaveCount(0);
   expect(requested.filter((p) => p.startsWith("/banners/") || p.startsWith("/api/v1/adverts"))).toEqual([]);
   await context.close();

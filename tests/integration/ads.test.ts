@@ -1,6 +1,7 @@
 /**
- * Advertising through the real worker, D1 and KV: the slots of the catalogue pages, the per-request draw,
- * the ad-UTM visit's reduced page, bots, the top banner's frame and the edge cache's variants.
+ * Advertising through the real worker, D1 and KV: the slots of the catalogue pages, the filter's and the
+ * articles' banners, the per-request draw, the ad-UTM visit's reduced page, bots, the top banner's frame and
+ * the edge cache's variants.
  */
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,6 +23,59 @@ async function adRows(): Promise<AdRow[]> {
   return (await env.DB.prepare(AD_ROWS).all<AdRow>()).results;
 }
 
+interface BannerRow {
+  erid: string;
+  title: string;
+  text: string;
+  description: string;
+  slug: string;
+}
+
+/** The banner a kind's place shows: the newest active one. */
+async function bannerRow(kind: "top" | "filter" | "menu" | "content"): Promise<BannerRow> {
+  const row = await env.DB.prepare(
+    `SELECT b.erid, b.title, b.text, b.description, rc.slug FROM banners b
+     JOIN residential_complexes rc ON rc.id = b.complex_id
+     WHERE b.kind = ?1 AND b.is_active = 1 ORDER BY b.id DESC`,
+  )
+    .bind(kind)
+    .first<BannerRow>();
+  if (!row) throw new Error(`the seed has no ${kind} banner`);
+  return row;
+}
+
+/** A journal article's page. */
+async function articlePath(offset = 0): Promise<string> {
+  const row = await env.DB.prepare(
+    `SELECT p.slug, c.slug AS category FROM media_posts p JOIN media_categories c ON c.id = p.category_id
+     ORDER BY p.id LIMIT 1 OFFSET ?1`,
+  )
+    .bind(offset)
+    .first<{ slug: string; category: string }>();
+  if (!row) throw new Error("the seed has no articles");
+  return `/journal/${row.category}/${row.slug}/`;
+}
+
+/** The markup of the page's one ad of a variant: its card, up to the end of its «Реклама» label. */
+function adOf(html: string, variant: string): string {
+  expect(count(html, `class="ad ad--${variant}"`), variant).toBe(1);
+  const start = html.lastIndexOf("<div", html.indexOf(`class="ad ad--${variant}"`));
+  const end = "</button></div></div>";
+  return html.slice(start, html.indexOf(end, start) + end.length);
+}
+
+/** A banner in its card: labelled «Реклама», linked to its complex with its erid, its text shown. */
+function expectBanner(card: string, banner: BannerRow) {
+  expect(card).toContain(
+    'aria-expanded="false">Реклама<span class="visually-hidden"> — кто рекламодатель</span>',
+  );
+  expect(card).toContain(`class="ad__link" href="/novostroyki/${banner.slug}/?erid=${banner.erid}"`);
+  expect(card).toContain(`>${banner.title}</a>`);
+  expect(card).toContain(`>${banner.text}</p>`);
+}
+
+const resetInventory = () => env.KV.delete("v1:ads:inventory");
+
 /** The ads' links of a page: each to the advertised complex, with its erid. */
 const adLinks = (html: string) =>
   [...html.matchAll(/<a [^>]*class="ad__link"[^>]*>/g)]
@@ -33,27 +87,30 @@ const adLinks = (html: string) =>
 
 const count = (html: string, needle: string) => html.split(needle).length - 1;
 
-/** The slots every ad page has: the sidebar's two adverts and 3 tgb, the listing's 4 tgb, each labelled. */
-function expectSlots(html: string, gallery: "hero" | "wide") {
+/**
+ * The slots every ad page has: the sidebar's two adverts and 3 tgb, the listing's 4 tgb, each labelled (and
+ * so are the page's `banners`).
+ */
+function expectSlots(html: string, gallery: "hero" | "wide", banners = 0) {
   expect(count(html, `class="ad ad--${gallery}"`)).toBe(1);
   expect(count(html, 'class="ad ad--card"')).toBe(2);
   expect(count(html, 'class="ad ad--tgb"')).toBe(7);
-  expect(count(html, 'class="ad-badge__button"')).toBe(10);
+  expect(count(html, 'class="ad-badge__button"')).toBe(10 + banners);
   expect(
     count(html, 'aria-expanded="false">Реклама<span class="visually-hidden"> — кто рекламодатель</span>'),
-  ).toBe(10);
+  ).toBe(10 + banners);
   // The listing's tgb row comes between the cards; the sidebar follows the list.
   const row = html.indexOf('class="ad-row"');
   expect(row).toBeGreaterThan(html.indexOf('class="listing-card"'));
   expect(html.indexOf('class="ad-sidebar"')).toBeGreaterThan(row);
 }
 
-/** Every ad link goes to its advert's complex page, /novostroyki/{slug}/, with the advert's erid. */
-function expectLinksToComplexes(html: string, rows: AdRow[]) {
-  const links = adLinks(html);
-  expect(links).toHaveLength(10);
+/** Every ad link goes to its ad's complex page, /novostroyki/{slug}/, with the ad's erid. */
+function expectLinksToComplexes(html: string, rows: { erid: string; slug: string }[], links = 10) {
+  const found = adLinks(html);
+  expect(found).toHaveLength(links);
   const byErid = new Map(rows.map((r) => [r.erid, r]));
-  for (const { path, erid } of links) {
+  for (const { path, erid } of found) {
     expect(byErid.has(erid), erid).toBe(true);
     expect(path).toBe(`/novostroyki/${byErid.get(erid)?.slug}/`);
   }
@@ -70,11 +127,11 @@ describe("ad slots for people", () => {
     expect(html).toContain('"/api/v1/adverts":{');
   });
 
-  it("a listing has the listing's gallery advert above the cards", async () => {
+  it("a listing has the listing's gallery advert above the cards, and the filter's banner", async () => {
     const html = await (await get("/novostroyki/?ads=listing")).text();
-    expectSlots(html, "wide");
+    expectSlots(html, "wide", 1);
     expect(html.indexOf('class="ad ad--wide"')).toBeLessThan(html.indexOf('class="listing-card"'));
-    expectLinksToComplexes(html, await adRows());
+    expectLinksToComplexes(html, [...(await adRows()), await bannerRow("filter")], 11);
   });
 
   it("an ad link opens the advertised complex", async () => {
@@ -87,10 +144,96 @@ describe("ad slots for people", () => {
     );
   });
 
-  it("pages without a listing have no ad slots but the top banner", async () => {
+  it("pages without a listing or an article have no ad slots but the top banner", async () => {
     const html = await (await get("/journal/")).text();
     expect(html).not.toContain('class="ad ');
+    expect(html).not.toContain("/api/v1/adverts");
     expect(html).toContain('src="/banners/top/"');
+  });
+});
+
+describe("the filter's, the menu's and the articles' banners", () => {
+  it("the seed has an active banner of each kind, in Russian", async () => {
+    for (const kind of ["top", "filter", "menu", "content"] as const) {
+      const b = await bannerRow(kind);
+      expect(b.title, kind).toMatch(/^ЖК «[А-ЯЁ][^»]+»$/);
+      expect(b.text, kind).toMatch(/^[А-ЯЁ][а-яё]+ [^a-z]+\.$/);
+    }
+    expect((await bannerRow("filter")).description).toMatch(
+      /^Квартиры от\u00a0[\d,]+\u00a0млн\u00a0₽, .+\.$/,
+    );
+  });
+
+  it("a person's listing has the filter's banner beside the bar, labelled, linked with its erid", async () => {
+    const banner = await bannerRow("filter");
+    for (const path of ["/novostroyki/?ads=filter", "/novostroyki/moskva/?ads=filter"]) {
+      const html = await (await get(path)).text();
+      const area = html.indexOf('<div class="filter-area filter-area--ad"><form class="filter-bar"');
+      expect(area, path).toBeGreaterThan(0);
+      // After the bar, before the count of the list.
+      const card = adOf(html, "filter");
+      expect(html.indexOf(card), path).toBeGreaterThan(html.indexOf("</form>", area));
+      expect(html.indexOf(card), path).toBeLessThan(html.indexOf('class="listing__count"'));
+      expectBanner(card, banner);
+      expect(card).toContain(`class="ad__description">${banner.description}</p>`);
+      expect(card).toContain('class="ad__logo"');
+    }
+  });
+
+  it("an article has the content banner once, between two sections, labelled and linked with its erid", async () => {
+    const path = await articlePath();
+    const res = await get(path);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const card = adOf(html, "content");
+    expectBanner(card, await bannerRow("content"));
+    const body = html.slice(html.indexOf('class="article-body"'), html.indexOf(card));
+    expect(count(body, "<p>") + count(body, "<ul>") + count(body, "<table>")).toBeGreaterThanOrEqual(2);
+    // The next block after the banner's card is a section's heading.
+    expect(html.slice(html.indexOf(card) + card.length)).toMatch(/^<h2>/);
+    expect(html).toContain('"/api/v1/adverts":{');
+    // Its link opens the advertised complex.
+    const link = /class="ad__link" href="([^"]+)"/.exec(card)?.[1] ?? "";
+    expect((await get(link)).status).toBe(200);
+  });
+
+  it("the menu's banner is not in the page: the header fetches it when its menu opens", async () => {
+    const html = await (await get("/novostroyki/?ads=menu")).text();
+    expect(html).not.toContain("ad--menu");
+    const menu = await bannerRow("menu");
+    const { body } = await getJson<AdsData>("/api/v1/adverts");
+    expect(body.banners.menu?.disclaimer.erid).toBe(menu.erid);
+    expect(body.banners.menu?.url).toBe(`/novostroyki/${menu.slug}/`);
+    expect(body.banners.menu?.route).toBeNull();
+  });
+
+  it("a banner with a route shows on that page and the pages under it only", async () => {
+    await env.DB.batch([
+      env.DB.prepare("UPDATE banners SET route = '/novostroyki/moskva/' WHERE kind = 'filter'"),
+      env.DB.prepare("UPDATE banners SET route = '/journal/ipoteka/' WHERE kind = 'content'"),
+    ]);
+    await resetInventory();
+    try {
+      const moscow = await (await get("/novostroyki/moskva/?ads=route")).text();
+      expect(count(moscow, 'class="ad ad--filter"')).toBe(1);
+      const all = await (await get("/novostroyki/?ads=route")).text();
+      expect(all).not.toContain('class="ad ad--filter"');
+      expect(all).toContain('<div class="filter-area"><form class="filter-bar"');
+      expect(all).toContain('class="ad ad--tgb"');
+
+      const { results } = await env.DB.prepare(
+        `SELECT p.slug, c.slug AS category FROM media_posts p JOIN media_categories c ON c.id = p.category_id
+         WHERE c.slug IN ('ipoteka', 'remont-i-otdelka') GROUP BY c.slug`,
+      ).all<{ slug: string; category: string }>();
+      expect(results).toHaveLength(2);
+      for (const { slug, category } of results) {
+        const html = await (await get(`/journal/${category}/${slug}/`)).text();
+        expect(count(html, 'class="ad ad--content"'), category).toBe(category === "ipoteka" ? 1 : 0);
+      }
+    } finally {
+      await env.DB.prepare("UPDATE banners SET route = NULL").run();
+      await resetInventory();
+    }
   });
 });
 
@@ -164,7 +307,6 @@ describe("an advertising visit (fp=1 and a campaign link)", () => {
   // none (the five others, one sidebar slot left empty).
   let rows: AdRow[] = [];
   let keep: number[] = [];
-  const resetInventory = () => env.KV.delete("v1:ads:inventory");
   beforeAll(async () => {
     rows = await adRows();
     const tgb = rows.filter((r) => r.type === "tgb");
@@ -201,6 +343,25 @@ describe("an advertising visit (fp=1 and a campaign link)", () => {
     expect(tgbIds(html).sort()).toEqual([...keep].sort());
   });
 
+  it("without the filter's, the menu's or the articles' banners", async () => {
+    const listing = await (await get("/novostroyki/?utm_source=yandex&fp=1&ads=banners")).text();
+    expect(listing).toContain('"has_adv_utm":true');
+    expect(listing).toContain('class="ad ad--tgb"');
+    expect(listing).not.toContain("ad--filter");
+    expect(listing).toContain('<div class="filter-area"><form class="filter-bar"');
+    const article = await (await get(`${await articlePath()}?utm_source=yandex&fp=1`)).text();
+    expect(article).toContain('"has_adv_utm":true');
+    expect(article).toContain('class="article-body"');
+    expect(article).not.toContain("ad--content");
+    const { body } = await getJson<AdsData>("/api/v1/adverts?has_adv_utm=1");
+    expect(body.banners).toEqual({ filter: null, menu: null, content: null });
+    for (const kind of ["filter", "menu", "content"] as const) {
+      const { erid } = await bannerRow(kind);
+      expect(listing).not.toContain(erid);
+      expect(article).not.toContain(erid);
+    }
+  });
+
   it("on the home page too", async () => {
     const html = await (await get("/?utm_source=vk&fp=1&ads=reduced")).text();
     expect(html).not.toContain('class="footer"');
@@ -225,19 +386,32 @@ describe("bots", () => {
   it("get the page's content without any ad, banner or frame (and isBot, which keeps the chat away)", async () => {
     const rows = await adRows();
     const banners = await env.DB.prepare("SELECT erid FROM banners").all<{ erid: string }>();
-    for (const path of ["/?ads=bot", "/novostroyki/?ads=bot", "/novostroyki/?utm_source=ya&fp=1&ads=bot"]) {
+    const article = await articlePath();
+    for (const path of [
+      "/?ads=bot",
+      "/novostroyki/?ads=bot",
+      "/novostroyki/moskva/?ads=bot",
+      "/novostroyki/?utm_source=ya&fp=1&ads=bot",
+      article,
+      `${article}?utm_source=ya&fp=1`,
+    ]) {
       const res = await get(path, { bot: true });
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(html, path).toContain('"isBot":true');
       expect(html, path).not.toContain('class="ad ');
+      expect(html, path).not.toContain("filter-area--ad");
       expect(html, path).not.toContain("<iframe");
       expect(html, path).not.toContain("Реклама<");
       expect(html, path).not.toContain("/api/v1/adverts");
       for (const { erid } of [...rows, ...banners.results]) expect(html, path).not.toContain(erid);
-      // The whole page otherwise: the list of complexes with their links, the site map, not reduced.
-      expect(count(html, 'class="listing-card"'), path).toBeGreaterThan(5);
-      expect(html, path).toMatch(/<a [^>]*href="\/novostroyki\/[a-z0-9-]+-\d+\/"/);
+      // The whole page otherwise: the article, or the list of complexes with their links; the site map.
+      if (path.startsWith("/journal/")) {
+        expect(count(html, "<h2>"), path).toBeGreaterThan(2);
+      } else {
+        expect(count(html, 'class="listing-card"'), path).toBeGreaterThan(5);
+        expect(html, path).toMatch(/<a [^>]*href="\/novostroyki\/[a-z0-9-]+-\d+\/"/);
+      }
       expect(html, path).toContain('class="sitemap"');
       expect(html, path).toContain('"ad":{"adv_url":null,"has_adv_utm":false}');
     }

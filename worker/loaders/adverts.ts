@@ -1,5 +1,12 @@
 import { pickAds, type RandomSource } from "../../shared/ads";
-import type { AdInventory, AdsData, Advert, Banner, BannerKind } from "../../shared/schemas/ads";
+import type {
+  AdInventory,
+  AdsData,
+  Advert,
+  Banner,
+  BannerKind,
+  PlacedBanner,
+} from "../../shared/schemas/ads";
 import { readThrough } from "../cache/kv";
 import { type AdvertRow, type BannerRow, listActiveAdverts, listActiveBanners } from "../db/queries/adverts";
 import type { Deps } from "./deps";
@@ -35,9 +42,9 @@ export function loadAdInventory(deps: Deps): Promise<AdInventory> {
       adverts
         .filter((r) => r.type === type)
         .map((r): Advert => ({ ...banner(r), type: r.type, is_real: r.is_real === 1 }));
-    const newest = (kind: BannerKind) => {
+    const newest = (kind: BannerKind): PlacedBanner | null => {
       const row = banners.find((b) => b.kind === kind);
-      return row ? banner(row) : null;
+      return row ? { ...banner(row), route: row.route, description: row.description } : null;
     };
     return {
       adverts: { tgb: of("tgb"), sidebar: of("sidebar"), gallery: of("gallery") },

@@ -40,6 +40,8 @@ export interface FilterFormProps {
   total: number;
   /** The page the form submits to. */
   action: string;
+  /** The filter's banner: beside the bar (under it on a tablet), and at the end of the phone's sheet. */
+  ad?: ReactNode;
 }
 
 const REGIONS = [
@@ -432,7 +434,7 @@ function Fields({
  * GET form, so it works without JavaScript; with JavaScript every change recounts and the submit button says
  * what it will show.
  */
-export function FilterForm({ base, value, sort, total, action }: FilterFormProps) {
+export function FilterForm({ base, value, sort, total, action, ad }: FilterFormProps) {
   const navigate = useNavigate();
   const [draft, setDraft] = useState<CatalogueFilter>(value);
   const [dirty, setDirty] = useState(false);
@@ -484,40 +486,43 @@ export function FilterForm({ base, value, sort, total, action }: FilterFormProps
   );
   return (
     <>
-      <form
-        className="filter-bar"
-        method="get"
-        action={action}
-        onSubmit={apply}
-        aria-label="Фильтры новостроек"
-      >
-        <div className="filter-bar__primary">
-          <Fields {...fieldProps} part="primary" />
-        </div>
-        <details className="filter-bar__more">
-          <summary>Все фильтры</summary>
-          <div className="filter-bar__rest">
-            <Fields {...fieldProps} part="secondary" />
+      <div className={ad ? "filter-area filter-area--ad" : "filter-area"}>
+        <form
+          className="filter-bar"
+          method="get"
+          action={action}
+          onSubmit={apply}
+          aria-label="Фильтры новостроек"
+        >
+          <div className="filter-bar__primary">
+            <Fields {...fieldProps} part="primary" />
           </div>
-        </details>
-        <div className="filter-bar__actions">
-          {sortSelect}
-          <a
-            className="button button--ghost"
-            href={action}
-            onClick={(e) => {
-              e.preventDefault();
-              setDraft({});
-              navigate(action);
-            }}
-          >
-            Сбросить
-          </a>
-          <button type="submit" className="button" disabled={disabled} aria-live="polite">
-            {submitLabel}
-          </button>
-        </div>
-      </form>
+          <details className="filter-bar__more">
+            <summary>Все фильтры</summary>
+            <div className="filter-bar__rest">
+              <Fields {...fieldProps} part="secondary" />
+            </div>
+          </details>
+          <div className="filter-bar__actions">
+            {sortSelect}
+            <a
+              className="button button--ghost"
+              href={action}
+              onClick={(e) => {
+                e.preventDefault();
+                setDraft({});
+                navigate(action);
+              }}
+            >
+              Сбросить
+            </a>
+            <button type="submit" className="button" disabled={disabled} aria-live="polite">
+              {submitLabel}
+            </button>
+          </div>
+        </form>
+        {ad}
+      </div>
       <div className="filter-mobile">
         <button type="button" className="button filter-mobile__open" onClick={() => setSheet(true)}>
           Фильтры{setCount ? ` (${setCount})` : ""}
@@ -527,6 +532,7 @@ export function FilterForm({ base, value, sort, total, action }: FilterFormProps
       <Modal open={sheet} onClose={() => setSheet(false)} title="Фильтры">
         <form className="filter-sheet" method="get" action={action} onSubmit={apply}>
           <Fields {...fieldProps} part="all" />
+          {ad}
           <div className="filter-sheet__actions">
             <button type="button" className="button button--ghost" onClick={() => set(modalReset(draft))}>
               Сбросить

@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { bannerOn } from "../../../shared/ads";
 import { apiKeys } from "../../../shared/api-keys";
 import { filterToUrlParams, type ListQuery } from "../../../shared/filters/catalogue";
 import { countOf, WORDS } from "../../../shared/format";
@@ -31,6 +32,7 @@ const TGB_AFTER = 6;
 export function Listing({ path, query, base, own, withFilter = true, galleryAd = true }: ListingProps) {
   const { data: fresh, error, isLoading } = useApi<ComplexList>(apiKeys.complexes(query));
   const ads = useAds();
+  const filterAd = ads && bannerOn(ads.banners.filter, path);
   // While the next list loads, the previous one stays on screen (no empty flash between filters).
   const last = useRef<ComplexList | undefined>(undefined);
   if (fresh) last.current = fresh;
@@ -46,7 +48,16 @@ export function Listing({ path, query, base, own, withFilter = true, galleryAd =
       <h2 id="listing-title" className="visually-hidden">
         Список новостроек
       </h2>
-      {withFilter && <FilterForm base={base} value={own} sort={query.sort} total={total} action={path} />}
+      {withFilter && (
+        <FilterForm
+          base={base}
+          value={own}
+          sort={query.sort}
+          total={total}
+          action={path}
+          ad={filterAd !== null && <AdSlot ad={filterAd} variant="filter" />}
+        />
+      )}
       <p className="listing__count" aria-live="polite">
         {data ? `Найдено ${countOf(total, WORDS.complex)}` : isLoading ? "Загружаем список…" : ""}
       </p>

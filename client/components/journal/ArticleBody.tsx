@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { ArticleBlock } from "../../../shared/schemas/media";
 import "./journal.css";
 
@@ -70,13 +71,28 @@ function Block({ block }: { block: ArticleBlock }) {
   }
 }
 
-/** The article's body blocks as semantic HTML. */
-export function ArticleBody({ blocks }: { blocks: ArticleBlock[] }) {
+/** The content banner waits for this many blocks of text (paragraphs, lists, tables, quotes)… */
+const AD_AFTER_BLOCKS = 2;
+
+/** …and then for the end of their section: before the next heading, or after the body. */
+function adIndex(blocks: ArticleBlock[]): number {
+  let text = 0;
+  const at = blocks.findIndex((b) => {
+    if (b.type !== "h2") text += 1;
+    return b.type === "h2" && text >= AD_AFTER_BLOCKS;
+  });
+  return at < 0 ? blocks.length : at;
+}
+
+/** The article's body blocks as semantic HTML, with the content banner between two sections. */
+export function ArticleBody({ blocks, ad }: { blocks: ArticleBlock[]; ad?: ReactNode }) {
+  const at = adIndex(blocks);
+  const render = (list: ArticleBlock[]) => list.map((b) => <Block key={keyOf(b)} block={b} />);
   return (
     <div className="article-body">
-      {blocks.map((b) => (
-        <Block key={keyOf(b)} block={b} />
-      ))}
+      {render(blocks.slice(0, at))}
+      {ad}
+      {render(blocks.slice(at))}
     </div>
   );
 }

@@ -27,6 +27,8 @@ export interface AdvertRow extends AdRow {
 
 export interface BannerRow extends AdRow {
   kind: "top" | "filter" | "menu" | "content";
+  route: string | null;
+  description: string;
 }
 
 const COMPLEX = `COALESCE('/novostroyki/' || rc.slug || '/', ad.url) AS url, rc.id AS complex_id,
@@ -48,8 +50,8 @@ export async function listActiveAdverts(db: D1Database): Promise<AdvertRow[]> {
 export async function listActiveBanners(db: D1Database): Promise<BannerRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT ad.id, ad.kind, ad.position, ad.title, ad.text, ad.disclaimer_title, ad.disclaimer_text,
-         ad.developer, ad.advertiser, ad.advertiser_inn, ad.erid, ad.color, ${COMPLEX}
+      `SELECT ad.id, ad.kind, ad.position, ad.title, ad.text, ad.route, ad.description, ad.disclaimer_title,
+         ad.disclaimer_text, ad.developer, ad.advertiser, ad.advertiser_inn, ad.erid, ad.color, ${COMPLEX}
        FROM banners ad LEFT JOIN residential_complexes rc ON rc.id = ad.complex_id
        WHERE ad.is_active = 1 ORDER BY ad.id DESC`,
     )

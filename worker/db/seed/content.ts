@@ -194,19 +194,29 @@ export function generateContent(t: Tables, rnd: Random): void {
   for (const pos of ["top", "top", "top", "bottom", "bottom", "bottom"]) advert("sidebar", pos, false);
   for (const pos of ["hero", "hero", "hero", "listing", "listing", "listing"]) advert("gallery", pos, false);
 
-  // The other banners of SPEC §3: the top banner (its own frame), the filter's, the menu's and the content's.
+  // The other banners of SPEC §3: the top banner (its own frame), the filter's, the menu's and the content's,
+  // each on every page where its kind has a place (no route).
   let bannerId = 0;
-  const banner = (kind: "top" | "filter" | "menu" | "content", title: string, text: string) => {
+  const banner = (
+    kind: "top" | "filter" | "menu" | "content",
+    title: string,
+    text: string,
+    description = "",
+  ) => {
     const c = pickComplex();
     const dev = companies.get(c.developer_id ?? 0);
+    const fill = (s: string) =>
+      s.replace("{name}", String(c.name)).replace("{price}", formatPriceFrom(Number(c.min_price)));
     bannerId += 1;
     t.add("banners", {
       id: bannerId,
       kind,
       complex_id: c.id,
       url: `/novostroyki/${c.slug}/`,
-      title: title.replace("{name}", String(c.name)),
-      text,
+      title: fill(title),
+      text: fill(text),
+      description: fill(description),
+      route: null,
       position: null,
       disclaimer_title: `ЖК «${c.name}»`,
       disclaimer_text: AD_DISCLAIMER,
@@ -218,9 +228,14 @@ export function generateContent(t: Tables, rnd: Random): void {
       is_active: 1,
     });
   };
-  banner("filter", "ЖК «{name}» — скидка до 5\u00a0%", "Подберите квартиру с выгодой до конца месяца.");
-  banner("menu", "ЖК «{name}»", "Новый корпус в продаже.");
-  banner("content", "ЖК «{name}»", "Квартиры бизнес-класса с террасами.");
+  banner(
+    "filter",
+    "ЖК «{name}»",
+    "Скидка до 5\u00a0% при полной оплате до конца месяца.",
+    "Квартиры {price}, ипотека и рассрочка.",
+  );
+  banner("menu", "ЖК «{name}»", "Старт продаж нового корпуса, квартиры {price}.");
+  banner("content", "ЖК «{name}»", "Квартиры {price}: семейная ипотека и рассрочка без удорожания.");
   banner("top", "ЖК «{name}»", "Семейная ипотека 6\u00a0% без удорожания.");
 
   const pages: [string, string, string][] = [

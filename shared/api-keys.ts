@@ -35,6 +35,8 @@ export const apiKeys = {
   adverts: (hasAdvUtm: boolean) => withQuery("/adverts", { has_adv_utm: hasAdvUtm ? 1 : null }),
   complexes: (q: ListQuery) => withQuery("/residential-complexes/grid", filterToApiQuery(q)),
   complexMap: (f: CatalogueFilter) => withQuery("/residential-complexes/map", filterToApiParams(f)),
+  complexMapClusters: (f: CatalogueFilter) =>
+    withQuery("/residential-complexes/map-clusters", filterToApiParams(f)),
   complex: (id: number) => withQuery(`/residential-complexes/${id}`),
   seoFilter: (path: string) => withQuery(`/residential-complexes/seo-filter/${path}`),
   completionYears: () => withQuery("/residential-complexes/completion-years"),

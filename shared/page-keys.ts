@@ -78,13 +78,14 @@ export function catalogueKeys(match: RouteMatch): string[] {
 }
 
 /**
- * The map page: every complex of the URL's filter as points, the same list below the map (the page without
- * JavaScript, and for crawlers) and the form's options. The favourites page has no keys: its ids live in the
- * visitor's browser, and the client asks for them.
+ * The map page: the first view's clusters of the URL's filter and their count (the browser loads the points
+ * themselves after hydration), the same list below the map (the page without JavaScript, and for crawlers)
+ * and the form's options. The favourites page has no keys: its ids live in the visitor's browser, and the
+ * client asks for them.
  */
 function mapPageKeys(match: RouteMatch): string[] {
   const q = ownQuery(match.search);
-  return [apiKeys.complexMap(q.filter), apiKeys.complexes(q), apiKeys.completionYears()];
+  return [apiKeys.complexMapClusters(q.filter), apiKeys.complexes(q), apiKeys.completionYears()];
 }
 
 const present = (keys: Record<string, string | undefined>) =>

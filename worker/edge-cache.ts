@@ -1,5 +1,5 @@
 /**
- * Edge cache of the catalogue pages' HTML (home, listings, location pages, complex pages) in the Cache API
+ * Edge cache of the catalogue pages' HTML (home, listings, location pages, complex pages, the map) in the Cache API
  * (`caches.default`): fresh for TTL_S, then served stale for up to STALE_S while one background request
  * renders the page again (stale-while-revalidate, which the Cache API does not do by itself).
  *
@@ -28,6 +28,7 @@ const CACHED_PAGES: ReadonlySet<PageId> = new Set([
   "location-type",
   "location",
   "complex",
+  "map",
 ]);
 /** Internal headers of a stored response, never sent to the visitor. */
 const NONCE_HEADER = "X-Edge-Nonce";

@@ -1,9 +1,11 @@
-import { useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import useSWR from "swr";
 import { apiKeys } from "../../shared/api-keys";
 import type { CatalogueFilter } from "../../shared/filters/catalogue";
 import { countOf, WORDS } from "../../shared/format";
 import { ownQuery } from "../../shared/listing";
-import type { ComplexMap } from "../../shared/schemas/map";
+import { isFirstView } from "../../shared/map/cluster";
+import type { ComplexMap, ComplexMapClusters } from "../../shared/schemas/map";
 import { findSeoFilter } from "../../shared/seo-filters";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { countSet, FilterForm } from "../components/catalogue/FilterForm";
@@ -23,13 +25,20 @@ export default function MapPage({ match }: PageProps) {
   // One object per URL: the form resets its draft when its value changes, not whenever the map's data does.
   const query = useMemo(() => ownQuery(match.search), [match.search]);
   const own = query.filter;
-  const { data: fresh, error, isLoading } = useApi<ComplexMap>(apiKeys.complexMap(own));
+  // The page comes with the first view's clusters and count; the points (for closer zooms) are asked for
+  // once it has hydrated, so the first render is the server's. Only the server answers the first view: for
+  // another filter the browser asks for the points alone.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const points = useApi<ComplexMap>(hydrated ? apiKeys.complexMap(own) : null);
+  const first = useSWR<ComplexMapClusters>(apiKeys.complexMapClusters(own), { revalidateOnMount: false });
+  const fresh = points.data ?? first.data;
   // Another filter's points load while the current ones stay on the map, dimmed. (Not SWR's
   // keepPreviousData: for a key answered by the server's fallback it would keep the old points for good.)
-  const last = useRef<ComplexMap | undefined>(undefined);
+  const last = useRef<ComplexMap | ComplexMapClusters | undefined>(undefined);
   if (fresh) last.current = fresh;
-  const map = fresh ?? (isLoading ? last.current : undefined);
-  const total = map?.points.length ?? 0;
+  const map = fresh ?? (points.isLoading ? last.current : undefined);
+  const total = map ? (isFirstView(map) ? map.total : map.points.length) : 0;
   return (
     <div className="page container">
       <PageHead
@@ -45,12 +54,19 @@ export default function MapPage({ match }: PageProps) {
         <p className="map-page__count" aria-live="polite">
           {map ? `На карте ${countOf(total, WORDS.complex)}` : "Загружаем карту…"}
         </p>
-        {error && !map && (
+        {points.error && !map && (
           <p className="listing__error" role="alert">
             Не удалось загрузить карту. Проверьте соединение и попробуйте ещё раз.
           </p>
         )}
-        {map && <CatalogueMap map={map} busy={map !== fresh} />}
+        {map && (
+          <CatalogueMap
+            map={map}
+            filter={apiKeys.complexMap(own)}
+            busy={map !== fresh}
+            loading={!points.data && !points.error}
+          />
+        )}
       </section>
       <Listing path={match.pathname} query={query} base={NO_BASE} own={own} withFilter={false} />
     </div>

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { CELL_PX, clusterGrid, clustersAt } from "./cluster";
-import { pxPerKm } from "./projection";
+import type { ComplexMap, MapPointTuple } from "../schemas/map";
+import {
+  CELL_PX,
+  clusterGrid,
+  clustersAt,
+  clusterTuple,
+  firstView,
+  isFirstView,
+  mapPointsOf,
+} from "./cluster";
+import { CENTRE, FIRST_LEVEL, pxPerKm } from "./projection";
 
 const pt = (x: number, y: number, id = 0) => ({ x, y, id });
 const total = (cs: { items: unknown[] }[]) => cs.reduce((n, c) => n + c.items.length, 0);
@@ -87,5 +96,95 @@ describe("grid clustering", () => {
       [5, 5],
       [0, 9],
     ]);
+  });
+});
+
+/** A map answer of `n` complexes around Moscow (the cloud's kilometres), each third without a station. */
+function mapOf(n: number): ComplexMap {
+  const stations: ComplexMap["stations"] = [
+    ["Сокольники", "metro", "#E42313"],
+    ["Лихоборы", "mcc", "#FFA8AF"],
+    ["Мытищи", "mcd", "#E95B0C"],
+  ];
+  const deg = (v: number) => Math.round(v * 1e4) / 1e4;
+  const points = cloud(n).map(
+    ({ x, y, id }): MapPointTuple => [
+      id + 1,
+      deg(CENTRE.lat - y / 111.13),
+      deg(CENTRE.lng + x / 62.6),
+      `ЖК ${id}`,
+      `zhk-${id + 1}`,
+      5e6 + id,
+      id % 3 === 2 ? -1 : id % 3,
+    ],
+  );
+  return { stations, points };
+}
+
+describe("the first view", () => {
+  it("draws a cluster from its points to the metre, keyed by its smallest id, whatever their order", () => {
+    const points = mapPointsOf(mapOf(400).points);
+    for (const zoom of [0, 3, 6]) {
+      const forward = clustersAt(points, zoom).map(clusterTuple);
+      const backward = clustersAt([...points].reverse(), zoom).map(clusterTuple);
+      expect(backward).toEqual(forward);
+      for (const [x, y, count, key, minX, minY, maxX, maxY] of forward) {
+        for (const v of [x, y, minX, minY, maxX, maxY]) expect(Math.round(v * 1000) / 1000).toBe(v);
+        expect(minX <= x && x <= maxX && minY <= y && y <= maxY).toBe(true);
+        expect(count).toBeGreaterThan(0);
+        expect(key).toBeGreaterThan(0);
+      }
+    }
+    const two = clusterTuple({
+      x: 1.23456,
+      y: -0.0001,
+      items: mapPointsOf([
+        [9, 55.75, 37.62, "", "", 0, -1],
+        [4, 55.76, 37.63, "", "", 0, -1],
+      ]),
+    });
+    expect(two.slice(0, 4)).toEqual([1.235, 0, 2, 4]);
+    // No −0: JSON would bring it back as 0, and the browser's clusters must equal the server's.
+    expect(Object.is(two[1], 0)).toBe(true);
+  });
+
+  it("sends the clusters of every level up to the first view's, as the browser makes them of the points", () => {
+    const map = mapOf(3000);
+    const view = firstView(map);
+    expect(isFirstView(view)).toBe(true);
+    expect(isFirstView(map)).toBe(false);
+    expect(view.total).toBe(3000);
+    expect(view.levels).toHaveLength(FIRST_LEVEL + 1);
+    const points = mapPointsOf(map.points);
+    for (const [zoom, clusters] of view.levels.entries()) {
+      expect(clusters).toEqual(clustersAt(points, zoom).map(clusterTuple));
+      expect(clusters.reduce((n, c) => n + c[2], 0)).toBe(3000);
+    }
+    // The same after the trip through JSON.
+    expect(JSON.parse(JSON.stringify(view))).toEqual(view);
+  });
+
+  it("sends the complexes that stand alone, with their own stations, and nothing else", () => {
+    const map = mapOf(300);
+    const view = firstView(map);
+    const alone = new Set(
+      view.levels
+        .flat()
+        .filter((c) => c[2] === 1)
+        .map((c) => c[3]),
+    );
+    expect(alone.size).toBeGreaterThan(0);
+    expect(new Set(view.points.map((t) => t[0]))).toEqual(alone);
+    const byId = new Map(map.points.map((t) => [t[0], t]));
+    for (const t of view.points) {
+      const original = byId.get(t[0]);
+      expect(t.slice(0, 6)).toEqual(original?.slice(0, 6));
+      expect(view.stations[t[6]] ?? null).toEqual(map.stations[original?.[6] ?? -1] ?? null);
+    }
+    expect(view.stations.length).toBe(new Set(view.points.map((t) => t[6]).filter((i) => i >= 0)).size);
+    // Its size follows the clusters, not the points: four times the complexes, hardly more.
+    const size = (n: number) => JSON.stringify(firstView(mapOf(n))).length;
+    expect(size(20_000)).toBeLessThan(size(5000) * 1.5);
+    expect(size(20_000)).toBeLessThan(JSON.stringify(mapOf(20_000)).length / 30);
   });
 });

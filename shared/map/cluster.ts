@@ -5,7 +5,14 @@
  * third of the largest cell from the centre of Moscow: with cells halving at each level the centre is a third
  * of a cell from any edge at every level, never split into four clusters around the Kremlin.
  */
-import { type Point, pxPerKm } from "./projection";
+import type {
+  ComplexMap,
+  ComplexMapClusters,
+  MapClusterTuple,
+  MapPointTuple,
+  MapStation,
+} from "../schemas/map";
+import { boundsOf, FIRST_LEVEL, type Point, project, pxPerKm } from "./projection";
 
 export const CELL_PX = 64;
 const ORIGIN = -CELL_PX / pxPerKm(0) / 3;
@@ -76,4 +83,65 @@ export function clusterGrid<T extends Point>(points: readonly T[], cell: number)
 /** The clusters shown at a zoom. */
 export function clustersAt<T extends Point>(points: readonly T[], zoom: number): Cluster<T>[] {
   return clusterGrid(points, CELL_PX / pxPerKm(Math.floor(zoom)));
+}
+
+/** A complex on the map: its position (km) and its tuple. */
+export interface MapPoint extends Point {
+  t: MapPointTuple;
+}
+
+export const mapPointsOf = (points: readonly MapPointTuple[]): MapPoint[] =>
+  points.map((t) => ({ ...project(t[1], t[2]), t }));
+
+/** Kilometres to the metre (and never −0, which JSON would send as 0). */
+const toMetre = (km: number) => Math.round(km * 1000) / 1000 || 0;
+
+/**
+ * A cluster as the map draws it: the server sends these for the first view and the browser makes the same of
+ * the points, so nothing moves when the points arrive (the key and the rounding do not depend on their order).
+ */
+export function clusterTuple(c: Cluster<MapPoint>): MapClusterTuple {
+  const { min, max } = boundsOf(c.items);
+  const key = c.items.reduce((k, p) => Math.min(k, p.t[0]), Infinity);
+  return [
+    toMetre(c.x),
+    toMetre(c.y),
+    c.items.length,
+    key,
+    toMetre(min.x),
+    toMetre(min.y),
+    toMetre(max.x),
+    toMetre(max.y),
+  ];
+}
+
+/** The map is only its first view: the points are not here yet. */
+export const isFirstView = (map: ComplexMap | ComplexMapClusters): map is ComplexMapClusters =>
+  "levels" in map;
+
+/**
+ * The first view of a map: the clusters of zoom levels 0 to FIRST_LEVEL, the complexes that stand alone at
+ * one of them (with their stations, indexed afresh) and the total. A few KB however many complexes there are.
+ */
+export function firstView(map: ComplexMap): ComplexMapClusters {
+  const points = mapPointsOf(map.points);
+  const alone = new Map<number, MapPointTuple>();
+  const levels = Array.from({ length: FIRST_LEVEL + 1 }, (_, zoom) =>
+    clustersAt(points, zoom).map((c) => {
+      if (c.items.length === 1 && c.items[0]) alone.set(c.items[0].t[0], c.items[0].t);
+      return clusterTuple(c);
+    }),
+  );
+  const stations: MapStation[] = [];
+  const index = new Map<number, number>();
+  const singles = [...alone.values()].map((t): MapPointTuple => {
+    const station = map.stations[t[6]];
+    let i = index.get(t[6]) ?? -1;
+    if (station && i < 0) {
+      i = stations.push(station) - 1;
+      index.set(t[6], i);
+    }
+    return [t[0], t[1], t[2], t[3], t[4], t[5], i];
+  });
+  return { total: map.points.length, stations, points: singles, levels };
 }

@@ -3,14 +3,20 @@ import {
   boundsOf,
   CENTRE,
   clampView,
+  FIRST_LEVEL,
+  FRAME_MAX_HEIGHT,
   fitBounds,
   HOME,
+  homeView,
   panBy,
   project,
   REGION,
   toMap,
   toScreen,
+  unproject,
   type View,
+  viewOfParam,
+  viewToParam,
   ZOOM_MAX,
   ZOOM_MIN,
   zoomAround,
@@ -132,6 +138,53 @@ describe("projection", () => {
       }
       // МКАД (~35 km across) takes a good part of the first view.
       expect(35 * 2 ** fitBounds(HOME, size, 8).zoom).toBeGreaterThan(Math.min(size.width, size.height) / 3);
+    }
+  });
+
+  it("knows the closest level a first view can have, in any frame up to the tallest", () => {
+    expect(FIRST_LEVEL).toBe(3);
+    const levels = new Set<number>();
+    for (const width of [280, 358, 768, 1216, 1392, 2560, 5120]) {
+      for (const height of [360, 440, 558, FRAME_MAX_HEIGHT]) {
+        const level = Math.floor(homeView({ width, height }).zoom);
+        expect(level, `${width}×${height}`).toBeLessThanOrEqual(FIRST_LEVEL);
+        levels.add(level);
+      }
+    }
+    // A phone's first view is a level out, a desktop's the closest one.
+    expect([...levels].sort()).toEqual([1, 2, 3]);
+  });
+
+  it("keeps a view in a URL parameter: the same centre to a metre, the same level, within the map", () => {
+    const { lat, lng } = unproject({ x: 12.3, y: -45.6 });
+    close(project(lat, lng), { x: 12.3, y: -45.6 });
+    for (const view of [
+      { x: 0, y: 0, zoom: 3.02 },
+      { x: -41.234567, y: 17.000001, zoom: 7.999 },
+      { x: REGION.max.x, y: REGION.min.y, zoom: ZOOM_MAX },
+    ]) {
+      const param = viewToParam(view);
+      expect(param).toMatch(/^\d+(\.\d{1,5})?,\d+(\.\d{1,5})?,\d+(\.\d{1,2})?$/);
+      const back = viewOfParam(param);
+      expect(Math.hypot((back?.x ?? 0) - view.x, (back?.y ?? 0) - view.y)).toBeLessThan(0.002);
+      expect(Math.floor(back?.zoom ?? -1)).toBe(Math.floor(view.zoom));
+      expect(view.zoom - (back?.zoom ?? 0)).toBeLessThan(0.01);
+    }
+    expect(viewToParam({ x: 0, y: 0, zoom: 4 })).toBe(`${CENTRE.lat},${CENTRE.lng},4`);
+    // Beyond the region or the zoom limits: the nearest view the map has.
+    expect(viewOfParam("60,30,20")).toEqual(clampView({ ...project(60, 30), zoom: 20 }));
+    expect(viewOfParam("60,30,20")?.zoom).toBe(ZOOM_MAX);
+    for (const bad of [
+      null,
+      "",
+      "abc",
+      "55.75,37.62",
+      "55.75,37.62,5,1",
+      "-55.75,37.62,5",
+      "55.75;37.62;5",
+      "5e1,37,5",
+    ]) {
+      expect(viewOfParam(bad), String(bad)).toBeNull();
     }
   });
 

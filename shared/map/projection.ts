@@ -39,10 +39,16 @@ export function project(lat: number, lng: number): Point {
   return { x: (lng - CENTRE.lng) * KM_PER_LNG, y: (CENTRE.lat - lat) * KM_PER_LAT };
 }
 
+export function unproject(p: Point): { lat: number; lng: number } {
+  return { lat: CENTRE.lat - p.y / KM_PER_LAT, lng: CENTRE.lng + p.x / KM_PER_LNG };
+}
+
 /** Moscow and the Moscow region, where the catalogue's complexes are: panning stops at its edges. */
 export const REGION: Bounds = { min: project(56.8, 36.6), max: project(54.85, 39.1) };
 /** The first view: Moscow and its nearest suburbs, where most complexes are (the rest is one zoom out). */
 export const HOME: Bounds = { min: project(56.05, 37.05), max: project(55.45, 38.2) };
+/** The tallest map frame (client/components/map/map.css: `clamp(360px, 62vh, 640px)`). */
+export const FRAME_MAX_HEIGHT = 640;
 
 export const pxPerKm = (zoom: number): number => 2 ** zoom;
 
@@ -119,4 +125,29 @@ export function fitBounds(bounds: Bounds, size: Size, padding = 0): View {
 export function zoomInto(view: View, size: Size, bounds: Bounds): View {
   const fit = fitBounds(bounds, size, 48);
   return clampView({ ...fit, zoom: Math.max(fit.zoom, Math.floor(view.zoom) + 1) });
+}
+
+/** The first view in a frame of `size`: HOME whole, a little inside the edges. */
+export const homeView = (size: Size): View => fitBounds(HOME, size, 8);
+
+/**
+ * The closest whole zoom level a first view can have: HOME is about as tall as it is wide, so the height of the
+ * tallest frame bounds the zoom however wide the frame is. The server sends the clusters of the levels up to
+ * this one, so the first view is drawn before the points arrive.
+ */
+export const FIRST_LEVEL = Math.floor(homeView({ width: 100_000, height: FRAME_MAX_HEIGHT }).zoom);
+
+/** The page URL's parameter of the view (`?map=lat,lng,zoom`): a shared link opens the same map. */
+export const VIEW_PARAM = "map";
+
+/** The centre to about a metre; the zoom rounded down, so the link shows the same clusters (the same level). */
+export function viewToParam(view: View): string {
+  const { lat, lng } = unproject(view);
+  return `${Number(lat.toFixed(5))},${Number(lng.toFixed(5))},${Math.floor(view.zoom * 100) / 100}`;
+}
+
+/** The view of a `map` parameter, kept within the region and the zoom limits; null when it is malformed. */
+export function viewOfParam(value: string | null): View | null {
+  const m = /^(\d{1,2}(?:\.\d{1,6})?),(\d{1,2}(?:\.\d{1,6})?),(\d{1,2}(?:\.\d{1,2})?)$/.exec(value ?? "");
+  return m ? clampView({ ...project(Number(m[1]), Number(m[2])), zoom: Number(m[3]) }) : null;
 }

@@ -1,4 +1,7 @@
-/** The map call's answer (GET /residential-complexes/map): every complex of a filter, compact. */
+/**
+ * The map calls' answers: every complex of a filter, compact (GET /residential-complexes/map), and the first
+ * view's clusters (GET /residential-complexes/map-clusters), which the page embeds instead of the points.
+ */
 import type { StationLink } from "./catalogue";
 
 /** One complex: [id, lat, lng, name, slug, price from in ₽, index into `stations` or -1 (no station)]. */
@@ -12,8 +15,35 @@ export type MapPointTuple = [
   station: number,
 ];
 
+/** A station a point refers to: [name, kind, line colour]. */
+export type MapStation = [name: string, kind: StationLink["kind"], color: string];
+
 export interface ComplexMap {
-  /** The nearest stations the points refer to, each once: [name, kind, line colour]. */
-  stations: [name: string, kind: StationLink["kind"], color: string][];
+  /** The nearest stations the points refer to, each once. */
+  stations: MapStation[];
   points: MapPointTuple[];
+}
+
+/**
+ * A cluster as the map draws it: its centroid, its number of complexes, its key (the smallest id among them)
+ * and their bounds; positions in the map's kilometres (shared/map/projection.ts), to the metre.
+ */
+export type MapClusterTuple = [
+  x: number,
+  y: number,
+  count: number,
+  key: number,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+];
+
+/**
+ * The map's first view: the clusters of every zoom level a first view can have (`levels[z]`, z from 0), the
+ * complexes that stand alone at one of them (their points, with their stations) and how many there are.
+ */
+export interface ComplexMapClusters extends ComplexMap {
+  total: number;
+  levels: MapClusterTuple[][];
 }

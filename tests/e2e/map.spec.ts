@@ -19,6 +19,9 @@ interface MapAnswer {
   points: Point[];
 }
 
+/** The points call (not the first view's map-clusters). */
+const POINTS_CALL = /\/api\/v1\/residential-complexes\/map(\?|$)/;
+
 async function mapAnswer(page: Page, query = ""): Promise<MapAnswer> {
   return (await page.request.get(`/api/v1/residential-complexes/map?${query}`)).json() as Promise<MapAnswer>;
 }
@@ -34,6 +37,21 @@ const markerCounts = (page: Page) =>
     .locator(".cmap__markers [data-count]")
     .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-count"))));
 const shownTotal = async (page: Page) => (await markerCounts(page)).reduce((a, b) => a + b, 0);
+/** Each marker's count and where it is drawn. */
+const markerPlaces = (page: Page) =>
+  page
+    .locator(".cmap__markers [data-count]")
+    .evaluateAll((els) =>
+      els.map(
+        (e) => `${e.getAttribute("data-count")} ${e.closest("g[transform]")?.getAttribute("transform")}`,
+      ),
+    );
+
+/** Hydrated, and the points behind the first view's clusters are here. */
+async function ready(page: Page) {
+  await hydrated(page);
+  await expect(page.locator(".cmap__frame")).toHaveAttribute("aria-busy", "false");
+}
 
 /** The base map's offset on screen: matrix(s 0 0 s tx ty). */
 async function baseOffset(page: Page): Promise<{ s: number; tx: number; ty: number }> {
@@ -42,6 +60,10 @@ async function baseOffset(page: Page): Promise<{ s: number; tx: number; ty: numb
   );
   return { s: Number(m?.[1]), tx: Number(m?.[2]), ty: Number(m?.[3]) };
 }
+
+/** How far apart two views of the base map are on screen, in pixels (any change of scale is far). */
+const gap = (a: { s: number; tx: number; ty: number }, b: { s: number; tx: number; ty: number }) =>
+  a.s === b.s ? Math.max(Math.abs(a.tx - b.tx), Math.abs(a.ty - b.ty)) : Infinity;
 
 const nbsp = (s: string) => s.replace(/ /g, "\u00a0");
 const countText = (n: number) => nbsp(`На карте ${n.toLocaleString("ru-RU")} ЖК`);
@@ -55,10 +77,68 @@ const describeViolations = (vs: AxeViolation[]) =>
   vs.map((v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target}  ${n.html}`).join("\n")}`);
 
 test.describe("the map", () => {
+  // Page errors and console errors: a hydration mismatch is one.
+  let errors: string[] = [];
+  test.beforeEach(({ page }) => {
+    errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  });
+  test.afterEach(() => expect(errors).toEqual([]));
+
+  test("draws the server's clusters until the points arrive, then the same ones; closer in they split", async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    // The points wait until the first view has been looked at.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(POINTS_CALL, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(MAP_PAGE);
+    await hydrated(page);
+    const frame = page.locator(".cmap__frame");
+    await expect(frame).toHaveAttribute("aria-busy", "true");
+    const all = await gridTotal(page);
+    await expect(page.locator(".map-page__count")).toHaveText(countText(all));
+    const firstView = await markerCounts(page);
+    expect(Math.max(...firstView)).toBeGreaterThan(1);
+    expect(firstView.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(all);
+    // The first view's clusters cover every complex: «Показать все» needs no points.
+    await showAll(page, all);
+
+    // Closer than the first view, its closest clusters stay, and the map says the rest is coming.
+    const loadingNote = page.getByRole("status").filter({ hasText: "Загружаем все ЖК…" });
+    for (let i = 0; i < 8 && !(await loadingNote.isVisible()); i++) {
+      await page.getByRole("button", { name: "Приблизить", exact: true }).click();
+    }
+    await expect(loadingNote).toBeVisible();
+    await page.getByRole("button", { name: "Отдалить", exact: true }).click();
+    await expect(loadingNote).toBeHidden();
+    const before = await markerPlaces(page);
+
+    // The points arrive: the same clusters in the same places.
+    const points = page.waitForResponse(POINTS_CALL);
+    release();
+    expect((await points).status()).toBe(200);
+    await expect(frame).toHaveAttribute("aria-busy", "false");
+    expect(await markerPlaces(page)).toEqual(before);
+
+    // One level closer they are made of the points: the biggest falls apart, and nothing is waited for.
+    const biggest = Math.max(...(await markerCounts(page)));
+    await page.getByRole("button", { name: "Приблизить", exact: true }).click();
+    await expect(loadingNote).toBeHidden();
+    await expect.poll(async () => Math.max(...(await markerCounts(page)))).toBeLessThan(biggest);
+  });
+
   test("shows every complex of the filter, follows the form and the history", async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto(MAP_PAGE);
-    await hydrated(page);
+    await ready(page);
     const all = (await mapAnswer(page)).points.length;
     expect(all).toBe(await gridTotal(page));
     await expect(page.locator(".map-page__count")).toHaveText(countText(all));
@@ -74,7 +154,8 @@ test.describe("the map", () => {
     expect(twoRooms).toBe(await gridTotal(page, "search[rooms]=2"));
     expect(twoRooms).toBeLessThan(all);
     await form.getByRole("button", { name: new RegExp(`Показать ${twoRooms}`) }).click();
-    await expect(page).toHaveURL(/\/novostroyki\/na-karte\/\?rooms=2$/);
+    // The map was moved («Показать все»): its view stays in the URL.
+    await expect(page).toHaveURL(/\/novostroyki\/na-karte\/\?rooms=2&map=[\d.]+,[\d.]+,[\d.]+$/);
     await expect(page.locator(".map-page__count")).toHaveText(countText(twoRooms));
     await showAll(page, twoRooms);
     await expect(page.locator(".listing__count")).toContainText(String(twoRooms));
@@ -93,7 +174,7 @@ test.describe("the map", () => {
   }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto(MAP_PAGE);
-    await hydrated(page);
+    await ready(page);
     const all = (await mapAnswer(page)).points.length;
     await showAll(page, all);
     const frame = page.locator(".cmap__frame");
@@ -147,11 +228,56 @@ test.describe("the map", () => {
     await expect.poll(async () => (await baseOffset(page)).s).toBeGreaterThan(keyed.s);
   });
 
+  test("keeps the view in the URL: a shared link opens it, back and forward bring it back", async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(MAP_PAGE);
+    await ready(page);
+    // Until the visitor moves the map, the address stays as it is.
+    expect(new URL(page.url()).search).toBe("");
+    const zoomIn = page.getByRole("button", { name: "Приблизить", exact: true });
+    await zoomIn.click();
+    await zoomIn.click();
+    await page.locator(".cmap__frame").focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect(page).toHaveURL(/\?map=[\d.]+,[\d.]+,5$/);
+    const closer = await baseOffset(page);
+    const shown = (await markerCounts(page)).sort();
+
+    // Another visitor opens the link: the same view, the same clusters.
+    const other = await context.newPage();
+    await other.setViewportSize(DESKTOP);
+    await other.goto(page.url());
+    await ready(other);
+    expect(gap(await baseOffset(other), closer)).toBeLessThan(0.5);
+    expect((await markerCounts(other)).sort()).toEqual(shown);
+    await other.close();
+
+    // Another filter keeps the view; back and forward bring each entry's own.
+    const form = page.getByRole("form", { name: "Фильтры новостроек" });
+    await form.getByRole("checkbox", { name: "2-комн.", exact: true }).check();
+    const twoRooms = await gridTotal(page, "search[rooms]=2");
+    await form.getByRole("button", { name: new RegExp(`Показать ${twoRooms}`) }).click();
+    await expect(page).toHaveURL(/\?rooms=2&map=[\d.]+,[\d.]+,5$/);
+    expect(gap(await baseOffset(page), closer)).toBe(0);
+    await page.getByRole("button", { name: "Отдалить", exact: true }).click();
+    await expect(page).toHaveURL(/\?rooms=2&map=[\d.]+,[\d.]+,4$/);
+    const farther = await baseOffset(page);
+    await page.goBack();
+    await expect(page).toHaveURL(/\?map=[\d.]+,[\d.]+,5$/);
+    await expect.poll(async () => gap(await baseOffset(page), closer)).toBeLessThan(0.5);
+    await page.goForward();
+    await expect(page).toHaveURL(/\?rooms=2&map=[\d.]+,[\d.]+,4$/);
+    await expect.poll(async () => gap(await baseOffset(page), farther)).toBeLessThan(0.5);
+  });
+
   for (const viewport of [DESKTOP, PHONE]) {
     test(`a complex opens a card with its price, metro and link (${viewport.width} px)`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto(MAP_PAGE);
-      await hydrated(page);
+      await ready(page);
       const answer = await mapAnswer(page);
       const frame = page.locator(".cmap__frame");
       await frame.scrollIntoViewIfNeeded();
@@ -233,7 +359,7 @@ test.describe("the map", () => {
     test(`has no axe violations (${viewport.width} px), with a card open too`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto(MAP_PAGE);
-      await hydrated(page);
+      await ready(page);
       expect(describeViolations(await axeViolations(page))).toEqual([]);
       for (let i = 0; i < 8 && (await page.locator(".cmap__point").count()) === 0; i++) {
         await page.getByRole("button", { name: "Приблизить", exact: true }).click();

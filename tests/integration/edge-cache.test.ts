@@ -58,6 +58,18 @@ describe("edge cache of catalogue pages", () => {
     expect(human.html).toContain(`<p>planted</p><script nonce="${cspNonce(human.res)}">`);
   });
 
+  it("caches the map page per filter, its first view included", async () => {
+    for (const path of ["/novostroyki/na-karte/?edge=map", "/novostroyki/na-karte/?edge=map&rooms=1"]) {
+      const first = await visit(path);
+      expect(first.res.headers.get("X-Cache"), path).toBe("MISS");
+      const again = await visit(path);
+      expect(again.res.headers.get("X-Cache"), path).toBe("HIT");
+      expectOwnNonce(again.res, again.html);
+      expect(again.html.replaceAll(cspNonce(again.res) ?? "", cspNonce(first.res) ?? "")).toBe(first.html);
+      expect(again.html).toContain("residential-complexes/map-clusters");
+    }
+  });
+
   it("keeps bots and people apart", async () => {
     await visit("/po-metro/?edge=bots");
     const bot = await visit("/po-metro/?edge=bots", GOOGLEBOT_UA);

@@ -1,11 +1,17 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { apiKeys } from "../../shared/api-keys";
+import type { CatalogueFilter } from "../../shared/filters/catalogue";
+import { firstView } from "../../shared/map/cluster";
+import { FIRST_LEVEL } from "../../shared/map/projection";
 import type { ComplexList } from "../../shared/schemas/catalogue";
-import type { ComplexMap } from "../../shared/schemas/map";
+import type { ComplexMap, ComplexMapClusters } from "../../shared/schemas/map";
 import { get, getJson } from "./helpers";
 
 const GRID = "/api/v1/residential-complexes/grid";
 const MAP = "/api/v1/residential-complexes/map";
+const CLUSTERS = "/api/v1/residential-complexes/map-clusters";
+const CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
 
 /** Every id of a grid query, through all its pages. */
 async function gridIds(query: string): Promise<number[]> {
@@ -29,26 +35,36 @@ async function publishedIds(limit: number): Promise<number[]> {
   return results.map((r) => r.id);
 }
 
+/** Map queries that narrow the catalogue in every way the filter can. */
+async function mapQueries(): Promise<string[]> {
+  const station = await env.DB.prepare(
+    "SELECT s.id, s.slug FROM complex_stations cs JOIN subway_stations s ON s.id = cs.station_id WHERE s.kind = 'metro' GROUP BY s.id ORDER BY count(*) DESC LIMIT 1",
+  ).first<{ id: number; slug: string }>();
+  return [
+    "",
+    "search[regions]=1",
+    "min_price=5000000&max_price=15000000",
+    "search[rooms]=2&search[area][min]=50",
+    "otdelka=3",
+    "search[deadline]=0",
+    "search[near]=mcc",
+    "search[investment]=1",
+    `search[subway_stations]=${station?.id}`,
+    `search[location]=po-metro/${station?.slug}`,
+    "distance_type=1&distance_time=10&build_class=2,3",
+  ];
+}
+
+/** The boot data of a page: the SWR fallback the server embeds. */
+function fallbackOf(html: string): Record<string, unknown> {
+  const data = /<script type="application\/json" id="__DATA__"[^>]*>([^<]*)<\/script>/.exec(html)?.[1] ?? "";
+  return (JSON.parse(data) as { fallback: Record<string, unknown> }).fallback;
+}
+
 describe("residential-complexes/map", () => {
   it("answers every complex of the grid's filter, for several filters", async () => {
-    const station = await env.DB.prepare(
-      "SELECT s.id, s.slug FROM complex_stations cs JOIN subway_stations s ON s.id = cs.station_id WHERE s.kind = 'metro' GROUP BY s.id ORDER BY count(*) DESC LIMIT 1",
-    ).first<{ id: number; slug: string }>();
-    const queries = [
-      "",
-      "search[regions]=1",
-      "min_price=5000000&max_price=15000000",
-      "search[rooms]=2&search[area][min]=50",
-      "otdelka=3",
-      "search[deadline]=0",
-      "search[near]=mcc",
-      "search[investment]=1",
-      `search[subway_stations]=${station?.id}`,
-      `search[location]=po-metro/${station?.slug}`,
-      "distance_type=1&distance_time=10&build_class=2,3",
-    ];
     const sizes = new Set<number>();
-    for (const query of queries) {
+    for (const query of await mapQueries()) {
       const { status, body } = await getJson<ComplexMap>(`${MAP}?${query}`);
       expect(status, query).toBe(200);
       const ids = body.points.map((p) => p[0]);
@@ -93,23 +109,77 @@ describe("residential-complexes/map", () => {
     expect(compared).toBe(Math.min(100, grid.total));
   });
 
-  it("answers 400 in Russian for bad input and 404 for an unknown place", async () => {
-    for (const [query, field] of [
-      ["min_price=дорого", "min_price"],
-      ["search[area][min]=80&search[area][max]=20", "area"],
-      ["search[ids]=abc", "ids"],
-      ["page=0", "page"],
-    ]) {
-      const res = await get(`${MAP}?${query}`, { headers: { Accept: "application/json" } });
-      expect(res.status, query).toBe(400);
-      expect(res.headers.get("Content-Type")).toMatch(/application\/json/);
-      const { error } = (await res.json()) as { error: string };
-      expect(error).toContain(field);
-      expect(error).toMatch(/[а-я]{3}/);
+  it("answers 400 in Russian for bad input and 404 for an unknown place, uncached", async () => {
+    for (const call of [MAP, CLUSTERS]) {
+      for (const [query, field] of [
+        ["min_price=дорого", "min_price"],
+        ["search[area][min]=80&search[area][max]=20", "area"],
+        ["search[ids]=abc", "ids"],
+        ["page=0", "page"],
+      ]) {
+        const res = await get(`${call}?${query}`, { headers: { Accept: "application/json" } });
+        expect(res.status, query).toBe(400);
+        expect(res.headers.get("Content-Type")).toMatch(/application\/json/);
+        expect(res.headers.get("Cache-Control")).toBeNull();
+        const { error } = (await res.json()) as { error: string };
+        expect(error).toContain(field);
+        expect(error).toMatch(/[а-я]{3}/);
+      }
+      const unknown = await get(`${call}?search[location]=po-metro/net-takoy-stantsii`);
+      expect(unknown.status).toBe(404);
+      expect(unknown.headers.get("Cache-Control")).toBeNull();
+      expect(((await unknown.json()) as { error: string }).error).toMatch(/[а-я]{3}/);
     }
-    const unknown = await getJson<{ error: string }>(`${MAP}?search[location]=po-metro/net-takoy-stantsii`);
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.error).toMatch(/[а-я]{3}/);
+  });
+
+  it("may be kept by a browser or a cache for a minute, and the whole catalogue's is read through KV", async () => {
+    for (const path of [MAP, `${MAP}?search[regions]=1`, CLUSTERS, `${CLUSTERS}?search[rooms]=1`]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("Cache-Control"), path).toBe(CACHE_CONTROL);
+    }
+    // Only the unfiltered answers are stored (a filter's would be one entry per combination).
+    const stored = (await env.KV.list({ prefix: "v1:map" })).keys.map((k) => k.name).sort();
+    expect(stored).toEqual(["v1:map-clusters:all", "v1:map:all"]);
+    // They are what the next visit gets, even when the database would now answer otherwise.
+    const before = (await getJson<ComplexMap>(MAP)).body;
+    const hidden = before.points[0]?.[0] ?? 0;
+    await env.DB.prepare("UPDATE residential_complexes SET is_published = 0 WHERE id = ?1")
+      .bind(hidden)
+      .run();
+    try {
+      expect((await getJson<ComplexList>(GRID)).body.total).toBe(before.points.length - 1);
+      expect((await getJson<ComplexMap>(MAP)).body).toEqual(before);
+      expect((await getJson<ComplexMapClusters>(CLUSTERS)).body.total).toBe(before.points.length);
+    } finally {
+      await env.DB.prepare("UPDATE residential_complexes SET is_published = 1 WHERE id = ?1")
+        .bind(hidden)
+        .run();
+      await Promise.all(stored.map((key) => env.KV.delete(key)));
+    }
+  });
+});
+
+describe("residential-complexes/map-clusters", () => {
+  it("sums every level's clusters to the grid's total, for several filters: the browser's clusters of the points", async () => {
+    const totals = new Set<number>();
+    for (const query of await mapQueries()) {
+      const { status, body } = await getJson<ComplexMapClusters>(`${CLUSTERS}?${query}`);
+      expect(status, query).toBe(200);
+      const total = (await getJson<ComplexList>(`${GRID}?per_page=1&${query}`)).body.total;
+      expect(body.total, query).toBe(total);
+      expect(body.levels).toHaveLength(FIRST_LEVEL + 1);
+      for (const [level, clusters] of body.levels.entries()) {
+        expect(
+          clusters.reduce((n, c) => n + c[2], 0),
+          `${query} level ${level}`,
+        ).toBe(total);
+      }
+      // Exactly what the browser makes of the points once they arrive: nothing on the map moves.
+      expect(body, query).toEqual(firstView((await getJson<ComplexMap>(`${MAP}?${query}`)).body));
+      totals.add(total);
+    }
+    expect(totals.size).toBeGreaterThan(3);
   });
 });
 
@@ -179,6 +249,47 @@ describe("the map page", () => {
       expect(svg).toContain("cmap__ring--mkad");
       expect(svg).toContain('stroke="#E42313"');
       expect(svg).not.toMatch(/https?:/);
+    }
+  });
+
+  it("embeds the first view's clusters, not the points: the page's size follows the clusters", async () => {
+    const cases: [string, CatalogueFilter][] = [
+      ["", {}],
+      ["regions=1", { regions: [1] }],
+      ["rooms=2", { rooms: [2] }],
+      ["regions=2&rooms=0,1", { regions: [2], rooms: [0, 1] }],
+    ];
+    for (const [query, filter] of cases) {
+      const points = (await getJson<ComplexMap>(apiKeys.complexMap(filter))).body.points;
+      const html = await (await get(`/novostroyki/na-karte/?${query}`)).text();
+      const fallback = fallbackOf(html);
+      const key = apiKeys.complexMapClusters(filter);
+      // The first view's clusters; the points call is not among the page's data.
+      expect(Object.keys(fallback), query).toContain(key);
+      expect(Object.keys(fallback).filter((k) => k === MAP || k.startsWith(`${MAP}?`))).toEqual([]);
+      const view = fallback[key] as ComplexMapClusters;
+      expect(view.total, query).toBe(points.length);
+      // Its size follows the clusters and the complexes alone in one, not the points.
+      const clusters = view.levels.flat().length;
+      expect(JSON.stringify(view).length, query).toBeLessThan(80 * clusters + 160 * view.points.length + 100);
+      // Complexes named in the page: the list's first page and those alone on the first view, no others.
+      const named = points.filter((p) => html.includes(`/novostroyki/${p[4]}/`)).length;
+      expect(named, query).toBeLessThanOrEqual(12 + view.points.length);
+    }
+  });
+
+  it("opens at the view of a shared link (?map=lat,lng,zoom) and ignores a malformed one", async () => {
+    const base = async (query: string) =>
+      /<g transform="matrix\(([-\d.e]+) 0 0 [-\d.e]+ ([-\d.e]+) ([-\d.e]+)\)" class="cmap__base"/
+        .exec(await (await get(`/novostroyki/na-karte/${query}`)).text())
+        ?.slice(1)
+        .map(Number);
+    const home = await base("");
+    expect(home).toHaveLength(3);
+    // Zoom 6 on the centre of Moscow: 64 px a kilometre, the origin in the middle of the server's frame.
+    expect(await base("?map=55.7539,37.6208,6")).toEqual([64, 600, 300]);
+    for (const bad of ["?map=55.75,37.62", "?map=abc", "?map=55.75,37.62,6,1", "?map=-55,37,6"]) {
+      expect(await base(bad), bad).toEqual(home);
     }
   });
 

@@ -1,7 +1,7 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import * as v from "valibot";
 import { PER_PAGE_CLASSIC, PER_PAGE_DEFAULT } from "../../shared/constants";
-import { FilterError, readListQuery } from "../../shared/filters/catalogue";
+import { type CatalogueFilter, FilterError, readListQuery } from "../../shared/filters/catalogue";
 import { IdSchema } from "../../shared/schemas/catalogue";
 import type { AppEnv } from "../env";
 import {
@@ -9,9 +9,10 @@ import {
   loadComplex,
   loadComplexList,
   loadComplexMap,
+  loadComplexMapClusters,
   loadSimilar,
 } from "../loaders/complexes";
-import { depsOf } from "../loaders/deps";
+import { type Deps, depsOf } from "../loaders/deps";
 import { loadHouseStats } from "../loaders/living-objects";
 import { loadSeoFilter } from "../loaders/seo-filters";
 import { badRequest, notFound, parse } from "./validate";
@@ -39,6 +40,21 @@ const SeoPathSchema = v.pipe(
   v.regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/, "путь фильтра: латинские буквы, цифры и дефисы"),
 );
 
+/**
+ * The map's answers are public and change with the catalogue (the feeds are imported hourly): a browser or a
+ * cache keeps one for a minute and may use it five more while it asks again.
+ */
+const MAP_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
+
+async function mapAnswer<T>(
+  c: Context<AppEnv>,
+  load: (deps: Deps, filter: CatalogueFilter) => Promise<T | null>,
+): Promise<Response> {
+  const data = await load(depsOf(c.env), listQuery(c.req.url, PER_PAGE_DEFAULT).filter);
+  if (!data) notFound("Такого места нет в каталоге");
+  return c.json(data, 200, { "Cache-Control": MAP_CACHE_CONTROL });
+}
+
 export const complexes = new Hono<AppEnv>()
   .get("/grid", async (c) => {
     const list = await loadComplexList(depsOf(c.env), listQuery(c.req.url, PER_PAGE_DEFAULT));
@@ -48,11 +64,10 @@ export const complexes = new Hono<AppEnv>()
     const list = await loadComplexList(depsOf(c.env), listQuery(c.req.url, PER_PAGE_CLASSIC));
     return list ? c.json(list) : notFound("Такого места нет в каталоге");
   })
-  // Every complex of the grid's filter as a map point (page, per_page and sort are read and ignored).
-  .get("/map", async (c) => {
-    const data = await loadComplexMap(depsOf(c.env), listQuery(c.req.url, PER_PAGE_DEFAULT).filter);
-    return data ? c.json(data) : notFound("Такого места нет в каталоге");
-  })
+  // Every complex of the grid's filter as a map point (page, per_page and sort are read and ignored), and the
+  // map's first view of the same filter: its clusters and count.
+  .get("/map", (c) => mapAnswer(c, loadComplexMap))
+  .get("/map-clusters", (c) => mapAnswer(c, loadComplexMapClusters))
   .get("/completion-years", async (c) => c.json(await loadCompletionYears(depsOf(c.env))))
   .get("/similar/:id", async (c) => {
     const data = await loadSimilar(depsOf(c.env), parse(IdSchema, c.req.param("id")));

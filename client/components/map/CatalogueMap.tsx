@@ -2,26 +2,40 @@
  * The catalogue on a map: our own schematic base map (basemap.ts) with the complexes of the filter, clustered
  * by a grid at the zoom level (shared/map/cluster.ts). A cluster zooms in on its complexes; a complex opens a
  * small card. Without JavaScript it is the server's picture of the whole region, each complex a link to its page.
+ *
+ * The map draws either the server's first view (the clusters of the levels a first view can have) or the
+ * points, which the page loads after hydration: the clusters the browser makes of the points are the
+ * server's, so nothing moves when they arrive; until then a closer zoom shows the deepest level there is.
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useLocation, useNavigationType } from "react-router";
 import { countOf, formatNumber, formatPriceFrom, WORDS } from "../../../shared/format";
-import { type Cluster, clustersAt } from "../../../shared/map/cluster";
+import { clustersAt, clusterTuple, isFirstView, mapPointsOf } from "../../../shared/map/cluster";
 import {
+  type Bounds,
   boundsOf,
   fitBounds,
-  HOME,
-  type Point,
-  project,
+  homeView,
   pxPerKm,
   type Size,
   toScreen,
+  VIEW_PARAM,
   type View,
+  viewOfParam,
+  viewToParam,
   ZOOM_MAX,
   ZOOM_MIN,
   zoomInto,
   zoomStep,
 } from "../../../shared/map/projection";
-import type { ComplexMap, MapPointTuple } from "../../../shared/schemas/map";
+import type {
+  ComplexMap,
+  ComplexMapClusters,
+  MapClusterTuple,
+  MapPointTuple,
+  MapStation,
+} from "../../../shared/schemas/map";
+import { useDebounced } from "../../hooks/use-debounced";
 import { AppLink } from "../AppLink";
 import { complexTitle, stationName } from "../complex/text";
 import { CloseIcon } from "../icons";
@@ -35,11 +49,50 @@ const SERVER_SIZE: Size = { width: 1200, height: 600 };
 const STATIONS_FROM = 5;
 const ALL_TOWNS_FROM = 2.5;
 
-interface MapPoint extends Point {
-  t: MapPointTuple;
+/** A cluster as drawn, with its complexes when they are known: always for one alone, for all with the points. */
+interface Marker {
+  c: MapClusterTuple;
+  items: MapPointTuple[] | null;
 }
 
-const homeView = (size: Size) => fitBounds(HOME, size, 8);
+/** A complex of the card, with its station. */
+interface Chosen {
+  t: MapPointTuple;
+  station: MapStation | undefined;
+}
+
+const boundsOfCluster = (c: MapClusterTuple): Bounds => ({
+  min: { x: c[4], y: c[5] },
+  max: { x: c[6], y: c[7] },
+});
+
+/** Every complex: the clusters of any level cover them all, to the same metre. */
+const allOf = (markers: Marker[]): Bounds =>
+  boundsOf(
+    markers.flatMap(({ c }) => {
+      const { min, max } = boundsOfCluster(c);
+      return [min, max];
+    }),
+  );
+
+/** The markers of a whole zoom level, from the server's clusters or from the points. */
+function useMarkers(map: ComplexMap | ComplexMapClusters, level: number): Marker[] {
+  const markersAt = useMemo((): ((level: number) => Marker[]) => {
+    if (!isFirstView(map)) {
+      const points = mapPointsOf(map.points);
+      return (level) =>
+        clustersAt(points, level).map((c) => ({ c: clusterTuple(c), items: c.items.map((p) => p.t) }));
+    }
+    const alone = new Map(map.points.map((t) => [t[0], t]));
+    return (level) =>
+      (map.levels[Math.min(level, map.levels.length - 1)] ?? []).map((c) => {
+        const one = c[2] === 1 ? alone.get(c[3]) : undefined;
+        return { c, items: one ? [one] : null };
+      });
+  }, [map]);
+  return useMemo(() => markersAt(level), [markersAt, level]);
+}
+
 const urlOf = (t: MapPointTuple) => `/novostroyki/${t[4]}/`;
 const radiusOf = (count: number) => Math.round(14 + 3.5 * Math.log10(count));
 
@@ -86,8 +139,7 @@ const BaseLayer = memo(function BaseLayer({ view, size }: { view: View; size: Si
   );
 });
 
-function PointInfo({ t, stations }: { t: MapPointTuple; stations: ComplexMap["stations"] }) {
-  const station = stations[t[6]];
+function PointInfo({ t, station }: Chosen) {
   return (
     <>
       <AppLink to={urlOf(t)} className="cmap__card-name">
@@ -104,15 +156,7 @@ function PointInfo({ t, stations }: { t: MapPointTuple; stations: ComplexMap["st
   );
 }
 
-function Card({
-  items,
-  stations,
-  onClose,
-}: {
-  items: MapPoint[];
-  stations: ComplexMap["stations"];
-  onClose(): void;
-}) {
+function Card({ items, onClose }: { items: Chosen[]; onClose(): void }) {
   const ref = useRef<HTMLElement>(null);
   // The card takes the focus, so a keyboard reaches its link at once; Esc gives it back to the map.
   useEffect(() => {
@@ -131,13 +175,13 @@ function Card({
       </button>
       {items.length === 1 && first ? (
         <div className="cmap__card-one">
-          <PointInfo t={first.t} stations={stations} />
+          <PointInfo {...first} />
         </div>
       ) : (
         <ul className="cmap__card-list">
           {items.map((p) => (
             <li key={p.t[0]}>
-              <PointInfo t={p.t} stations={stations} />
+              <PointInfo {...p} />
             </li>
           ))}
         </ul>
@@ -146,12 +190,33 @@ function Card({
   );
 }
 
-export function CatalogueMap({ map, busy }: { map: ComplexMap; busy: boolean }) {
+export function CatalogueMap({
+  map,
+  filter,
+  busy,
+  loading,
+}: {
+  /** The first view's clusters or every point of the filter. */
+  map: ComplexMap | ComplexMapClusters;
+  /** The filter's key: another filter closes the card. */
+  filter: string;
+  /** Another filter's answer is on its way: the map is dimmed. */
+  busy: boolean;
+  /** The points are on their way (only the first view's clusters are here). */
+  loading: boolean;
+}) {
   const frame = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState(SERVER_SIZE);
-  const [view, setView] = useState(() => homeView(SERVER_SIZE));
-  const [selected, setSelected] = useState<MapPoint[] | null>(null);
-  const touched = useRef(false);
+  const location = useLocation();
+  const navigation = useNavigationType();
+  const urlView = useMemo(
+    () => viewOfParam(new URLSearchParams(location.search).get(VIEW_PARAM)),
+    [location.search],
+  );
+  const [view, setView] = useState(() => urlView ?? homeView(SERVER_SIZE));
+  const [selected, setSelected] = useState<Chosen[] | null>(null);
+  // Moved by the visitor, or opened at a link's view: no longer Moscow for any frame size.
+  const touched = useRef(urlView !== null);
 
   useLayoutEffect(() => {
     const el = frame.current;
@@ -172,34 +237,58 @@ export function CatalogueMap({ map, busy }: { map: ComplexMap; busy: boolean }) 
     if (!touched.current) setView(homeView(size));
   }, [size]);
 
+  // Back and forward bring the entry's view back: the one its URL keeps, or Moscow. (A new filter keeps the
+  // view, and the map's own writes below are no navigation the router knows of.)
+  const entry = useRef(location.key);
+  useEffect(() => {
+    if (location.key === entry.current) return;
+    entry.current = location.key;
+    if (navigation !== "POP") return;
+    touched.current = urlView !== null;
+    setView(urlView ?? homeView(size));
+  }, [location.key, navigation, urlView, size]);
+  // The settled view goes into the URL, so a shared link or a reload opens it: replacing the entry, not
+  // through the router (a move is no new page, and it must not scroll to the top).
+  const settled = useDebounced(view, 300);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new entry (another filter) gets the view too
+  useEffect(() => {
+    // Not while it moves (nor the view of the entry just left, when back or forward brings another).
+    if (!touched.current || settled !== view) return;
+    const { pathname, search, hash } = window.location;
+    // The other parameters as they are, the view's last with its commas readable.
+    const kept = search
+      .slice(1)
+      .split("&")
+      .filter((p) => p && !p.startsWith(`${VIEW_PARAM}=`));
+    const next = `?${[...kept, `${VIEW_PARAM}=${viewToParam(settled)}`].join("&")}`;
+    if (next !== search) window.history.replaceState(window.history.state, "", `${pathname}${next}${hash}`);
+  }, [settled, view, location.key]);
+
   const move = useCallback((change: (view: View) => View) => {
     touched.current = true;
     setView(change);
   }, []);
   const gestures = useGestures(frame, size, move);
 
-  const points = useMemo(
-    (): MapPoint[] => map.points.map((t) => ({ ...project(t[1], t[2]), t })),
-    [map.points],
-  );
   const level = Math.floor(view.zoom);
-  const clusters = useMemo(() => clustersAt(points, level), [points, level]);
-  // New points (another filter): a card of the old ones closes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is about the points changing
-  useEffect(() => setSelected(null), [points]);
+  const markers = useMarkers(map, level);
+  const deeper = isFirstView(map) && level >= map.levels.length;
+  // Another filter: a card of the old one closes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is about the filter changing
+  useEffect(() => setSelected(null), [filter]);
 
-  const open = (c: Cluster<MapPoint>) => {
-    const items = c.items;
-    const bounds = boundsOf(items);
+  const open = ({ c, items }: Marker) => {
+    const bounds = boundsOfCluster(c);
     const spread = Math.max(bounds.max.x - bounds.min.x, bounds.max.y - bounds.min.y);
     // One complex, or several that no zoom can tell apart (one house): the card. Otherwise closer in.
-    if (items.length === 1 || view.zoom >= ZOOM_MAX || spread * pxPerKm(ZOOM_MAX) < 1) setSelected(items);
-    else move((v) => zoomInto(v, size, bounds));
+    if (items && (items.length === 1 || view.zoom >= ZOOM_MAX || spread * pxPerKm(ZOOM_MAX) < 1)) {
+      setSelected(items.map((t) => ({ t, station: map.stations[t[6]] })));
+    } else move((v) => zoomInto(v, size, bounds));
   };
 
   const margin = 40;
-  const shown = clusters
-    .map((c) => ({ c, at: toScreen(view, size, c) }))
+  const shown = markers
+    .map((m) => ({ m, at: toScreen(view, size, { x: m.c[0], y: m.c[1] }) }))
     .filter(
       ({ at }) =>
         at.x > -margin && at.y > -margin && at.x < size.width + margin && at.y < size.height + margin,
@@ -213,6 +302,8 @@ export function CatalogueMap({ map, busy }: { map: ComplexMap; busy: boolean }) 
         aria-roledescription="карта"
         aria-label="Карта новостроек"
         aria-describedby="cmap-help"
+        // Still loading: another filter's complexes, or the points behind the first view's clusters.
+        aria-busy={busy || loading}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the map pans with the arrows and zooms with + and −
         tabIndex={0}
         onDragStart={(e) => e.preventDefault()}
@@ -227,21 +318,20 @@ export function CatalogueMap({ map, busy }: { map: ComplexMap; busy: boolean }) 
         >
           <BaseLayer view={view} size={size} />
           <g className="cmap__markers">
-            {shown.map(({ c, at }) => {
-              const n = c.items.length;
-              const one = c.items[0];
-              if (n === 1 && one) {
-                const t = one.t;
+            {shown.map(({ m, at }) => {
+              const n = m.c[2];
+              const t = m.items?.[0];
+              if (n === 1 && t) {
                 return (
                   <g key={t[0]} transform={`translate(${at.x} ${at.y})`}>
                     <a
                       href={urlOf(t)}
-                      className={`cmap__point${selected?.includes(one) ? " cmap__point--on" : ""}`}
+                      className={`cmap__point${selected?.some((s) => s.t[0] === t[0]) ? " cmap__point--on" : ""}`}
                       aria-label={`${complexTitle(t[3])}, ${formatPriceFrom(t[5])}`}
                       data-count={1}
                       onClick={(e) => {
                         e.preventDefault();
-                        open(c);
+                        open(m);
                       }}
                     >
                       <circle r={14} className="cmap__hit" />
@@ -253,19 +343,19 @@ export function CatalogueMap({ map, busy }: { map: ComplexMap; busy: boolean }) 
               return (
                 // biome-ignore lint/a11y/useSemanticElements: an SVG group cannot be a <button>
                 <g
-                  key={`c${c.items[0]?.t[0]}`}
+                  key={`c${m.c[3]}`}
                   role="button"
                   tabIndex={0}
                   className="cmap__cluster"
                   transform={`translate(${at.x} ${at.y})`}
                   aria-label={`${countOf(n, WORDS.complex)} рядом — приблизить`}
                   data-count={n}
-                  onClick={() => open(c)}
+                  onClick={() => open(m)}
                   onKeyDown={(e) => {
                     if (e.key !== "Enter" && e.key !== " ") return;
                     e.preventDefault();
                     e.stopPropagation();
-                    open(c);
+                    open(m);
                   }}
                 >
                   <circle r={radiusOf(n)} />
@@ -276,11 +366,11 @@ export function CatalogueMap({ map, busy }: { map: ComplexMap; busy: boolean }) 
           </g>
         </svg>
       </div>
-      {points.length > 0 && (
+      {markers.length > 0 && (
         <button
           type="button"
           className="cmap__all"
-          onClick={() => move(() => fitBounds(boundsOf(points), size, 32))}
+          onClick={() => move(() => fitBounds(allOf(markers), size, 32))}
         >
           Показать все
         </button>
@@ -305,14 +395,18 @@ export function CatalogueMap({ map, busy }: { map: ComplexMap; busy: boolean }) 
           −
         </button>
       </div>
-      {map.points.length === 0 && (
+      {deeper && loading && (
+        <p className="cmap__loading" role="status">
+          Загружаем все ЖК…
+        </p>
+      )}
+      {markers.length === 0 && (
         <p className="cmap__empty">По этим условиям ничего не нашлось. Попробуйте убрать часть фильтров.</p>
       )}
       {selected && (
         <Card
           key={selected.map((p) => p.t[0]).join(",")}
           items={selected}
-          stations={map.stations}
           onClose={() => {
             setSelected(null);
             frame.current?.focus();

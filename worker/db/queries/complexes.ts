@@ -3,11 +3,15 @@ import type { CatalogueFilter, ListQuery } from "../../../shared/filters/catalog
 
 type Param = string | number;
 
-/** WHERE of the catalogue list and count: bound parameters only, each filter from an index. */
-export function complexWhere(f: CatalogueFilter): { sql: string; params: Param[] } {
-  // With an id list the rows are looked up by id; "+" keeps SQLite off the is_published index, which would
-  // walk every published complex to find a few.
-  const where: string[] = [f.ids?.length ? "+rc.is_published = 1" : "rc.is_published = 1"];
+/**
+ * WHERE of the catalogue list and count: bound parameters only, each filter from an index. `inIdOrder` is
+ * for reading every matching complex (the map), not a page in price order.
+ */
+export function complexWhere(f: CatalogueFilter, inIdOrder = false): { sql: string; params: Param[] } {
+  // With an id list the rows are looked up by id, and the map reads the table in id order; "+" keeps SQLite
+  // off the is_published index, which would walk every published complex in price order to find a few (or,
+  // for the map, jump from it to every row: 36 ms at scale 10 where reading the table takes 12 ms).
+  const where: string[] = [f.ids?.length || inIdOrder ? "+rc.is_published = 1" : "rc.is_published = 1"];
   const params: Param[] = [];
   const p = (value: Param) => {
     params.push(value);
@@ -137,17 +141,22 @@ export interface MapPointRow {
   station_color: string | null;
 }
 
-/** Every complex of a filter, for the map: no paging, one row each, each join by primary key. */
+/**
+ * Every complex of a filter, for the map: no paging, one row each in id order (the same answer, and so the
+ * same clusters, every time), each join by primary key; the nearest station is the first row of
+ * complex_stations_nearest.
+ */
 export function listMapPointsSql(f: CatalogueFilter): { sql: string; params: Param[] } {
-  const w = complexWhere(f);
+  const w = complexWhere(f, true);
   return {
     sql: `SELECT rc.id, rc.lat, rc.lng, rc.name, rc.slug, rc.min_price, s.name AS station_name,
         s.kind AS station_kind, l.color AS station_color
       FROM residential_complexes rc
       LEFT JOIN subway_stations s ON s.id = (SELECT cs.station_id FROM complex_stations cs
-        WHERE cs.complex_id = rc.id ORDER BY cs.distance_type, cs.minutes LIMIT 1)
+        WHERE cs.complex_id = rc.id ORDER BY cs.distance_type, cs.minutes, cs.station_id LIMIT 1)
       LEFT JOIN lines l ON l.id = s.line_id
-      WHERE ${w.sql}`,
+      WHERE ${w.sql}
+      ORDER BY rc.id`,
     params: w.params,
   };
 }
@@ -216,7 +225,7 @@ export async function listComplexStations(db: D1Database, ids: number[]): Promis
                 cs.distance_type, cs.minutes
          FROM complex_stations cs JOIN subway_stations s ON s.id = cs.station_id JOIN lines l ON l.id = s.line_id
          WHERE cs.complex_id IN (${chunk.map((_, j) => `?${j + 1}`).join(", ")})
-         ORDER BY cs.complex_id, cs.distance_type, cs.minutes`,
+         ORDER BY cs.complex_id, cs.distance_type, cs.minutes, cs.station_id`,
       )
       .bind(...chunk)
       .all<StationLinkRow>();

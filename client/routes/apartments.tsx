@@ -26,7 +26,7 @@ import { FloorPlan, type PlanAreas, planAspect } from "../components/apartment/F
 import { MortgageSnippet } from "../components/apartment/MortgageSnippet";
 import { RoomGroups } from "../components/apartment/RoomGroups";
 import { apartmentTitle, floorLabel, pricePerMeter } from "../components/apartment/text";
-import { FacadeArt } from "../components/art/FacadeArt";
+import { FacadeImage } from "../components/art/FacadeImage";
 import { Breadcrumbs, type Crumb } from "../components/Breadcrumbs";
 import { LightBoxProvider, useLightBox } from "../components/complex/LightBox";
 import { StationList } from "../components/complex/Stations";
@@ -119,7 +119,7 @@ function ListPage({ match, view }: PageProps & { view: ApartmentsView }) {
       {c ? (
         <div className="apt-complex">
           <AppLink to={c.url} className="apt-complex__art" tabIndex={-1} aria-hidden="true">
-            <FacadeArt
+            <FacadeImage
               id={c.id}
               cls={c.class}
               floors={c.floors_max}
@@ -282,7 +282,7 @@ function ApartmentPage({ match }: PageProps) {
           {c ? (
             <div className="apt-complex">
               <AppLink to={c.url} className="apt-complex__art" tabIndex={-1} aria-hidden="true">
-                <FacadeArt
+                <FacadeImage
                   id={c.id}
                   cls={c.class}
                   floors={c.floors_max}

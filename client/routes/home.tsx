@@ -7,7 +7,7 @@ import type { SpecialOffers } from "../../shared/schemas/special-offers";
 import { SEO_FILTERS } from "../../shared/seo-filters";
 import { AppLink } from "../components/AppLink";
 import { AdSlot, useAds } from "../components/ads/Ads";
-import { FacadeArt } from "../components/art/FacadeArt";
+import { FacadeImage } from "../components/art/FacadeImage";
 import { AlphabetList } from "../components/catalogue/AlphabetList";
 import { Listing } from "../components/catalogue/Listing";
 import { ScrollRow } from "../components/catalogue/ScrollRow";
@@ -33,7 +33,7 @@ export default function HomePage({ match }: PageProps) {
       <PageHead title={seo?.title ?? TITLE} description={seo?.description || DESCRIPTION} canonical="/" />
       <section className={ads === null ? "hero" : "hero hero--ad"}>
         <div className="hero__art" aria-hidden="true">
-          <FacadeArt id={7} cls={3} floors={28} width={1600} height={900} variant="evening" />
+          <FacadeImage id={7} cls={3} floors={28} width={1600} height={900} variant="evening" eager />
         </div>
         <div className="hero__content container">
           <div>

@@ -299,7 +299,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       "href",
       /^\/novostroyki\/[a-z0-9-]+-\d+\/\?erid=\w+$/,
     );
-    await expect(banner.locator(".ad__art svg")).toBeVisible();
+    await expect(banner.locator(".ad__art img")).toBeVisible();
     // A section's heading follows it, and two blocks of text at least come before it.
     expect(await banner.evaluate((el) => el.nextElementSibling?.tagName)).toBe("H2");
     expect(

@@ -7,13 +7,14 @@
 import { useLocation } from "react-router";
 import { AD_PAGES, adHref, bannerOn } from "../../../shared/ads";
 import { apiKeys } from "../../../shared/api-keys";
+import type { FacadeVariant } from "../../../shared/art";
 import { LISTING_TGB_ADS, SIDEBAR_TGB_ADS } from "../../../shared/constants";
 import { matchRoute } from "../../../shared/routes";
 import type { AdsData, Banner, PlacedBanner } from "../../../shared/schemas/ads";
 import { useApi } from "../../hooks/use-api";
 import { useBoot } from "../../hooks/use-boot";
 import { AppLink } from "../AppLink";
-import { FacadeArt, type FacadeVariant } from "../art/FacadeArt";
+import { FacadeImage } from "../art/FacadeImage";
 import { Monogram } from "../companies/Monogram";
 import { AdBadge } from "./AdBadge";
 import "./ads.css";
@@ -56,7 +57,13 @@ function AdCard({ ad, variant }: { ad: Banner | PlacedBanner; variant: AdVariant
       {art && (
         <div className="ad__art">
           {image ? (
-            <FacadeArt id={image.id} cls={image.cls} floors={image.floors} {...art} />
+            <FacadeImage
+              id={image.id}
+              cls={image.cls}
+              floors={image.floors}
+              {...art}
+              eager={variant === "hero" || variant === "wide"}
+            />
           ) : (
             <Monogram name={logo.name} color={logo.color} size={96} />
           )}

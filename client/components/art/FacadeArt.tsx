@@ -1,12 +1,15 @@
 /**
  * Drawn views of a complex where no photo exists (UX.md): the class sets the palette and the windows, the
  * floors the height, the id the composition. Window grids are SVG patterns, so a card's drawing is a few
- * dozen elements; the same props draw the same picture on the server and in the browser.
+ * dozen elements; the same props draw the same picture on the server and in the browser. Cards, ads and the
+ * hero show it as an image (FacadeImage, served by worker/facade.tsx); bump ART_VERSION in shared/art.ts when
+ * the drawing changes.
  */
 import { useId } from "react";
+import type { FacadeVariant } from "../../../shared/art";
 import { r1, random, shade } from "./paint";
 
-export type FacadeVariant = "day" | "evening" | "courtyard" | "aerial";
+export type { FacadeVariant };
 
 export interface FacadeArtProps {
   id: number;
@@ -161,6 +164,7 @@ export function FacadeArt({
     );
   return (
     <svg
+      xmlns="http://www.w3.org/2000/svg"
       className={className}
       viewBox={`0 0 ${width} ${height}`}
       preserveAspectRatio="xMidYMid slice"

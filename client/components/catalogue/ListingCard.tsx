@@ -2,7 +2,7 @@ import { formatArea, formatPriceFrom, formatPricePerMeterFrom } from "../../../s
 import type { ComplexCard } from "../../../shared/schemas/catalogue";
 import { useFavorites } from "../../hooks/use-favorites";
 import { AppLink } from "../AppLink";
-import { FacadeArt } from "../art/FacadeArt";
+import { FacadeImage } from "../art/FacadeImage";
 import { LineBadge } from "../complex/Stations";
 import { classLabel, complexTitle, stationDistance, stationName } from "../complex/text";
 import { HeartIcon } from "../icons";
@@ -16,7 +16,7 @@ function ListingCard({ complex: c }: { complex: ComplexCard }) {
     <article className="listing-card">
       <div className="listing-card__art">
         <AppLink to={c.url} tabIndex={-1} aria-hidden="true">
-          <FacadeArt id={c.id} cls={c.class} floors={c.floors_max} width={480} height={300} />
+          <FacadeImage id={c.id} cls={c.class} floors={c.floors_max} width={480} height={300} />
         </AppLink>
         <span className="listing-card__badge">{classLabel(c.class_name)}</span>
         <button

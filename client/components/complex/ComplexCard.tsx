@@ -1,7 +1,7 @@
 import { countOf, formatPriceFrom, WORDS } from "../../../shared/format";
 import type { ComplexCard as Card } from "../../../shared/schemas/catalogue";
 import { AppLink } from "../AppLink";
-import { FacadeArt } from "../art/FacadeArt";
+import { FacadeImage } from "../art/FacadeImage";
 import { LineBadge } from "./Stations";
 import { complexTitle, stationDistance, stationName } from "./text";
 import "./complex.css";
@@ -12,7 +12,7 @@ export function ComplexCard({ complex: c }: { complex: Card }) {
   return (
     <article className="complex-card">
       <div className="complex-card__art">
-        <FacadeArt id={c.id} cls={c.class} floors={c.floors_max} width={400} height={250} />
+        <FacadeImage id={c.id} cls={c.class} floors={c.floors_max} width={400} height={250} />
       </div>
       <div className="complex-card__body">
         <h3 className="complex-card__title">

@@ -1,5 +1,5 @@
-import type { FacadeVariant } from "../art/FacadeArt";
-import { FacadeArt } from "../art/FacadeArt";
+import type { FacadeVariant } from "../../../shared/art";
+import { FacadeImage } from "../art/FacadeImage";
 import { type Slide, useLightBox } from "./LightBox";
 import "./complex.css";
 
@@ -25,8 +25,8 @@ export interface GalleryProps {
  */
 export function Gallery({ id, cls, floors, houses, name }: GalleryProps) {
   const { open } = useLightBox();
-  const art = (variant: FacadeVariant, width: number, height: number, title?: string) => (
-    <FacadeArt
+  const art = (variant: FacadeVariant, width: number, height: number, alt?: string) => (
+    <FacadeImage
       id={id}
       cls={cls}
       floors={floors}
@@ -34,7 +34,8 @@ export function Gallery({ id, cls, floors, houses, name }: GalleryProps) {
       variant={variant}
       width={width}
       height={height}
-      title={title}
+      alt={alt}
+      eager={width >= 800}
     />
   );
   const slides: Slide[] = VIEWS.map((v) => ({

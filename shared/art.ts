@@ -1,0 +1,59 @@
+/**
+ * Addresses of the drawn façades as images (`/facade/{version}/{id}-{class}-{floors}-{variant}-{w}x{h}[-h…].svg`).
+ * Cards, ads and the home hero show them with <img>: the drawing is the same SVG the page used to inline, but it
+ * stays out of the HTML and the DOM (about half of a listing's elements were window patterns and trees), is
+ * decoded off the main thread and is cached by the browser for good. Bump ART_VERSION whenever the drawing
+ * code (client/components/art) changes, so no one keeps an old picture.
+ */
+export const ART_VERSION = 1;
+export const FACADE_VARIANTS = ["day", "evening", "courtyard", "aerial"] as const;
+export type FacadeVariant = (typeof FACADE_VARIANTS)[number];
+
+export interface FacadeSpec {
+  id: number;
+  /** Class code: 1 эконом … 5 элит. */
+  cls: number;
+  /** Floors of the tallest house. */
+  floors: number;
+  width: number;
+  height: number;
+  variant?: FacadeVariant;
+  /** The floors of up to five houses, when known. */
+  houses?: readonly number[];
+}
+
+const clampInt = (n: number, min: number, max: number) => Math.max(min, Math.min(max, Math.round(n) || min));
+
+export function facadeSrc(s: FacadeSpec): string {
+  const houses = s.houses?.length
+    ? `-h${s.houses
+        .slice(0, 5)
+        .map((f) => clampInt(f, 1, 99))
+        .join(".")}`
+    : "";
+  const floors = clampInt(s.floors, 1, 99);
+  return `/facade/${ART_VERSION}/${s.id}-${s.cls}-${floors}-${s.variant ?? "day"}-${s.width}x${s.height}${houses}.svg`;
+}
+
+const FILE =
+  /^(\d{1,9})-([1-5])-(\d{1,2})-(day|evening|courtyard|aerial)-(\d{2,4})x(\d{2,4})(?:-h(\d{1,2}(?:\.\d{1,2}){0,4}))?\.svg$/;
+
+/** The drawing an address asks for, or null when the address is not one facadeSrc makes. */
+export function parseFacadeFile(file: string): FacadeSpec | null {
+  const m = FILE.exec(file);
+  if (!m) return null;
+  const [, id, cls, floors, variant, width, height, houses] = m;
+  const spec: FacadeSpec = {
+    id: Number(id),
+    cls: Number(cls),
+    floors: Number(floors),
+    variant: variant as FacadeVariant,
+    width: Number(width),
+    height: Number(height),
+    ...(houses ? { houses: houses.split(".").map(Number) } : {}),
+  };
+  const sizeOk = (n: number) => n >= 16 && n <= 2000;
+  if (spec.floors < 1 || !sizeOk(spec.width) || !sizeOk(spec.height)) return null;
+  if (spec.houses?.some((f) => f < 1)) return null;
+  return spec;
+}

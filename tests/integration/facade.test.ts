@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { ART_VERSION, facadeSrc } from "../../shared/art";
+import { get, visit } from "./helpers";
+
+describe("drawn façades as images", () => {
+  it("are SVG documents drawn from the address, cached for good", async () => {
+    const day = await get(facadeSrc({ id: 42, cls: 3, floors: 28, width: 480, height: 300 }));
+    expect(day.status).toBe(200);
+    expect(day.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
+    expect(day.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    const svg = await day.text();
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]* viewBox="0 0 480 300"/);
+    expect(svg).toContain("<pattern");
+    // Another variant or house set is another picture; the same address is the same picture.
+    const evening = await (
+      await get(facadeSrc({ id: 42, cls: 3, floors: 28, width: 480, height: 300, variant: "evening" }))
+    ).text();
+    expect(evening).not.toBe(svg);
+    expect(await (await get(facadeSrc({ id: 42, cls: 3, floors: 28, width: 480, height: 300 }))).text()).toBe(
+      svg,
+    );
+  });
+
+  it("answer 404 to an address no page makes", async () => {
+    for (const path of [
+      `/facade/${ART_VERSION}/42-3-28-night-480x300.svg`,
+      `/facade/${ART_VERSION}/42-3-28-day-480x300.svg.js`,
+      `/facade/${ART_VERSION + 1}/42-3-28-day-480x300.svg`,
+      `/facade/${ART_VERSION}/42-3-28-day-99999x300.svg`,
+    ]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("Content-Type"), path).not.toContain("svg");
+    }
+  });
+
+  it("keep the drawings out of a listing's HTML", async () => {
+    const { html } = await visit("/novostroyki/?facade=img");
+    expect(html).toMatch(/<img src="\/facade\/\d+\/\d+-[1-5]-\d+-day-480x300\.svg"/);
+    expect(html).not.toContain("<pattern");
+  });
+});

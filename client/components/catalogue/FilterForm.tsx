@@ -52,6 +52,15 @@ const REGIONS = [
 const DISTANCE_TIMES = [5, 10, 15, 20, 30];
 const codes = (o: Record<number, string>) => Object.entries(o).map(([k, v]) => ({ id: Number(k), name: v }));
 
+/** The filters chosen from one of the code tables, in the order the form shows them. */
+const CODE_CHIPS: readonly [ListField & keyof CatalogueFilter, string, Record<number, string>][] = [
+  ["otdelka", "Отделка", OTDELKA],
+  ["build_stage", "Стадия строительства", BUILD_STAGES],
+  ["build_class", "Класс жилья", CLASSES],
+  ["build_type", "Тип дома", BUILD_TYPES],
+  ["parking", "Парковка", PARKING],
+];
+
 const SORT_LABELS: Record<Sort, string> = { "price desc": "Сначала дороже", "price asc": "Сначала дешевле" };
 
 /** How many filters are set, for the «Фильтры (N)» button. */
@@ -360,41 +369,16 @@ function Fields({
           />
         </>
       )}
-      <Chips
-        name="otdelka"
-        legend="Отделка"
-        options={codes(OTDELKA)}
-        selected={draft.otdelka}
-        onToggle={toggle("otdelka")}
-      />
-      <Chips
-        name="build_stage"
-        legend="Стадия строительства"
-        options={codes(BUILD_STAGES)}
-        selected={draft.build_stage}
-        onToggle={toggle("build_stage")}
-      />
-      <Chips
-        name="build_class"
-        legend="Класс жилья"
-        options={codes(CLASSES)}
-        selected={draft.build_class}
-        onToggle={toggle("build_class")}
-      />
-      <Chips
-        name="build_type"
-        legend="Тип дома"
-        options={codes(BUILD_TYPES)}
-        selected={draft.build_type}
-        onToggle={toggle("build_type")}
-      />
-      <Chips
-        name="parking"
-        legend="Парковка"
-        options={codes(PARKING)}
-        selected={draft.parking}
-        onToggle={toggle("parking")}
-      />
+      {CODE_CHIPS.map(([name, legend, table]) => (
+        <Chips
+          key={name}
+          name={name}
+          legend={legend}
+          options={codes(table)}
+          selected={draft[name]}
+          onToggle={toggle(name)}
+        />
+      ))}
       <fieldset className="filter-group filter-distance">
         <legend>До станции</legend>
         <label>

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type FormEvent, Fragment, type ReactNode, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import useSWR from "swr";
 import { apiKeys } from "../../../shared/api-keys";
@@ -102,6 +102,11 @@ function Chips({
   );
 }
 
+const RANGE_ENDS = [
+  ["min", "от"],
+  ["max", "до"],
+] as const;
+
 function RangeInputs({
   legend,
   names,
@@ -125,31 +130,23 @@ function RangeInputs({
   return (
     <fieldset className="filter-group filter-range">
       <legend>{legend}</legend>
-      <label>
-        <span className="visually-hidden">
-          {legend} от, {unit}
-        </span>
-        <input
-          name={names[0]}
-          inputMode="numeric"
-          placeholder={`от, ${unit}`}
-          value={value?.min ?? ""}
-          onChange={(e) => set("min", e.target.value)}
-        />
-      </label>
-      <span aria-hidden="true">–</span>
-      <label>
-        <span className="visually-hidden">
-          {legend} до, {unit}
-        </span>
-        <input
-          name={names[1]}
-          inputMode="numeric"
-          placeholder={`до, ${unit}`}
-          value={value?.max ?? ""}
-          onChange={(e) => set("max", e.target.value)}
-        />
-      </label>
+      {RANGE_ENDS.map(([key, word], i) => (
+        <Fragment key={key}>
+          {i > 0 && <span aria-hidden="true">–</span>}
+          <label>
+            <span className="visually-hidden">
+              {legend} {word}, {unit}
+            </span>
+            <input
+              name={names[i]}
+              inputMode="numeric"
+              placeholder={`${word}, ${unit}`}
+              value={value?.[key] ?? ""}
+              onChange={(e) => set(key, e.target.value)}
+            />
+          </label>
+        </Fragment>
+      ))}
     </fieldset>
   );
 }

@@ -31,8 +31,10 @@ export function Document({ nonce, css, preload, boot, children }: DocumentProps)
         {css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
+        {/* The page's chunks are needed for hydration, not for the first paint: low priority keeps them behind
+            the stylesheet and the first view's picture, as React already does for the entry's own preload. */}
         {preload.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
+          <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
         ))}
       </head>
       <body>

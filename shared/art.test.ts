@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ART_VERSION, facadeSrc, parseFacadeFile } from "./art";
+import { ART_VERSION, facadeSrc, parseFacadeFile, parseSkylineFile, skylineSrc } from "./art";
 
 const file = (src: string) => src.split("/").pop() ?? "";
 
@@ -47,5 +47,35 @@ describe("facade addresses", () => {
       "42-3-28-day-480x300-h1.2.3.4.5.6.svg",
     ])
       expect(parseFacadeFile(bad), bad).toBeNull();
+  });
+});
+
+describe("skyline addresses", () => {
+  it("round-trip every field, the colour in lower case", () => {
+    const spec = { seed: 73, color: "#1D5BD8", motif: "percent" as const, width: 640, height: 360 };
+    const src = skylineSrc(spec);
+    expect(src).toBe(`/skyline/${ART_VERSION}/73-1d5bd8-percent-640x360.svg`);
+    expect(parseSkylineFile(file(src))).toEqual({ ...spec, color: "#1d5bd8" });
+  });
+
+  it("draw an unusable colour in the site's blue", () => {
+    expect(skylineSrc({ seed: 1, color: "red", motif: "gift", width: 640, height: 280 })).toBe(
+      `/skyline/${ART_VERSION}/1-1d5bd8-gift-640x280.svg`,
+    );
+  });
+
+  it("refuse anything else", () => {
+    for (const bad of [
+      "",
+      "73-1d5bd8-percent-640x360.png",
+      "73-1d5bd8-house-640x360.svg",
+      "73-1d5bd-percent-640x360.svg",
+      "73-zzzzzz-percent-640x360.svg",
+      "73-1d5bd8-percent-640x9.svg",
+      "73-1d5bd8-percent-640x3000.svg",
+      "../73-1d5bd8-percent-640x360.svg",
+      "-1-1d5bd8-percent-640x360.svg",
+    ])
+      expect(parseSkylineFile(bad), bad).toBeNull();
   });
 });

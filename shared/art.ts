@@ -1,9 +1,10 @@
 /**
- * Addresses of the drawn façades as images (`/facade/{version}/{id}-{class}-{floors}-{variant}-{w}x{h}[-h…].svg`).
+ * Addresses of the drawn pictures as images: façades (`/facade/{version}/{id}-{class}-{floors}-{variant}-{w}x{h}[-h…].svg`)
+ * and the skylines of the journal's covers and the offers' banners (`/skyline/{version}/{seed}-{rrggbb}-{motif}-{w}x{h}.svg`).
  * Cards, ads and the home hero show them with <img>: the drawing is the same SVG the page used to inline, but it
  * stays out of the HTML and the DOM (about half of a listing's elements were window patterns and trees), is
  * decoded off the main thread and is cached by the browser for good. Bump ART_VERSION whenever the drawing
- * code (client/components/art) changes, so no one keeps an old picture.
+ * code (client/components/art, SkylineArt) changes, so no one keeps an old picture.
  */
 export const ART_VERSION = 1;
 export const FACADE_VARIANTS = ["day", "evening", "courtyard", "aerial"] as const;
@@ -22,6 +23,7 @@ export interface FacadeSpec {
   houses?: readonly number[];
 }
 
+const sizeOk = (n: number) => n >= 16 && n <= 2000;
 const clampInt = (n: number, min: number, max: number) => Math.max(min, Math.min(max, Math.round(n) || min));
 
 export function facadeSrc(s: FacadeSpec): string {
@@ -52,8 +54,58 @@ export function parseFacadeFile(file: string): FacadeSpec | null {
     height: Number(height),
     ...(houses ? { houses: houses.split(".").map(Number) } : {}),
   };
-  const sizeOk = (n: number) => n >= 16 && n <= 2000;
   if (spec.floors < 1 || !sizeOk(spec.width) || !sizeOk(spec.height)) return null;
   if (spec.houses?.some((f) => f < 1)) return null;
   return spec;
+}
+
+export const MOTIFS = [
+  "percent",
+  "shield",
+  "pin",
+  "key",
+  "roller",
+  "chart",
+  "tag",
+  "gift",
+  "calendar",
+  "swap",
+  "flag",
+] as const;
+export type Motif = (typeof MOTIFS)[number];
+
+export interface SkylineSpec {
+  seed: number;
+  /** #rrggbb */
+  color: string;
+  motif: Motif;
+  width: number;
+  height: number;
+}
+
+/** The colour of a skyline whose own colour is not a #rrggbb value. */
+const SKYLINE_FALLBACK = "#1d5bd8";
+
+export function skylineSrc(s: SkylineSpec): string {
+  const color = /^#[0-9a-f]{6}$/i.test(s.color) ? s.color.slice(1).toLowerCase() : SKYLINE_FALLBACK.slice(1);
+  return `/skyline/${ART_VERSION}/${clampInt(s.seed, 0, 999_999_999)}-${color}-${s.motif}-${s.width}x${s.height}.svg`;
+}
+
+const SKYLINE_FILE = new RegExp(
+  `^(\\d{1,9})-([0-9a-f]{6})-(${MOTIFS.join("|")})-(\\d{2,4})x(\\d{2,4})\\.svg$`,
+);
+
+/** The skyline an address asks for, or null when the address is not one skylineSrc makes. */
+export function parseSkylineFile(file: string): SkylineSpec | null {
+  const m = SKYLINE_FILE.exec(file);
+  if (!m) return null;
+  const [, seed, color, motif, width, height] = m;
+  const spec = {
+    seed: Number(seed),
+    color: `#${color}`,
+    motif: motif as Motif,
+    width: Number(width),
+    height: Number(height),
+  };
+  return sizeOk(spec.width) && sizeOk(spec.height) ? spec : null;
 }

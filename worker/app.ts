@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { isbot } from "isbot";
 import { api } from "./api";
+import { handleArt } from "./art";
 import { chatApi, chatSockets } from "./chat/routes";
 import { d1Sessions } from "./db/session";
 import { edgeCache } from "./edge-cache";
 import type { AppEnv } from "./env";
-import { handleFacade } from "./facade";
 import { handleFeedsPage } from "./feeds/operator";
 import { handleImage } from "./image-proxy";
 import { logError } from "./log";
@@ -62,7 +62,7 @@ app.get("/assets/*", async (c) => {
 });
 
 app.get("/img/", handleImage);
-app.get("/facade/:version/:file", handleFacade);
+app.get("/:kind{facade|skyline}/:version/:file", handleArt);
 app.get("/operator/feeds/", handleFeedsPage);
 app.get("/banners/top/", handleTopBanner);
 

@@ -26,7 +26,7 @@ import { FloorPlan, type PlanAreas, planAspect } from "../components/apartment/F
 import { MortgageSnippet } from "../components/apartment/MortgageSnippet";
 import { RoomGroups } from "../components/apartment/RoomGroups";
 import { apartmentTitle, floorLabel, pricePerMeter } from "../components/apartment/text";
-import { FacadeImage } from "../components/art/FacadeImage";
+import { FacadeImage } from "../components/art/ArtImage";
 import { Breadcrumbs, type Crumb } from "../components/Breadcrumbs";
 import { LightBoxProvider, useLightBox } from "../components/complex/LightBox";
 import { StationList } from "../components/complex/Stations";

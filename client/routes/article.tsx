@@ -68,7 +68,7 @@ export default function ArticlePage({ match }: PageProps) {
           <ArticleMeta post={post} views />
           <p className="article__lead">{post.lead}</p>
         </header>
-        <CoverArt id={post.id} category={post.category} className="article__cover" />
+        <CoverArt id={post.id} category={post.category} className="article__cover" eager />
         <ArticleBody
           blocks={post.body}
           ad={contentAd !== null && <AdSlot ad={contentAd} variant="content" />}

@@ -7,7 +7,7 @@ import type { SpecialOffers } from "../../shared/schemas/special-offers";
 import { SEO_FILTERS } from "../../shared/seo-filters";
 import { AppLink } from "../components/AppLink";
 import { AdSlot, useAds } from "../components/ads/Ads";
-import { FacadeImage } from "../components/art/FacadeImage";
+import { FacadeImage } from "../components/art/ArtImage";
 import { AlphabetList } from "../components/catalogue/AlphabetList";
 import { Listing } from "../components/catalogue/Listing";
 import { ScrollRow } from "../components/catalogue/ScrollRow";

@@ -30,9 +30,9 @@ export default function SpecialPage({ match }: PageProps) {
         продаж застройщика.
       </p>
       <ul className="offer-grid">
-        {list.map((offer) => (
+        {list.map((offer, i) => (
           <li key={offer.id}>
-            <OfferCard offer={offer} />
+            <OfferCard offer={offer} eager={i === 0} />
           </li>
         ))}
       </ul>

@@ -14,7 +14,7 @@ import type { AdsData, Banner, PlacedBanner } from "../../../shared/schemas/ads"
 import { useApi } from "../../hooks/use-api";
 import { useBoot } from "../../hooks/use-boot";
 import { AppLink } from "../AppLink";
-import { FacadeImage } from "../art/FacadeImage";
+import { FacadeImage } from "../art/ArtImage";
 import { Monogram } from "../companies/Monogram";
 import { AdBadge } from "./AdBadge";
 import "./ads.css";

@@ -2,7 +2,7 @@ import { formatArea, formatPriceFrom, formatPricePerMeterFrom } from "../../../s
 import type { ComplexCard } from "../../../shared/schemas/catalogue";
 import { useFavorites } from "../../hooks/use-favorites";
 import { AppLink } from "../AppLink";
-import { FacadeImage } from "../art/FacadeImage";
+import { FacadeImage } from "../art/ArtImage";
 import { LineBadge } from "../complex/Stations";
 import { classLabel, complexTitle, stationDistance, stationName } from "../complex/text";
 import { HeartIcon } from "../icons";

@@ -1,7 +1,7 @@
 import { countOf, formatPriceFrom, WORDS } from "../../../shared/format";
 import type { ComplexCard as Card } from "../../../shared/schemas/catalogue";
 import { AppLink } from "../AppLink";
-import { FacadeImage } from "../art/FacadeImage";
+import { FacadeImage } from "../art/ArtImage";
 import { LineBadge } from "./Stations";
 import { complexTitle, stationDistance, stationName } from "./text";
 import "./complex.css";

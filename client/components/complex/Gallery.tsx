@@ -1,5 +1,5 @@
 import type { FacadeVariant } from "../../../shared/art";
-import { FacadeImage } from "../art/FacadeImage";
+import { FacadeImage } from "../art/ArtImage";
 import { type Slide, useLightBox } from "./LightBox";
 import "./complex.css";
 

@@ -1,4 +1,6 @@
-import { type Motif, SkylineArt } from "./SkylineArt";
+import type { Motif } from "../../../shared/art";
+import { SkylineImage } from "../art/ArtImage";
+import "./journal.css";
 
 /** Each journal category has its colour and motif. */
 const CATEGORY_ART: Record<string, { color: string; motif: Motif }> = {
@@ -16,20 +18,23 @@ export function CoverArt({
   id,
   category,
   className,
+  eager = false,
 }: {
   id: number;
   category: { id: number; slug: string };
-  className?: string;
+  className: string;
+  eager?: boolean;
 }) {
   const art = CATEGORY_ART[category.slug] ?? OTHER;
   return (
-    <SkylineArt
+    <SkylineImage
       seed={id * 31 + category.id}
       color={art.color}
       motif={art.motif}
       width={640}
       height={360}
-      className={className}
+      className={`skyline-art ${className}`}
+      eager={eager}
     />
   );
 }

@@ -1,8 +1,9 @@
+import type { Motif } from "../../../shared/art";
 import { formatDate, formatPriceFrom } from "../../../shared/format";
 import { href } from "../../../shared/routes";
 import type { SpecialOffer } from "../../../shared/schemas/special-offers";
 import { AppLink } from "../AppLink";
-import { type Motif, SkylineArt } from "../journal/SkylineArt";
+import { SkylineImage } from "../art/ArtImage";
 import "./special.css";
 
 /** The banner's motif from what the offer is about. */
@@ -17,17 +18,18 @@ const MOTIFS: [RegExp, Motif][] = [
 const motifOf = (title: string): Motif => MOTIFS.find(([re]) => re.test(title))?.[1] ?? "tag";
 
 /** A special offer with its drawn banner and the complex it belongs to. */
-export function OfferCard({ offer }: { offer: SpecialOffer }) {
+export function OfferCard({ offer, eager = false }: { offer: SpecialOffer; eager?: boolean }) {
   const complexPath = href("complex", { complex: offer.complex.slug });
   return (
     <article className="offer-card">
       <div className="offer-card__art">
-        <SkylineArt
+        <SkylineImage
           seed={offer.id}
           color={offer.color}
           motif={motifOf(offer.title)}
           width={640}
           height={280}
+          eager={eager}
         />
       </div>
       <div className="offer-card__body">

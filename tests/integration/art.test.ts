@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ART_VERSION, facadeSrc } from "../../shared/art";
+import { ART_VERSION, facadeSrc, skylineSrc } from "../../shared/art";
 import { get, visit } from "./helpers";
 
-describe("drawn façades as images", () => {
+describe("drawn pictures as images", () => {
   it("are SVG documents drawn from the address, cached for good", async () => {
     const day = await get(facadeSrc({ id: 42, cls: 3, floors: 28, width: 480, height: 300 }));
     expect(day.status).toBe(200);
@@ -21,12 +21,28 @@ describe("drawn façades as images", () => {
     );
   });
 
+  it("draw skylines the same way", async () => {
+    const spec = { seed: 7, color: "#0f7a3d", motif: "shield" as const, width: 640, height: 360 };
+    const res = await get(skylineSrc(spec));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    const svg = await res.text();
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 640 360"/);
+    expect(svg).toContain('stop-color="#0f7a3d"');
+    expect(await (await get(skylineSrc({ ...spec, seed: 8 }))).text()).not.toBe(svg);
+  });
+
   it("answer 404 to an address no page makes", async () => {
     for (const path of [
       `/facade/${ART_VERSION}/42-3-28-night-480x300.svg`,
       `/facade/${ART_VERSION}/42-3-28-day-480x300.svg.js`,
       `/facade/${ART_VERSION + 1}/42-3-28-day-480x300.svg`,
       `/facade/${ART_VERSION}/42-3-28-day-99999x300.svg`,
+      `/facade/${ART_VERSION}/7-0f7a3d-shield-640x360.svg`,
+      `/skyline/${ART_VERSION}/42-3-28-day-480x300.svg`,
+      `/skyline/${ART_VERSION + 1}/7-0f7a3d-shield-640x360.svg`,
+      `/skylines/${ART_VERSION}/7-0f7a3d-shield-640x360.svg`,
     ]) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
@@ -38,5 +54,13 @@ describe("drawn façades as images", () => {
     const { html } = await visit("/novostroyki/?facade=img");
     expect(html).toMatch(/<img src="\/facade\/\d+\/\d+-[1-5]-\d+-day-480x300\.svg"/);
     expect(html).not.toContain("<pattern");
+  });
+
+  it("keep the skylines out of the home page's and the journal's HTML", async () => {
+    for (const path of ["/", "/journal/"]) {
+      const { html } = await visit(path);
+      expect(html, path).toMatch(/<img src="\/skyline\/\d+\/\d+-[0-9a-f]{6}-[a-z]+-640x(280|360)\.svg"/);
+      expect(html, path).not.toContain("<linearGradient");
+    }
   });
 });

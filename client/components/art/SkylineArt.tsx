@@ -1,23 +1,10 @@
 /**
  * Deterministic drawn art where no photo exists (UX.md): a city skyline in one colour's shades with a motif
- * in a badge. The same seed and colour always draw the same picture, on the server and in the browser.
+ * in a badge. The worker draws it as an image (`/skyline/…`, shared/art.ts); pages show it with <img>.
  */
 import { type ReactNode, useId } from "react";
-import "./journal.css";
-import { random, shade } from "../art/paint";
-
-export type Motif =
-  | "percent"
-  | "shield"
-  | "pin"
-  | "key"
-  | "roller"
-  | "chart"
-  | "tag"
-  | "gift"
-  | "calendar"
-  | "swap"
-  | "flag";
+import type { Motif, SkylineSpec } from "../../../shared/art";
+import { random, shade } from "./paint";
 
 /** Glyphs drawn with the stroke in a 64×64 box. */
 const GLYPHS: Record<Motif, ReactNode> = {
@@ -80,18 +67,7 @@ function skyline(rnd: () => number, width: number, minH: number, maxH: number): 
   return out;
 }
 
-export interface SkylineArtProps {
-  seed: number;
-  /** #rrggbb */
-  color: string;
-  motif: Motif;
-  /** The drawing's width and height (its aspect ratio; it scales to the box). */
-  width: number;
-  height: number;
-  className?: string;
-}
-
-export function SkylineArt({ seed, color, motif, width, height, className }: SkylineArtProps) {
+export function SkylineArt({ seed, color, motif, width, height }: SkylineSpec) {
   const id = useId().replace(/[^a-zA-Z0-9_-]/g, "");
   const rnd = random(seed * 2654435761);
   const back = skyline(rnd, width, height * 0.35, height * 0.7);
@@ -101,11 +77,9 @@ export function SkylineArt({ seed, color, motif, width, height, className }: Sky
   const badge = Math.min(96, height * 0.3);
   return (
     <svg
-      className={`skyline-art ${className ?? ""}`}
+      xmlns="http://www.w3.org/2000/svg"
       viewBox={`0 0 ${width} ${height}`}
       preserveAspectRatio="xMidYMid slice"
-      aria-hidden="true"
-      focusable="false"
     >
       <defs>
         <linearGradient id={`${id}-bg`} x1="0" y1="0" x2="1" y2="1">

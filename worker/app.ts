@@ -54,13 +54,6 @@ app.route("/chat", chatSockets);
 app.route("/api/v1", api);
 app.route("/api-dev/v1", api);
 
-app.get("/assets/*", async (c) => {
-  const res = await c.env.ASSETS.fetch(c.req.raw);
-  const out = new Response(res.body, res);
-  if (res.ok) out.headers.set("Cache-Control", "public, max-age=31536000, immutable");
-  return out;
-});
-
 app.get("/img/", handleImage);
 app.get("/:kind{facade|skyline}/:version/:file", handleArt);
 app.get("/operator/feeds/", handleFeedsPage);

@@ -64,6 +64,22 @@ test.describe("foundation", () => {
     await expect(menu).toBeHidden();
   });
 
+  test("the bundle is served by the platform, immutable and not sniffed", async ({ page, request }) => {
+    const scripts: string[] = [];
+    page.on("response", (r) => r.url().includes("/assets/") && scripts.push(r.url()));
+    await page.goto("/");
+    await hydrated(page);
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const url of scripts) {
+      const res = await request.get(url);
+      expect(res.status(), url).toBe(200);
+      expect(res.headers()["cache-control"], url).toBe("public, max-age=31536000, immutable");
+      expect(res.headers()["x-content-type-options"], url).toBe("nosniff");
+    }
+    // A chunk that is not there (a deploy removed it) is the platform's 404; its name never comes back.
+    expect((await request.get("/assets/chunk-REMOVED0.js")).status()).toBe(404);
+  });
+
   test("the 404 page answers in Russian", async ({ page }) => {
     const res = await page.goto("/po-nowhere/");
     expect(res?.status()).toBe(404);

@@ -166,14 +166,3 @@ describe("a page whose render failed while streaming", () => {
     expect(await load("/novostroyki/?part=whole")).toBe("HIT");
   });
 });
-
-describe("static assets", () => {
-  it("are immutable for a year", async () => {
-    const html = (await visit("/")).html;
-    const entry = /"(\/assets\/entry-[A-Z0-9]+\.js)"/.exec(html)?.[1];
-    if (!entry) throw new Error("no entry script in the page");
-    const res = await visit(entry);
-    expect(res.res.status).toBe(200);
-    expect(res.res.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
-  });
-});

@@ -20,67 +20,105 @@ function lazyModules() {
   return found;
 }
 
+/** The static imports of an output file, transitively. */
+function staticImports(outputs, file, seen = new Set()) {
+  for (const imp of outputs[file]?.imports ?? []) {
+    if (imp.kind !== "import-statement" || seen.has(imp.path)) continue;
+    seen.add(imp.path);
+    staticImports(outputs, imp.path, seen);
+  }
+  return seen;
+}
+
+/** A page's code shared with at least this share of the pages goes into the common chunk. */
+const COMMON_SHARE = 0.3;
+
+/**
+ * The modules that at least COMMON_SHARE of the pages load, from a first build's chunks outside the shell:
+ * formatting, schemas, the API client, cards, the filter form's tables…
+ */
+function commonModules(outputs) {
+  const entry = Object.keys(outputs).find((f) => outputs[f].entryPoint === "client/entry.tsx");
+  const shell = staticImports(outputs, entry, new Set([entry]));
+  const pages = Object.keys(outputs).filter((f) => /^client\/routes\//.test(outputs[f].entryPoint ?? ""));
+  const users = new Map();
+  for (const page of pages)
+    for (const chunk of staticImports(outputs, page))
+      if (!shell.has(chunk) && !outputs[chunk].entryPoint) users.set(chunk, (users.get(chunk) ?? 0) + 1);
+  const common = new Set();
+  for (const [chunk, n] of users)
+    if (n >= Math.ceil(pages.length * COMMON_SHARE))
+      for (const input of Object.keys(outputs[chunk].inputs))
+        if (/\.([cm]?[jt]sx?|css)$/.test(input)) common.add(resolve(input));
+  return common;
+}
+
 /**
  * esbuild's splitting puts a module in a chunk named by the set of entry points (the entry and each lazily
- * imported module) that reach it, so the app shell the entry loads came out as 14 chunks and a page as 20
- * more. Every lazy module is loaded after the shell, so making each of them also reach the shell (an import
- * that is already evaluated when it runs) gives the whole shell one set: one chunk.
+ * imported module) that reach it: the app shell came out as 14 chunks and the home page as 20 more, of a few
+ * hundred bytes each. Every lazily loaded module runs after the shell, so each of them also imports the shell
+ * (already evaluated by then), and so the shell is one chunk. Each also imports the common modules (other
+ * than the common modules themselves), so those are one chunk too: a page is the shell, the common chunk, its
+ * own chunk and the few chunks it shares with one or two other pages.
  */
-const shellFirst = {
-  name: "shell-first",
-  setup(build) {
-    const lazy = lazyModules();
-    build.onLoad({ filter: /\/(client|shared)\/.*\.tsx?$/ }, (args) => {
-      if (!lazy.has(args.path.replace(/\.tsx?$/, ""))) return undefined;
-      const source = readFileSync(args.path, "utf8");
-      return {
-        contents: `import ${JSON.stringify(SHELL)};\n${source}`,
-        loader: args.path.endsWith("x") ? "tsx" : "ts",
-      };
-    });
-  },
+function lazyFirst(common) {
+  return {
+    name: "lazy-first",
+    setup(build) {
+      const lazy = lazyModules();
+      build.onResolve({ filter: /^common:$/ }, () => ({ path: "common", namespace: "common" }));
+      build.onLoad({ filter: /.*/, namespace: "common" }, () => ({
+        contents: [...common].map((file) => `import ${JSON.stringify(file)};`).join("\n"),
+        loader: "js",
+        resolveDir: process.cwd(),
+      }));
+      build.onLoad({ filter: /\/(client|shared)\/.*\.tsx?$/ }, (args) => {
+        if (!lazy.has(args.path.replace(/\.tsx?$/, ""))) return undefined;
+        const first = [SHELL, ...(common.size && !common.has(args.path) ? ["common:"] : [])];
+        return {
+          contents: `${first.map((m) => `import ${JSON.stringify(m)};`).join("\n")}\n${readFileSync(args.path, "utf8")}`,
+          loader: args.path.endsWith("x") ? "tsx" : "ts",
+        };
+      });
+    },
+  };
+}
+
+const OPTIONS = {
+  entryPoints: { entry: "client/entry.tsx" },
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  target: ["es2022", "chrome100", "safari15", "firefox100"],
+  minify: true,
+  sourcemap: false,
+  outdir,
+  entryNames: "[name]-[hash]",
+  chunkNames: "[name]-[hash]",
+  assetNames: "[name]-[hash]",
+  metafile: true,
+  jsx: "automatic",
+  define: { "process.env.NODE_ENV": '"production"' },
+  legalComments: "none",
 };
 
 export async function buildClient({ quiet = false } = {}) {
+  const logLevel = quiet ? "error" : "warning";
+  const probe = await esbuild.build({ ...OPTIONS, write: false, plugins: [lazyFirst(new Set())], logLevel });
+  const common = commonModules(probe.metafile.outputs);
   rmSync("dist/client", { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
-  const result = await esbuild.build({
-    entryPoints: { entry: "client/entry.tsx" },
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    target: ["es2022", "chrome100", "safari15", "firefox100"],
-    minify: true,
-    sourcemap: false,
-    outdir,
-    entryNames: "[name]-[hash]",
-    chunkNames: "[name]-[hash]",
-    assetNames: "[name]-[hash]",
-    metafile: true,
-    jsx: "automatic",
-    define: { "process.env.NODE_ENV": '"production"' },
-    legalComments: "none",
-    plugins: [shellFirst],
-    logLevel: quiet ? "error" : "warning",
-  });
+  const result = await esbuild.build({ ...OPTIONS, plugins: [lazyFirst(common)], logLevel });
   cpSync("client/public", "dist/client", { recursive: true });
 
   const url = (file) => `/assets/${basename(file)}`;
   const outputs = result.metafile.outputs;
-  const imports = (file, seen = new Set()) => {
-    for (const imp of outputs[file]?.imports ?? []) {
-      if (imp.kind !== "import-statement" || seen.has(imp.path)) continue;
-      seen.add(imp.path);
-      imports(imp.path, seen);
-    }
-    return seen;
-  };
   const manifest = { entry: "", css: [], preload: [], pages: {} };
   for (const [file, out] of Object.entries(outputs)) {
     if (!out.entryPoint) continue;
     const rel = relative(".", out.entryPoint);
     const css = out.cssBundle ? [url(out.cssBundle)] : [];
-    const preload = [...imports(file)].filter((f) => f.endsWith(".js")).map(url);
+    const preload = [...staticImports(outputs, file)].filter((f) => f.endsWith(".js")).map(url);
     if (rel === "client/entry.tsx") {
       Object.assign(manifest, { entry: url(file), css, preload });
     } else {

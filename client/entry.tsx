@@ -1,3 +1,4 @@
+import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { matchRoute } from "../shared/routes";
@@ -12,10 +13,14 @@ if (match && boot.status < 400) await PAGES[match.route.page].preload();
 
 const root = document.getElementById("root");
 if (root) {
-  hydrateRoot(
-    root,
-    <BrowserRouter>
-      <App boot={boot} />
-    </BrowserRouter>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+  // thread for the whole page.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <BrowserRouter>
+        <App boot={boot} />
+      </BrowserRouter>,
+    );
+  });
 }

@@ -58,7 +58,7 @@ describe("residential-complexes/grid", () => {
     expect(past.body.data).toEqual([]);
   });
 
-  const cases: [string, string, string, (string | number)[]][] = [
+  const cases: [string, string, string, (string | number)[], "may keep none"?][] = [
     ["region", "search[regions]=1", "rc.region_id = 1", []],
     ["classic regions", "regions=2,abc", "rc.region_id = 2", []],
     ["class", "search[build_class]=3,4", "rc.class IN (3, 4)", []],
@@ -80,6 +80,24 @@ describe("residential-complexes/grid", () => {
       [],
     ],
     [
+      "rooms (room_stats)",
+      "search[rooms]=0,3",
+      "EXISTS (SELECT 1 FROM living_objects lo WHERE lo.complex_id = rc.id AND lo.status = 1 AND lo.rooms IN (0, 3))",
+      [],
+    ],
+    [
+      "rooms and finishing (room_stats)",
+      "search[rooms]=2&otdelka=1,3",
+      "EXISTS (SELECT 1 FROM living_objects lo WHERE lo.complex_id = rc.id AND lo.status = 1 AND lo.rooms = 2 AND lo.otdelka IN (1, 3))",
+      [],
+    ],
+    [
+      "price and finishing",
+      "max_price=12000000&otdelka=2",
+      "EXISTS (SELECT 1 FROM living_objects lo WHERE lo.complex_id = rc.id AND lo.status = 1 AND lo.price <= 12000000 AND lo.otdelka = 2)",
+      [],
+    ],
+    [
       "distance on foot",
       "distance_type=1&distance_time=10",
       "EXISTS (SELECT 1 FROM complex_stations cs WHERE cs.complex_id = rc.id AND cs.distance_type = 1 AND cs.minutes <= 10)",
@@ -90,14 +108,18 @@ describe("residential-complexes/grid", () => {
       "search[distance_type]=2",
       "EXISTS (SELECT 1 FROM complex_stations cs WHERE cs.complex_id = rc.id AND cs.distance_type = 2 AND cs.minutes <= 1)",
       [],
+      "may keep none",
     ],
     ["parking", "search[parking]=1", "(rc.parking_mask & 2) != 0", []],
   ];
-  it.each(cases)("narrows by %s exactly as SQL counts", async (_name, query, where, binds) => {
+  it.each(cases)("narrows by %s exactly as SQL counts", async (_name, query, where, binds, mayKeepNone) => {
     const { status, body } = await getJson<ComplexList>(`${GRID}?per_page=1&${query}`);
     expect(status).toBe(200);
     const expected = await sqlCount(where, ...binds);
     expect(body.total).toBe(expected);
+    // A filter that keeps nothing would prove little; one that keeps everything would not narrow.
+    if (!mayKeepNone) expect(expected).toBeGreaterThan(0);
+    expect(expected).toBeLessThan(await sqlCount("1"));
   });
 
   it("narrows by station, developer and location", async () => {

@@ -50,21 +50,32 @@ export function complexWhere(f: CatalogueFilter, inIdOrder = false): { sql: stri
     where.push(`(rc.parking_mask & ${p(f.parking.reduce((m, c) => m | (1 << c), 0))}) != 0`);
   if (f.investment) where.push("rc.is_finished = 0 AND (rc.build_stage = 1 OR rc.deadline_year >= 2028)");
 
-  // Apartment-level filters: the complex has an apartment on sale that matches all of them. Always looked up per
-  // complex (lo_complex): a price range must not send SQLite down the global price index (14–29 s at scale 1).
-  const apt: string[] = [];
-  if (f.rooms?.length) apt.push(`lo.rooms IN (${list(f.rooms)})`);
-  if (f.price?.min !== undefined) apt.push(`lo.price >= ${p(f.price.min)}`);
-  if (f.price?.max !== undefined) apt.push(`lo.price <= ${p(f.price.max)}`);
-  if (f.area?.min !== undefined) apt.push(`lo.area_total >= ${p(f.area.min)}`);
-  if (f.area?.max !== undefined) apt.push(`lo.area_total <= ${p(f.area.max)}`);
-  if (apt.length) {
+  // Apartment-level filters: the complex has an apartment on sale that matches all of them. Room types alone, or
+  // with finishing, are answered exactly by room_stats (one row per complex and room type on sale, with the
+  // finishings' bit mask): half the time of looking through the apartments (count at scale 10: 40 → 18 ms).
+  // Otherwise the apartments are looked up per complex, never through the global price index (14–29 s at
+  // scale 1): by room type and price (lo_complex), or by price alone (lo_complex_price; 67 → 31 ms at scale 10).
+  const otdelkaMask = () => p((f.otdelka ?? []).reduce((m, c) => m | (1 << c), 0));
+  const ranges: string[] = [];
+  if (f.price?.min !== undefined) ranges.push(`lo.price >= ${p(f.price.min)}`);
+  if (f.price?.max !== undefined) ranges.push(`lo.price <= ${p(f.price.max)}`);
+  if (f.area?.min !== undefined) ranges.push(`lo.area_total >= ${p(f.area.min)}`);
+  if (f.area?.max !== undefined) ranges.push(`lo.area_total <= ${p(f.area.max)}`);
+  if (ranges.length) {
+    const apt = [...(f.rooms?.length ? [`lo.rooms IN (${list(f.rooms)})`] : []), ...ranges];
     if (f.otdelka?.length) apt.push(`lo.otdelka IN (${list(f.otdelka)})`);
+    const byPrice = !f.rooms?.length && (f.price?.min !== undefined || f.price?.max !== undefined);
+    const index = byPrice ? "lo_complex_price" : "lo_complex";
     where.push(
-      `EXISTS (SELECT 1 FROM living_objects lo INDEXED BY lo_complex WHERE lo.complex_id = rc.id AND lo.status = 1 AND ${apt.join(" AND ")})`,
+      `EXISTS (SELECT 1 FROM living_objects lo INDEXED BY ${index} WHERE lo.complex_id = rc.id AND lo.status = 1 AND ${apt.join(" AND ")})`,
+    );
+  } else if (f.rooms?.length) {
+    const finishing = f.otdelka?.length ? ` AND (rs.otdelka_mask & ${otdelkaMask()}) != 0` : "";
+    where.push(
+      `EXISTS (SELECT 1 FROM room_stats rs WHERE rs.complex_id = rc.id AND rs.rooms IN (${list(f.rooms)})${finishing})`,
     );
   } else if (f.otdelka?.length) {
-    where.push(`(rc.otdelka_mask & ${p(f.otdelka.reduce((m, c) => m | (1 << c), 0))}) != 0`);
+    where.push(`(rc.otdelka_mask & ${otdelkaMask()}) != 0`);
   }
 
   const st: string[] = [];

@@ -335,6 +335,46 @@ test.describe("the map", () => {
     await showAll(page, studios);
   });
 
+  test.describe("on a touch screen", () => {
+    test.use({ hasTouch: true, isMobile: true, viewport: PHONE });
+
+    test("two fingers pinch the map around their midpoint", async ({ page }) => {
+      await page.goto(MAP_PAGE);
+      await ready(page);
+      const frame = page.locator(".cmap__frame");
+      await frame.scrollIntoViewIfNeeded();
+      const box = await frame.boundingBox();
+      if (!box) throw new Error("no map frame");
+      const mid = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      // The base map's point under the fingers' midpoint, in its own units.
+      const under = (v: { s: number; tx: number; ty: number }) => ({
+        x: (mid.x - box.x - v.tx) / v.s,
+        y: (mid.y - box.y - v.ty) / v.s,
+      });
+      const before = await baseOffset(page);
+      const cdp = await page.context().newCDPSession(page);
+      const fingers = (d: number) => [
+        { x: mid.x - d, y: mid.y, id: 1 },
+        { x: mid.x + d, y: mid.y, id: 2 },
+      ];
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: fingers(40) });
+      for (let d = 44; d <= 60; d += 4)
+        await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(d) });
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      // Fingers 80 px apart, then 120: one and a half times closer, around the same place.
+      await expect.poll(async () => (await baseOffset(page)).s / before.s).toBeCloseTo(1.5, 2);
+      const after = await baseOffset(page);
+      expect(under(after).x).toBeCloseTo(under(before).x, 0);
+      expect(under(after).y).toBeCloseTo(under(before).y, 0);
+      // Two fingers coming together zoom back out.
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: fingers(60) });
+      for (let d = 56; d >= 40; d -= 4)
+        await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(d) });
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      await expect.poll(async () => (await baseOffset(page)).s / before.s).toBeCloseTo(1, 2);
+    });
+  });
+
   test("works without JavaScript: the clustered map, links to complexes and the filter", async ({
     browser,
   }) => {

@@ -1,6 +1,7 @@
 // npm run bench: the numbers behind ARCHITECTURE.md's budgets, for people to read (nothing here passes or
 // fails). At seed scales 1 and 10: requests per second and p50/p99 latency of the main pages, the count call
-// and a static asset through a production `wrangler dev` on loopback (autocannon, 10 connections, 10 s each),
+// and a static asset through a production `wrangler dev` on loopback (autocannon, 10 connections, 10 s each, then
+// 50 requests one at a time: the latency without queueing, the closest this gets to server time),
 // the catalogue's D1 queries timed directly, and every page's first-load JS and CSS in gzip bytes.
 import { readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -161,19 +162,23 @@ async function targets(origin, manifest) {
   ];
 }
 
-/** One autocannon run; `render` asks past the edge cache (Cache-Control: no-cache), so every request renders. */
+/** Requests one after another, for the latency of one request without queueing: the closest to server time. */
+const ALONE = 50;
+
+/**
+ * One autocannon run under load and one of ALONE requests on a single connection; `render` asks past the edge
+ * cache (Cache-Control: no-cache), so every request renders.
+ */
 async function measure(url, render) {
-  const r = await cannon({
-    url,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    headers: render ? { ...BROWSER, "cache-control": "no-cache" } : BROWSER,
-  });
+  const headers = render ? { ...BROWSER, "cache-control": "no-cache" } : BROWSER;
+  const r = await cannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const alone = await cannon({ url, connections: 1, amount: ALONE, headers });
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
-    bad: r.non2xx + r.errors + r.timeouts,
+    alone: alone.latency.p50,
+    bad: r.non2xx + r.errors + r.timeouts + alone.non2xx + alone.errors + alone.timeouts,
   };
 }
 
@@ -213,6 +218,7 @@ async function benchHttp(scale, persistTo, manifest) {
       rps: r.rps.toFixed(0),
       "p50 ms": r.p50,
       "p99 ms": r.p99,
+      "alone p50 ms": r.alone,
       "rps ÷ static": (r.rps / staticRps).toFixed(2),
       "non-2xx/err": r.bad,
     }));
@@ -235,7 +241,7 @@ for (const scale of SCALES) {
 const bundle = firstLoad(manifest);
 
 console.log(
-  `\nHTTP: ${CONNECTIONS} соединений, ${SECONDS} с на строку; «rendered» — с Cache-Control: no-cache, мимо кэша`,
+  `\nHTTP: ${CONNECTIONS} соединений, ${SECONDS} с на строку, «alone» — ${ALONE} запросов по одному; «rendered» — с Cache-Control: no-cache, мимо кэша`,
 );
 table(http);
 console.log(

@@ -24,6 +24,8 @@ import {
   listMapPoints,
   listRoomStats,
   listSimilarComplexes,
+  type RoomStatsRow,
+  type StationLinkRow,
 } from "../db/queries/complexes";
 import type { Deps } from "./deps";
 import { resolveLocation } from "./locations";
@@ -42,6 +44,11 @@ export async function toCards(deps: Deps, rows: ComplexRow[]): Promise<ComplexCa
     listComplexStations(deps.db, ids),
     listRoomStats(deps.db, ids),
   ]);
+  return cardsOf(rows, stations, rooms);
+}
+
+/** The cards of complexes whose stations and room statistics are read already. */
+function cardsOf(rows: ComplexRow[], stations: StationLinkRow[], rooms: RoomStatsRow[]): ComplexCard[] {
   return rows.map((r) => ({
     id: r.id,
     slug: r.slug,
@@ -170,9 +177,15 @@ export function loadComplexMapClusters(
 }
 
 export async function loadComplex(deps: Deps, id: number): Promise<ComplexDetail | null> {
-  const row = await getComplex(deps.db, id);
+  // One round of queries, not two: everything but the complex's own row is read by its id.
+  const [row, stations, rooms, houses] = await Promise.all([
+    getComplex(deps.db, id),
+    listComplexStations(deps.db, [id]),
+    listRoomStats(deps.db, [id]),
+    listHouses(deps.db, id),
+  ]);
   if (!row) return null;
-  const [[card], houses] = await Promise.all([toCards(deps, [row]), listHouses(deps.db, id)]);
+  const [card] = cardsOf([row], stations, rooms);
   if (!card) return null;
   return {
     ...card,

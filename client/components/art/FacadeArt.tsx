@@ -2,31 +2,12 @@
  * Drawn views of a complex where no photo exists (UX.md): the class sets the palette and the windows, the
  * floors the height, the id the composition. Window grids are SVG patterns, so a card's drawing is a few
  * dozen elements; the same props draw the same picture on the server and in the browser. Cards, ads and the
- * hero show it as an image (FacadeImage, served by worker/facade.tsx); bump ART_VERSION in shared/art.ts when
- * the drawing changes.
+ * hero show it as an image (FacadeImage in ArtImage.tsx, served by worker/art.tsx); bump ART_VERSION in
+ * shared/art.ts when the drawing changes.
  */
 import { useId } from "react";
-import type { FacadeVariant } from "../../../shared/art";
+import type { FacadeSpec } from "../../../shared/art";
 import { r1, random, shade } from "./paint";
-
-export type { FacadeVariant };
-
-export interface FacadeArtProps {
-  id: number;
-  /** Class code: 1 эконом … 5 элит. */
-  cls: number;
-  /** Floors of the tallest house. */
-  floors: number;
-  /** The drawing's size (its aspect ratio: it scales to its box). */
-  width: number;
-  height: number;
-  variant?: FacadeVariant;
-  /** The floors of each house, when known (a complex page): the drawing shows up to five of them. */
-  houses?: readonly number[];
-  /** An accessible name; without it the drawing is decorative. */
-  title?: string;
-  className?: string;
-}
 
 type WindowStyle = "small" | "tall" | "band" | "panoramic";
 
@@ -131,17 +112,7 @@ function towers(
   return out.sort((a, b) => b.floors - a.floors);
 }
 
-export function FacadeArt({
-  id,
-  cls,
-  floors,
-  width,
-  height,
-  variant = "day",
-  houses,
-  title,
-  className,
-}: FacadeArtProps) {
+export function FacadeArt({ id, cls, floors, width, height, variant = "day", houses }: FacadeSpec) {
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, "");
   const palette = PALETTES[cls] ?? (PALETTES[2] as Palette);
   const safeFloors = Math.max(1, Math.min(99, Math.round(floors) || 1));
@@ -165,10 +136,9 @@ export function FacadeArt({
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
-      className={className}
       viewBox={`0 0 ${width} ${height}`}
       preserveAspectRatio="xMidYMid slice"
-      {...(title ? { role: "img", "aria-label": title } : { "aria-hidden": true })}
+      aria-hidden="true"
       focusable="false"
     >
       {scene}

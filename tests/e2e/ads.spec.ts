@@ -1,6 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { axeViolations } from "./axe";
-import { DESKTOP, hydrated, PHONE, SCREENSHOT_DIR, screenshot } from "./helpers";
+import { DESKTOP, hydrated, layoutShift, PHONE, SCREENSHOT_DIR, screenshot } from "./helpers";
 
 const HEADER = 69;
 const GOOGLEBOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -79,17 +79,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       if (viewport === DESKTOP) expect(side.x).toBeGreaterThan(list.x + list.width);
       else expect(side.y).toBeGreaterThanOrEqual(list.y + list.height);
       await page.mouse.wheel(0, 3000);
-      const shift = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            let sum = 0;
-            new PerformanceObserver((l) => {
-              for (const e of l.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-                if (!e.hadRecentInput) sum += e.value;
-            }).observe({ type: "layout-shift", buffered: true });
-            requestAnimationFrame(() => requestAnimationFrame(() => resolve(sum)));
-          }),
-      );
+      const shift = await layoutShift(page);
       expect(shift).toBeLessThan(0.05);
       await screenshot(page, `ads-listing-${viewport.width}`);
       expect(errors).toEqual([]);
@@ -317,17 +307,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       banner.locator(".ad-popup"),
       "article",
     );
-    const shift = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let sum = 0;
-          new PerformanceObserver((l) => {
-            for (const e of l.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-              if (!e.hadRecentInput) sum += e.value;
-          }).observe({ type: "layout-shift", buffered: true });
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve(sum)));
-        }),
-    );
+    const shift = await layoutShift(page);
     expect(shift).toBeLessThan(0.05);
     await screenshot(page, `ads-article-${viewport.width}`);
     expect(await axeViolations(page)).toEqual([]);

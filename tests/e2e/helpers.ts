@@ -18,3 +18,18 @@ export async function hydrated(page: Page): Promise<void> {
     return !!root && Object.keys(root).some((k) => k.startsWith("__reactContainer"));
   });
 }
+
+/** The page's cumulative layout shift so far, shifts right after input left out (as CLS counts them). */
+export function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((l) => {
+          for (const e of l.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+            if (!e.hadRecentInput) sum += e.value;
+        }).observe({ type: "layout-shift", buffered: true });
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(sum)));
+      }),
+  );
+}

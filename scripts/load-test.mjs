@@ -43,6 +43,8 @@ const server = await startServer({
   log: "bench-results/wrangler-load.log",
 });
 let result;
+/** Connection errors by their code (ECONNRESET, …). */
+const errorKinds = new Map();
 try {
   const list = await paths(server.origin, manifest.entry);
   // Every tenth request asks past the edge cache, as a hard reload does, so pages are rendered under load too.
@@ -53,11 +55,16 @@ try {
   console.log(
     `▶ ${CONNECTIONS} соединений, ${SECONDS} с, ${requests.length} адресов по кругу: ${server.origin}`,
   );
-  result = await new Promise((resolve, reject) =>
-    autocannon({ url: server.origin, connections: CONNECTIONS, duration: SECONDS, requests }, (err, res) =>
-      err ? reject(err) : resolve(res),
-    ),
-  );
+  result = await new Promise((resolve, reject) => {
+    const run = autocannon(
+      { url: server.origin, connections: CONNECTIONS, duration: SECONDS, requests },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    run.on("reqError", (err) => {
+      const kind = err.code ?? err.message;
+      errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
+    });
+  });
 } finally {
   await server.stop();
 }
@@ -74,6 +81,8 @@ console.table({
   таймауты: result.timeouts,
 });
 console.log(`Коды ответа: ${statuses.map(([code, n]) => `${code} × ${n}`).join(", ")}`);
+if (errorKinds.size)
+  console.log(`Ошибки соединения: ${[...errorKinds].map(([k, n]) => `${k} × ${n}`).join(", ")}`);
 if (result.errors || result.timeouts || bad.length) {
   console.error(
     `✖ Ошибки под нагрузкой: ${result.errors} ошибок, ${result.timeouts} таймаутов, коды ${bad.map(([c]) => c).join(", ") || "—"}`,

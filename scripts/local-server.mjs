@@ -1,12 +1,21 @@
-// The local site for the measuring scripts (bench, lighthouse, load test): a seeded D1 of a given scale in its
-// own persist dir (reused when it already holds that scale), and `wrangler dev` as a production build
-// (`--minify`, NODE_ENV=production) on a free loopback port.
-import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { Miniflare } from "miniflare";
+// The local site for the measuring scripts (bench, lighthouse, load, soak and fuzz tests): a seeded D1 of a
+// given scale in its own persist dir (reused when it already holds that scale), and the production build of
+// the worker served by Miniflare on a free loopback port.
+import {
+  copyFileSync,
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from "node:fs";
+import { dirname } from "node:path";
+import { Log, LogLevel, Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { migrate, reseed } from "./db.mjs";
-import { bin, ROOT } from "./lib.mjs";
+import { bin, ROOT, run } from "./lib.mjs";
 
 /** Complexes of a seed scale (worker/db/seed/catalogue.ts: 2434 at scale 1, at least 12). */
 const complexesAt = (scale) => Math.max(12, Math.round(2434 * scale));
@@ -36,65 +45,125 @@ export async function prepareScale(scale) {
   return persistTo;
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
+/**
+ * The worker as `wrangler deploy` bundles it (minified, NODE_ENV=production), the client build and the
+ * config, copied into `dir`: what the server runs no longer depends on the checkout, so a rebuild there
+ * during a measurement changes nothing (under `wrangler dev`, whose watcher reloads on it, it answered 500).
+ */
+function snapshot(dir, entry) {
+  rmSync(dir, { recursive: true, force: true });
+  run(bin("wrangler"), ["deploy", entry, "--env=", "--dry-run", "--minify", "--outdir", `${dir}/worker`], {
+    stdio: ["ignore", "ignore", "inherit"],
   });
+  cpSync(`${ROOT}dist/client`, `${dir}/client`, { recursive: true });
+}
+
+/** The bundle's modules: the worker (named after its entry) first, then the CSS it imports as text. */
+function modules(dir) {
+  const files = readdirSync(dir);
+  const as = (type, ext) => files.filter((f) => f.endsWith(ext)).map((f) => ({ type, path: `${dir}/${f}` }));
+  return [...as("ESModule", ".js"), ...as("Text", ".css")];
 }
 
 /**
- * Starts `wrangler dev` on 127.0.0.1 and resolves when it answers; its output goes to `log`.
- * Returns the origin and `stop()`, which ends the process group this started.
+ * The measuring scripts' server: the snapshot of the built worker and client in workerd through Miniflare (the
+ * engine of `wrangler dev`, without its file watcher, reloads and proxy), state in `persistTo` laid out as
+ * `wrangler dev --persist-to` keeps it, on a free loopback port. Resolves once real requests are answered:
+ * a page, an API call and a static asset, each up to `warmUp` times. `entry` is the worker's main module
+ * (tests/faults/worker.ts wraps the real one with failing bindings); `bindings` are added to wrangler.toml's.
+ * Returns the origin, the Miniflare instance (its D1, Durable Objects), `memory()` (the runtime's resident
+ * and peak memory, MB) and `stop()`; the runtime's output goes to `log`.
  */
-export async function startServer({ persistTo, log }) {
-  if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
-  mkdirSync("bench-results", { recursive: true });
-  const port = await freePort();
-  const out = openSync(log, "w");
-  const child = spawn(
-    bin("wrangler"),
-    [
-      "dev",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--persist-to",
-      persistTo,
-      "--minify",
-      "--show-interactive-dev-session=false",
-    ],
-    {
-      cwd: ROOT,
-      detached: true,
-      stdio: ["ignore", out, out],
-      env: { ...process.env, NODE_ENV: "production" },
+export async function startServer({ persistTo, log, entry = "worker/index.ts", bindings = {}, warmUp = 20 }) {
+  mkdirSync(dirname(`${ROOT}${log}`), { recursive: true });
+  // Local secrets (the chat's cookie key, the operator's token): wrangler's options read .dev.vars.
+  if (!existsSync(`${ROOT}.dev.vars`)) copyFileSync(`${ROOT}.dev.vars.example`, `${ROOT}.dev.vars`);
+  const dir = `${ROOT}.wrangler/serve-${process.pid}`;
+  snapshot(dir, entry);
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(`${ROOT}wrangler.toml`);
+  const out = createWriteStream(`${ROOT}${log}`);
+  const state = `${ROOT}${persistTo}/v3`;
+  const before = new Set(workerdPids());
+  const mf = new Miniflare({
+    ...workerOptions,
+    modulesRoot: `${dir}/worker`,
+    modules: modules(`${dir}/worker`),
+    bindings: { ...workerOptions.bindings, ...bindings },
+    cf: false,
+    // workerd's own diagnostics in the log (SERVER_VERBOSE=1); no line per request, each of which would be
+    // one more call from workerd back into this process.
+    verbose: process.env.SERVER_VERBOSE === "1",
+    logRequests: false,
+    assets: { ...workerOptions.assets, directory: `${dir}/client` },
+    host: "127.0.0.1",
+    port: 0,
+    d1Persist: `${state}/d1`,
+    kvPersist: `${state}/kv`,
+    cachePersist: `${state}/cache`,
+    durableObjectsPersist: `${state}/do`,
+    log: new FileLog(out),
+    handleRuntimeStdio(stdout, stderr) {
+      stdout.pipe(out, { end: false });
+      stderr.pipe(out, { end: false });
     },
-  );
-  const exited = new Promise((resolve) => child.on("exit", resolve));
+  });
   const stop = async () => {
-    if (child.exitCode !== null) return;
-    process.kill(-child.pid, "SIGTERM");
-    const killed = await Promise.race([exited.then(() => true), sleep(5000).then(() => false)]);
-    if (!killed) process.kill(-child.pid, "SIGKILL");
+    await mf.dispose();
+    rmSync(dir, { recursive: true, force: true });
+    out.end();
   };
-  const origin = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 180_000; Date.now() < deadline; await sleep(500)) {
-    if (child.exitCode !== null) break;
-    const ok = await fetch(`${origin}/favicon.svg`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { origin, stop };
+  try {
+    const origin = new URL(await mf.ready).origin;
+    const runtime = workerdPids().filter((pid) => !before.has(pid));
+    for (const path of ["/", "/api/v1/locations/subways/grid?kind=metro", "/favicon.svg"]) {
+      for (let i = 0; i < warmUp; i++) {
+        const res = await fetch(`${origin}${path}`);
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`${path}: ${res.status}`);
+      }
+    }
+    return { origin, mf, stop, memory: () => memoryOf(runtime) };
+  } catch (err) {
+    await stop();
+    throw new Error(`the local server did not start (see ${log}): ${err.message}`);
   }
-  await stop();
-  throw new Error(`wrangler dev did not start; see ${log}`);
+}
+
+/** Miniflare's messages, into the server's log file. */
+class FileLog extends Log {
+  constructor(out) {
+    super(LogLevel.INFO);
+    this.out = out;
+  }
+  log(message) {
+    this.out.write(`${message}\n`);
+  }
+}
+
+/** The running workerd processes (Miniflare's runtime), by pid. */
+function workerdPids() {
+  return readdirSync("/proc").filter((pid) => {
+    if (!/^\d+$/.test(pid)) return false;
+    try {
+      return readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "workerd";
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Resident and peak resident memory (VmRSS, VmHWM) of the given processes, in MB; null where /proc has none. */
+function memoryOf(pids) {
+  let rss = 0;
+  let peak = 0;
+  for (const pid of pids) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      rss += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      peak += Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    } catch {}
+  }
+  return pids.length ? { rssMb: Math.round(rss / 1024), peakMb: Math.round(peak / 1024) } : null;
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,18 +1,22 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { type FaultPlan, faultyD1, faultyKV } from "../faults/bindings";
 import { HUMAN_UA } from "./helpers";
 import { app } from "./worker-app";
 
-/** A binding that is down: every method call throws (and counts the calls, so a test sees it was used). */
-function broken<T extends object>(): { binding: T; calls: () => number } {
+/** A binding that is down: every call fails (and is counted, so a test sees the binding was used). */
+function failing<T>(
+  wrap: (binding: T, plan: FaultPlan) => T,
+  binding: T,
+): { binding: T; calls: () => number } {
   let calls = 0;
-  const binding = new Proxy({} as T, {
-    get: () => () => {
+  const plan = {
+    rate: 1,
+    onFault: () => {
       calls += 1;
-      throw new Error("binding is unavailable");
     },
-  });
-  return { binding, calls: () => calls };
+  };
+  return { binding: wrap(binding, plan), calls: () => calls };
 }
 
 async function visit(path: string, bindings: object = {}): Promise<{ res: Response; body: string }> {
@@ -38,7 +42,7 @@ describe("KV down", () => {
       "/special/?faults=kv",
       "/companies/?faults=kv",
     ]) {
-      const kv = broken<KVNamespace>();
+      const kv = failing(faultyKV, env.KV);
       const down = await visit(path, { KV: kv.binding });
       expect(down.res.status, path).toBe(200);
       expect(kv.calls(), path).toBeGreaterThan(0);
@@ -60,7 +64,7 @@ describe("D1 down", () => {
       "/api/v1/companies/grid?search[type]=developer",
       "/api/v1/locations/subways/grid?kind=metro",
     ]) {
-      const db = broken<D1Database>();
+      const db = failing(faultyD1, env.DB);
       const { res, body } = await visit(path, { DB: db.binding });
       expect(res.status, path).toBe(500);
       expect(res.headers.get("Content-Type"), path).toMatch(/^application\/json/);
@@ -72,7 +76,7 @@ describe("D1 down", () => {
 
   it("pages show the Russian error page, not a crash", async () => {
     for (const path of ["/?faults=d1", "/novostroyki/zhk-test-1/?faults=d1", "/journal/?faults=d1"]) {
-      const db = broken<D1Database>();
+      const db = failing(faultyD1, env.DB);
       const { res, body } = await visit(path, { DB: db.binding });
       expect(res.status, path).toBe(500);
       expect(res.headers.get("Content-Type"), path).toBe("text/html; charset=utf-8");
@@ -81,7 +85,7 @@ describe("D1 down", () => {
       expect(body).toContain("Неизвестная ошибка");
       expect(body).toContain("Мы уже знаем об этой ошибке и скоро её исправим");
       expect(body).toContain('href="/"');
-      expect(body).not.toMatch(/binding is unavailable|at \w+ \(|Error:|D1_ERROR/);
+      expect(body).not.toMatch(/injected fault|at \w+ \(|Error:|D1_ERROR/);
     }
   });
 });

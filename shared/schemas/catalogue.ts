@@ -25,8 +25,11 @@ export interface StationLink {
   kind: "metro" | "mcc" | "mcd";
   color: string;
   line: string;
-  distance_type: 1 | 2;
-  minutes: number;
+  /** 1 on foot, 2 by transport, 3 not known (minutes null). */
+  distance_type: 1 | 2 | 3;
+  minutes: number | null;
+  /** Walking minutes estimated from coordinates (the feed named the station without a time). */
+  estimated: boolean;
 }
 
 export interface RoomOffer {

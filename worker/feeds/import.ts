@@ -26,6 +26,7 @@ import {
   markMissingSold,
   type RunCounts,
   type StagedOffer,
+  type StationRow,
   stagedSeqRange,
   stageOffers,
   startRun,
@@ -41,9 +42,21 @@ export interface Issue {
   /** The offer's internal-id, or «—» when it has none. */
   id: string;
   line: number;
+  /** What is wrong, in a few words: issues are grouped by it. */
+  kind: string;
   reason: string;
+  /** What the feed should change. */
+  fix: string;
   /** Whether the offer was left out (else it was imported and only this detail was dropped). */
   skipped: boolean;
+}
+
+/** The issues of one kind: how many, and the first as an example. */
+export interface IssueGroup {
+  kind: string;
+  skipped: boolean;
+  count: number;
+  example: Omit<Issue, "kind" | "skipped">;
 }
 
 export interface RunSummary extends RunCounts {
@@ -51,6 +64,7 @@ export interface RunSummary extends RunCounts {
   status: "ok" | "failed";
   message: string | null;
   issues: Issue[];
+  groups: IssueGroup[];
 }
 
 /** Issues kept per run (all are counted). */
@@ -89,12 +103,78 @@ export const fold = (s: string) =>
     .replace(/\s+/g, " ")
     .trim();
 
+/**
+ * A locality's name without what feeds add to it: «г. Химки», «Химки г», «городской округ Химки», «Химки (МО)»,
+ * «пос. Коммунарка», «Химки, Московская область» are all «химки» (folded).
+ */
 const LOCALITY_PREFIX =
-  /^(г\.|город|пос\.|поселок|поселение|п\.|рп|пгт|дп|д\.|деревня|с\.|село|городской округ|г\.\s?о\.)\s*/;
-const STATION_PREFIX = /^(м\.|метро|станция|мцк|мцд)\s*/;
+  /^(городской округ|г\.\s?о\.|го(?=\s)|город|г\.|г(?=\s)|поселение|поселок|пос\.|п\.|рабочий поселок|рп(?=\s)|пгт(?=\s)|дп(?=\s)|деревня|д\.|село|с\.)\s*/;
+const LOCALITY_SUFFIX =
+  /(\s*\((мо|московская (обл\.?|область))\)|,?\s*московская (обл\.?|область)|,\s*мо|\s(г|г\.|город|го|г\.\s?о\.))$/;
+export const localityKey = (name: string) =>
+  fold(name).replace(LOCALITY_PREFIX, "").replace(LOCALITY_SUFFIX, "").trim();
 
-const YES = new Set(["да", "true", "1", "+", "yes"]);
+/** A region that is itself a city: a feed may give it alone, with no locality-name. */
+const CITY_REGION = /^(г\.?\s*)?(москва|санкт-петербург|севастополь)(\s*г\.?)?$/;
+/** Our regions as feeds name them: Moscow (with New Moscow) and the oblast. */
+const OUR_REGION = /^(г\.?\s*)?(москва|московская обл(\.|асть))(\s*г\.?)?$/;
+
+/**
+ * A station's name without the marks feeds add to it («м. Семёновская», «метро Сокол», «МЦК Лужники», «МЦД-2
+ * Щукинская», «Окружная (МЦК)»), and the kind of line a mark names.
+ */
+const STATION_PREFIX =
+  /^(ст\.\s*м\.|станция метро|станция|ст\.|метро|м\.|м(?=\s)|мцк|мцд(?:[-\s]?\d{1,2})?)[\s,:]*/;
+const STATION_SUFFIX = /[\s,(]+(мцк|мцд(?:[-\s]?\d{1,2})?|метро|м\.?)\)?$/;
+export function stationKey(name: string): { kind: StationKind | null; key: string } {
+  let key = fold(name);
+  let kind: StationKind | null = null;
+  const mark = (m: string) => {
+    kind = m.startsWith("мцк") ? "mcc" : m.startsWith("мцд") ? "mcd" : (kind ?? "metro");
+  };
+  for (let i = 0; i < 2; i++) {
+    const m = STATION_PREFIX.exec(key);
+    if (!m?.[1]) break;
+    mark(m[1]);
+    key = key.slice(m[0].length);
+  }
+  const end = STATION_SUFFIX.exec(key);
+  if (end?.[1]) {
+    mark(end[1]);
+    key = key.slice(0, end.index);
+  }
+  return { kind, key: key.trim() };
+}
+type StationKind = "metro" | "mcc" | "mcd";
+
+/**
+ * Walking minutes from coordinates, when a feed names a station without a time: the straight line times 1.3
+ * for the streets and crossings in between, at 5 km/h. Farther than 40 minutes on foot is no walk: the station
+ * is kept without minutes.
+ */
+export const WALK_DETOUR = 1.3;
+export const WALK_KMH = 5;
+const MAX_WALK_ESTIMATE = 40;
+export const walkMinutes = (km: number) => Math.max(1, Math.round(((km * WALK_DETOUR) / WALK_KMH) * 60));
+
+const YES = new Set(["да", "true", "1", "+", "yes", "есть"]);
 const NO = new Set(["нет", "false", "0", "-", "no"]);
+const RUBLES = new Set(["rub", "rur", "руб", "руб.", "рубль", "рублей", "р", "р.", "₽"]);
+/** deal-status of a sale by the developer (or of a share agreement); a counter-sale is the secondary market. */
+const PRIMARY_DEALS =
+  /^(первичная продажа( вторички)?|прямая продажа|продажа( от застройщика)?|переуступка|дду|договор долевого участия|214-фз|жск|primary sale( of secondary)?|direct sale|sale|reassignment)$/;
+const COUNTER_SALE = /^(встречная продажа|альтернатива|альтернативная сделка|countersale|counter sale)$/;
+const BUILDING_STATES: Record<string, "built" | "hand-over" | "unfinished"> = {
+  built: "built",
+  "hand-over": "hand-over",
+  handover: "hand-over",
+  "hand over": "hand-over",
+  unfinished: "unfinished",
+  сдан: "built",
+  построен: "built",
+  строится: "unfinished",
+};
+const PLAN_TAGS = new Set(["plan", "планировка", "floor-plan"]);
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -125,7 +205,8 @@ const sectionName = (section: string) =>
 interface Matching {
   localities: Map<string, LocalityRow>;
   districts: DistrictRow[];
-  stations: Map<string, number>;
+  /** Stations by «kind:key» and by «:key» (a name on several kinds of line: the metro station first). */
+  stations: Map<string, StationRow>;
   /** Developers by folded name. */
   developers: Map<string, { id: number; name: string }>;
 }
@@ -134,12 +215,16 @@ async function loadMatching(db: D1Database): Promise<Matching> {
   const data = await loadMatchingData(db);
   const localities = new Map<string, LocalityRow>();
   for (const l of data.localities) {
-    for (const key of [fold(l.name), fold(l.name).replace(LOCALITY_PREFIX, "")]) {
+    for (const key of [fold(l.name), localityKey(l.name)]) {
       if (!localities.has(key)) localities.set(key, l);
     }
   }
-  const stations = new Map<string, number>();
-  for (const s of data.stations) if (!stations.has(fold(s.name))) stations.set(fold(s.name), s.id);
+  const stations = new Map<string, StationRow>();
+  for (const s of data.stations) {
+    for (const key of [`${s.kind}:${fold(s.name)}`, `:${fold(s.name)}`]) {
+      if (!stations.has(key)) stations.set(key, s);
+    }
+  }
   return {
     localities,
     districts: data.districts,
@@ -159,7 +244,23 @@ interface HouseDraft {
   quarter: number;
 }
 
-interface ComplexDraft {
+/** What a buyer checks before trusting a project: its declaration, permit, escrow bank and mortgage banks. */
+interface Trust {
+  declarationNumber: string | null;
+  declarationDate: string | null;
+  buildingPermit: string | null;
+  escrowBank: string | null;
+  mortgageBanks: string[];
+}
+
+/** A complex's station: type 1 on foot, 2 by transport, 3 time unknown (minutes null). */
+interface StationDistance {
+  type: 1 | 2 | 3;
+  minutes: number | null;
+  estimated: boolean;
+}
+
+interface ComplexDraft extends Trust {
   developer: string;
   developerSite: string;
   developerPhone: string;
@@ -170,9 +271,9 @@ interface ComplexDraft {
   lat: number;
   lng: number;
   priceM2: number;
+  image: string | null;
   houses: Map<string, HouseDraft>;
-  /** Station id → how far: on foot (1) or by transport (2), minutes. */
-  stations: Map<number, { type: number; minutes: number }>;
+  stations: Map<number, StationDistance>;
 }
 
 /** Reads numbers as feeds write them: spaces between digits, a decimal comma. */
@@ -180,65 +281,263 @@ function parseNumber(text: string): number {
   return Number(text.replace(/[\s\u00a0]/g, "").replace(",", "."));
 }
 
-/** The checks of one offer: reasons to leave it out and details that were dropped. */
-class OfferCheck {
-  readonly reasons: string[] = [];
-  readonly warnings: string[] = [];
+/** «price/value» → «<price><value>»: how the element is written in the feed. */
+const element = (tag: string) =>
+  tag
+    .split("/")
+    .map((t) => `<${t}>`)
+    .join("");
 
-  /** A number within [min, max]: missing or wrong, a required one rejects the offer, another is dropped. */
+type Problem = Omit<Issue, "id" | "line" | "skipped">;
+
+/** The checks of one offer: reasons to leave it out and details that were dropped, each with what to change. */
+class OfferCheck {
+  readonly reasons: Problem[] = [];
+  readonly warnings: Problem[] = [];
+
+  reject(kind: string, reason: string, fix: string): void {
+    this.reasons.push({ kind, reason, fix });
+  }
+
+  warn(kind: string, reason: string, fix: string): void {
+    this.warnings.push({ kind, reason, fix });
+  }
+
+  /**
+   * A number within [min, max]: missing or wrong, a required one rejects the offer, another is dropped. An area
+   * of 0 (`zero` names it) is how many feeds write «not given».
+   */
   number(
     tag: string,
     raw: string | undefined,
     need: string,
     [min, max]: [number, number],
-    { integer = false, required = false } = {},
+    { integer = false, required = false, zero = "" } = {},
   ): number | undefined {
+    const fix = `укажите в ${element(tag)} ${need}`;
     if (raw === undefined) {
-      if (required) this.reasons.push(`не указано ${tag} — ожидается ${need}`);
+      if (required) this.reject(`не указано ${tag}`, `не указано ${tag} — ожидается ${need}`, fix);
       return undefined;
     }
     const n = parseNumber(raw);
+    if (n === 0 && zero) {
+      if (required) this.reject(`${tag} = 0`, `${tag} = 0: ${zero} не указана`, fix);
+      else {
+        this.warn(
+          `${tag} = 0`,
+          `${tag} = 0: ${zero} не указана — оценена по общей площади`,
+          `${fix} или не пишите ${element(tag)}`,
+        );
+      }
+      return undefined;
+    }
     if (n >= min && n <= max && (!integer || Number.isInteger(n))) return n;
-    (required ? this.reasons : this.warnings).push(
-      `${tag} = «${raw.slice(0, 40)}», а ожидается ${need}${required ? "" : " — значение пропущено"}`,
-    );
+    const reason = `${tag} = «${raw.slice(0, 40)}», а ожидается ${need}`;
+    if (required) this.reject(`неверное ${tag}`, reason, fix);
+    else this.warn(`неверное ${tag}`, `${reason} — значение пропущено`, fix);
     return undefined;
   }
 
   /** A word the feed must have one of, when it is there at all. */
-  oneOf(tag: string, raw: string | undefined, allowed: string[], because: string): void {
-    if (raw !== undefined && !allowed.includes(fold(raw)))
-      this.reasons.push(`${tag} = «${raw.slice(0, 40)}»: ${because}`);
+  oneOf(tag: string, raw: string | undefined, allowed: Set<string>, because: string, fix: string): void {
+    if (raw !== undefined && !allowed.has(fold(raw)))
+      this.reject(`${tag}: ${because}`, `${tag} = «${raw.slice(0, 40)}»: ${because}`, fix);
+  }
+
+  /** A short text of the trust elements: null when absent, dropped with a warning when too long. */
+  text(tag: string, raw: string | undefined, max = 120): string | null {
+    if (raw === undefined) return null;
+    if (raw.length <= max) return raw.replace(/\s+/g, " ");
+    this.warn(
+      `${tag} слишком длинный`,
+      `${tag} длиннее ${max} символов — пропущен`,
+      `пишите в ${element(tag)} только номер или название`,
+    );
+    return null;
   }
 }
 
 /** Moscow and the oblast, with a margin: coordinates outside are a mistake in the feed. */
 const inRegion = (lat: number, lng: number) => lat > 54 && lat < 57.5 && lng > 35 && lng < 40.5;
 
+/** «2021-03-15», «15.03.2021» → «2021-03-15»; null when it is no date. */
+function isoDate(raw: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(raw) ?? /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(raw);
+  if (!m) return null;
+  const [y, mo, d] = m[1]?.length === 4 ? [m[1], m[2], m[3]] : [m[3], m[2], m[1]];
+  const date = new Date(`${y}-${mo}-${d}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(d) ? null : `${y}-${mo}-${d}`;
+}
+
+/** An https address of an image, or null with a warning. */
+function imageUrl(c: OfferCheck, url: string | undefined, what: string, tag: string): string | null {
+  if (url === undefined) return null;
+  if (URL.parse(url)?.protocol === "https:" && url.length <= MAX_URL) return url;
+  c.warn(
+    `${what}: ссылка не https`,
+    `ссылка на ${what} (${tag}) не https или длиннее ${MAX_URL} символов — пропущена`,
+    `дайте в ${tag} полный адрес https://…`,
+  );
+  return null;
+}
+
 interface Accepted {
   staged: StagedOffer;
   complexKey: string;
   complex: Omit<ComplexDraft, "houses" | "stations">;
   house: Omit<HouseDraft, "key">;
-  stations: { id: number; type: number; minutes: number }[];
+  stations: ({ id: number } & StationDistance)[];
+}
+
+/** The locality of an offer: its locality-name, or its region when the region is a city («Москва»). */
+function localityOf(o: YrlOffer, m: Matching, c: OfferCheck): LocalityRow | undefined {
+  const region = o.region ? fold(o.region) : "";
+  const name = o.localityName ?? (CITY_REGION.test(region) ? o.region : undefined);
+  const fix = "укажите в <location><locality-name> город или посёлок Москвы или области, например «Химки»";
+  if (!name) {
+    c.reject(
+      "не указан населённый пункт",
+      "не указан населённый пункт (location/locality-name)",
+      o.region ? `${fix}: регион «${o.region.slice(0, 40)}» — не город` : fix,
+    );
+    return undefined;
+  }
+  const locality = m.localities.get(fold(name)) ?? m.localities.get(localityKey(name));
+  if (locality) return locality;
+  if (region && !OUR_REGION.test(region)) {
+    c.reject(
+      "регион не наш",
+      `регион «${o.region?.slice(0, 60)}»: каталог публикует новостройки только Москвы и Московской области`,
+      "такие предложения не импортируются — уберите их из фида для нас",
+    );
+  } else {
+    c.reject(
+      "населённый пункт не найден",
+      `населённый пункт «${name.slice(0, 60)}» не найден в Москве и области`,
+      `${fix}, без района и области в том же элементе`,
+    );
+  }
+  return undefined;
+}
+
+/** The stations of an offer: by the feed's time, else walking minutes estimated from coordinates. */
+function stationsOf(
+  o: YrlOffer,
+  m: Matching,
+  c: OfferCheck,
+  at: { lat: number; lng: number } | null,
+): Accepted["stations"] {
+  const stations: Accepted["stations"] = [];
+  for (const metro of o.metro) {
+    if (!metro.name) continue;
+    const { kind, key } = stationKey(metro.name);
+    const station = (kind && m.stations.get(`${kind}:${key}`)) || m.stations.get(`:${key}`);
+    if (!station) {
+      c.warn(
+        "станция не найдена",
+        `станция «${metro.name.slice(0, 60)}» не найдена среди станций метро, МЦК и МЦД — пропущена`,
+        "пишите в <metro><name> название станции как на схеме метро, например «Семёновская» или «МЦК Лужники»",
+      );
+      continue;
+    }
+    const range: [number, number] = [1, 180];
+    const foot = c.number("metro/time-on-foot", metro.timeOnFoot, "минуты от 1 до 180", range);
+    const ride = c.number("metro/time-on-transport", metro.timeOnTransport, "минуты от 1 до 180", range);
+    const id = station.id;
+    if (foot !== undefined) stations.push({ id, type: 1, minutes: Math.round(foot), estimated: false });
+    else if (ride !== undefined) stations.push({ id, type: 2, minutes: Math.round(ride), estimated: false });
+    else {
+      const walk = at ? walkMinutes(haversineKm(at.lat, at.lng, station.lat, station.lng)) : null;
+      stations.push(
+        walk !== null && walk <= MAX_WALK_ESTIMATE
+          ? { id, type: 1, minutes: walk, estimated: true }
+          : { id, type: 3, minutes: null, estimated: false },
+      );
+    }
+  }
+  return stations;
+}
+
+/** The trust elements of an offer, checked. */
+function trustOf(o: YrlOffer, c: OfferCheck): Trust {
+  let declarationDate: string | null = null;
+  if (o.declarationDate !== undefined) {
+    declarationDate = isoDate(o.declarationDate);
+    if (!declarationDate) {
+      c.warn(
+        "неверная дата декларации",
+        `project-declaration-date = «${o.declarationDate.slice(0, 40)}» — не дата, пропущена`,
+        "пишите дату в <project-declaration-date> как 2024-03-15",
+      );
+    }
+  }
+  return {
+    declarationNumber: c.text("project-declaration", o.declaration?.replace(/^№\s*/, "")),
+    declarationDate,
+    buildingPermit: c.text("building-permit", o.buildingPermit?.replace(/^№\s*/, "")),
+    escrowBank: c.text("escrow-bank", o.escrowBank),
+    mortgageBanks: [...new Set(o.mortgageBanks.flatMap((b) => c.text("mortgage-bank", b) ?? []))].slice(
+      0,
+      40,
+    ),
+  };
 }
 
 function checkOffer(o: YrlOffer, m: Matching, fallbackDeveloper: string | null, now: Date, c: OfferCheck) {
-  c.oneOf("type", o.type, ["продажа", "sale"], "импортируются только объявления о продаже");
-  c.oneOf("category", o.category, ["квартира", "flat"], "импортируются только квартиры");
-  c.oneOf("price/currency", o.currency, ["rub", "rur", "руб", "₽"], "цена должна быть в рублях");
+  c.oneOf(
+    "type",
+    o.type,
+    new Set(["продажа", "sale"]),
+    "импортируются только объявления о продаже",
+    "такие предложения не импортируются",
+  );
+  c.oneOf(
+    "category",
+    o.category,
+    new Set(["квартира", "flat", "апартаменты"]),
+    "импортируются только квартиры",
+    "такие предложения не импортируются",
+  );
+  c.oneOf(
+    "price/currency",
+    o.currency?.replace(/\s+/g, ""),
+    RUBLES,
+    "цена должна быть в рублях",
+    "укажите цену в рублях и <currency>RUB</currency>",
+  );
   c.oneOf(
     "area/unit",
     o.areaUnit,
-    ["кв. м", "кв.м", "sq. m", "sq.m", "м2", "м²"],
+    new Set(["кв. м", "кв.м", "кв.м.", "кв. м.", "sq. m", "sq.m", "м2", "м²", "sqm"]),
     "площадь должна быть в кв. м",
+    "укажите площадь в квадратных метрах и <unit>кв. м</unit>",
   );
   if (o.newFlat !== undefined && NO.has(fold(o.newFlat)))
-    c.reasons.push("new-flat = «нет»: это не новостройка");
+    c.reject(
+      "не новостройка",
+      `new-flat = «${o.newFlat.slice(0, 20)}»: это не новостройка`,
+      "такие предложения не импортируются",
+    );
+  const deal = o.dealStatus === undefined ? "" : fold(o.dealStatus);
+  if (COUNTER_SALE.test(deal))
+    c.reject(
+      "встречная продажа",
+      `deal-status = «${o.dealStatus}»: встречная продажа — это вторичный рынок`,
+      "такие предложения не импортируются",
+    );
+  else if (deal && !PRIMARY_DEALS.test(deal))
+    c.warn(
+      "deal-status неизвестен",
+      `deal-status = «${o.dealStatus?.slice(0, 40)}» неизвестно — считается продажей от застройщика`,
+      "пишите в <deal-status> «первичная продажа», «прямая продажа» или «переуступка»",
+    );
 
   const required = { required: true };
   const price = c.number("price/value", o.price, "цена больше нуля", [1, 1e11], required);
-  const area = c.number("area/value", o.area, "площадь от 5 до 2000 кв. м", [5, 2000], required);
+  const area = c.number("area/value", o.area, "площадь от 5 до 2000 кв. м", [5, 2000], {
+    ...required,
+    zero: "общая площадь",
+  });
   const floor = c.number("floor", o.floor, "целый этаж от 1 до 200", [1, 200], {
     ...required,
     integer: true,
@@ -250,8 +549,12 @@ function checkOffer(o: YrlOffer, m: Matching, fallbackDeveloper: string | null, 
     required: !studio && !openPlan,
   });
   const part = [0.5, area ?? 2000] as [number, number];
-  const living = c.number("living-space", o.livingSpace, "жилая площадь не больше общей", part);
-  const kitchen = c.number("kitchen-space", o.kitchenSpace, "площадь кухни не больше общей", part);
+  const living = c.number("living-space", o.livingSpace, "жилая площадь не больше общей", part, {
+    zero: "жилая площадь",
+  });
+  const kitchen = c.number("kitchen-space", o.kitchenSpace, "площадь кухни не больше общей", part, {
+    zero: "площадь кухни",
+  });
   const integer = { integer: true };
   const floorsTotal = c.number(
     "floors-total",
@@ -272,62 +575,64 @@ function checkOffer(o: YrlOffer, m: Matching, fallbackDeveloper: string | null, 
     ["sales-agent/organization", o.organization],
     ["location/locality-name", o.localityName],
     ["location/address", o.address],
-  ]) {
-    if (text && text.length > MAX_TEXT) c.reasons.push(`${tag} длиннее ${MAX_TEXT} символов`);
+  ] as [string, string | undefined][]) {
+    if (text && text.length > MAX_TEXT)
+      c.reject(`длинное ${tag}`, `${tag} длиннее ${MAX_TEXT} символов`, `сократите ${element(tag)}`);
   }
   if (!o.buildingName)
-    c.reasons.push("не указано building-name — название ЖК, без него квартиру не к чему отнести");
+    c.reject(
+      "не указано building-name",
+      "не указано building-name — название ЖК, без него квартиру не к чему отнести",
+      "укажите в <building-name> название жилого комплекса",
+    );
   const developer = o.organization ?? fallbackDeveloper;
-  if (!developer) c.reasons.push("не указан застройщик (sales-agent/organization)");
-  const locality = o.localityName
-    ? (m.localities.get(fold(o.localityName)) ??
-      m.localities.get(fold(o.localityName).replace(LOCALITY_PREFIX, "")))
-    : undefined;
-  if (!o.localityName) c.reasons.push("не указан населённый пункт (location/locality-name)");
-  else if (!locality)
-    c.reasons.push(`населённый пункт «${o.localityName.slice(0, 60)}» не найден в Москве и области`);
+  if (!developer)
+    c.reject(
+      "не указан застройщик",
+      "не указан застройщик (sales-agent/organization)",
+      "укажите в <sales-agent><organization> название застройщика",
+    );
+  const locality = localityOf(o, m, c);
 
   let lat = o.latitude === undefined ? Number.NaN : parseNumber(o.latitude);
   let lng = o.longitude === undefined ? Number.NaN : parseNumber(o.longitude);
-  if (!inRegion(lat, lng)) {
+  const located = inRegion(lat, lng);
+  if (!located) {
     if (o.latitude !== undefined || o.longitude !== undefined) {
-      c.warnings.push("координаты вне Москвы и области — взяты координаты населённого пункта");
+      c.warn(
+        "координаты вне Москвы и области",
+        "координаты вне Москвы и области — взяты координаты населённого пункта",
+        "проверьте <latitude> и <longitude>: широта около 55,7, долгота около 37,6 (не перепутаны ли)",
+      );
     }
     lat = locality?.lat ?? 0;
     lng = locality?.lng ?? 0;
   }
+  const stations = stationsOf(o, m, c, located ? { lat, lng } : null);
 
-  const stations: Accepted["stations"] = [];
-  for (const metro of o.metro) {
-    if (!metro.name) continue;
-    const id =
-      m.stations.get(fold(metro.name)) ?? m.stations.get(fold(metro.name).replace(STATION_PREFIX, ""));
-    if (id === undefined) {
-      c.warnings.push(
-        `станция «${metro.name.slice(0, 60)}» не найдена среди станций метро, МЦК и МЦД — пропущена`,
-      );
-      continue;
-    }
-    const foot = c.number("metro/time-on-foot", metro.timeOnFoot, "минуты от 1 до 180", [1, 180]);
-    const ride = c.number("metro/time-on-transport", metro.timeOnTransport, "минуты от 1 до 180", [1, 180]);
-    if (foot !== undefined) stations.push({ id, type: 1, minutes: Math.round(foot) });
-    else if (ride !== undefined) stations.push({ id, type: 2, minutes: Math.round(ride) });
-  }
+  const plan = imageUrl(
+    c,
+    o.images.find((i) => i.tag && PLAN_TAGS.has(i.tag))?.url,
+    "планировку",
+    '<image tag="plan">',
+  );
+  const picture = imageUrl(
+    c,
+    o.images.find((i) => !i.tag || !PLAN_TAGS.has(i.tag))?.url,
+    "фото ЖК",
+    "<image>",
+  );
 
-  const plan = o.images.find((i) => i.tag === "plan");
-  let image: string | null = null;
-  if (plan) {
-    if (URL.parse(plan.url)?.protocol === "https:" && plan.url.length <= MAX_URL) image = plan.url;
-    else c.warnings.push('ссылка на планировку (image tag="plan") не https или слишком длинная — пропущена');
-  }
-
-  const state = o.buildingState ? fold(o.buildingState) : "unfinished";
-  if (!["built", "hand-over", "unfinished"].includes(state)) {
-    c.warnings.push(
+  const state = o.buildingState ? BUILDING_STATES[fold(o.buildingState)] : "unfinished";
+  if (!state) {
+    c.warn(
+      "building-state неизвестно",
       `building-state = «${o.buildingState?.slice(0, 40)}» неизвестно — дом считается строящимся`,
+      "пишите в <building-state> built, hand-over или unfinished",
     );
   }
   const finished = state === "built" || state === "hand-over";
+  const trust = trustOf(o, c);
 
   if (
     c.reasons.length ||
@@ -341,6 +646,7 @@ function checkOffer(o: YrlOffer, m: Matching, fallbackDeveloper: string | null, 
   ) {
     return null;
   }
+
   const roomCode = studio ? 0 : openPlan ? -1 : Math.min(5, rooms ?? 1);
   const share = roomCode <= 0 ? 0.55 : 0.5 + Math.min(roomCode, 4) * 0.04;
   const rnd = new Random(hash(o.internalId));
@@ -368,7 +674,7 @@ function checkOffer(o: YrlOffer, m: Matching, fallbackDeveloper: string | null, 
       m2: Math.round(price / area),
       otdelka: otdelkaOf(o.renovation),
       plan: encodePlan(generatePlan(roomCode, area, () => rnd.next())),
-      image,
+      image: plan,
     },
     complex: {
       developer,
@@ -383,6 +689,8 @@ function checkOffer(o: YrlOffer, m: Matching, fallbackDeveloper: string | null, 
       lat: Math.round(lat * 1e5) / 1e5,
       lng: Math.round(lng * 1e5) / 1e5,
       priceM2: Math.round(price / area),
+      image: picture,
+      ...trust,
     },
     house: {
       feedKey: houseFeedKey,
@@ -398,17 +706,27 @@ function checkOffer(o: YrlOffer, m: Matching, fallbackDeveloper: string | null, 
   return accepted;
 }
 
-/** What the run has read so far: the complexes and houses, the issues, the counts. */
+/** What the run has read so far: the complexes and houses, the issues and their groups, the counts. */
 class RunState {
   readonly complexes = new Map<string, ComplexDraft>();
   readonly issues: Issue[] = [];
+  readonly groups = new Map<string, IssueGroup>();
   offers = 0;
   rejected = 0;
   warnings = 0;
   houses = 0;
 
-  report(id: string, line: number, reason: string, skipped: boolean): void {
-    if (this.issues.length < MAX_ISSUES) this.issues.push({ id, line, reason, skipped });
+  report(id: string, line: number, p: Problem, skipped: boolean): void {
+    if (this.issues.length < MAX_ISSUES) this.issues.push({ id, line, ...p, skipped });
+    this.count(id, line, p, skipped);
+  }
+
+  /** Counts a problem in its group; the first one of a kind is its example. */
+  count(id: string, line: number, { kind, reason, fix }: Problem, skipped: boolean): void {
+    const key = `${skipped ? 1 : 0}${kind}`;
+    const group = this.groups.get(key);
+    if (group) group.count += 1;
+    else this.groups.set(key, { kind, skipped, count: 1, example: { id, line, reason, fix } });
   }
 
   /** Records an accepted offer's complex and house; false when the feed holds too many of them. */
@@ -421,6 +739,14 @@ class RunState {
     if (!complex) {
       complex = { ...a.complex, houses: new Map(), stations: new Map() };
       this.complexes.set(a.complexKey, complex);
+    } else {
+      // What one offer of the complex leaves out, another may give.
+      complex.image ??= a.complex.image;
+      complex.declarationNumber ??= a.complex.declarationNumber;
+      complex.declarationDate ??= a.complex.declarationDate;
+      complex.buildingPermit ??= a.complex.buildingPermit;
+      complex.escrowBank ??= a.complex.escrowBank;
+      if (!complex.mortgageBanks.length) complex.mortgageBanks = a.complex.mortgageBanks;
     }
     if (house) house.floors = Math.max(house.floors, a.house.floors);
     else {
@@ -431,11 +757,11 @@ class RunState {
         name: a.house.name || `Корпус ${complex.houses.size + 1}`,
       });
     }
-    for (const s of a.stations) {
-      const known = complex.stations.get(s.id);
-      if (!known || s.type < known.type || (s.type === known.type && s.minutes < known.minutes)) {
-        complex.stations.set(s.id, { type: s.type, minutes: s.minutes });
-      }
+    // The nearest way to each station: on foot before transport, the feed's minutes before an estimate.
+    const rank = (s: StationDistance) => s.type * 1000 + (s.estimated ? 500 : 0) + (s.minutes ?? 0);
+    for (const { id, ...s } of a.stations) {
+      const known = complex.stations.get(id);
+      if (!known || rank(s) < rank(known)) complex.stations.set(id, s);
     }
     return true;
   }
@@ -470,11 +796,17 @@ async function stageFeed(
     const id = offer.internalId?.slice(0, MAX_TEXT) ?? "—";
     const check = new OfferCheck();
     if (!offer.internalId)
-      check.reasons.push("нет атрибута internal-id — предложение нельзя отличить от других");
+      check.reject(
+        "нет internal-id",
+        "нет атрибута internal-id — предложение нельзя отличить от других",
+        'добавьте <offer internal-id="…"> с номером квартиры в вашей базе',
+      );
     const accepted = checkOffer(offer, m, fallbackDeveloper, now, check);
     if (accepted && !run.add(accepted)) {
-      check.reasons.push(
+      check.reject(
+        "слишком много ЖК",
         `в фиде больше ${MAX_COMPLEXES} ЖК или ${MAX_HOUSES} корпусов — остальные не импортируются`,
+        "разделите фид на несколько",
       );
     }
     const ok = accepted !== null && !check.reasons.length;
@@ -483,8 +815,21 @@ async function stageFeed(
       run.report(id, offer.line, w, false);
     }
     if (!ok) {
+      // One issue per rejected offer with all its reasons; each reason is counted in its own group.
       run.rejected += 1;
-      run.report(id, offer.line, check.reasons.join("; "), true);
+      const [first] = check.reasons;
+      const joined = (k: "reason" | "fix") => check.reasons.map((r) => r[k]).join("; ");
+      if (run.issues.length < MAX_ISSUES && first) {
+        run.issues.push({
+          id,
+          line: offer.line,
+          kind: first.kind,
+          reason: joined("reason"),
+          fix: joined("fix"),
+          skipped: true,
+        });
+      }
+      for (const r of check.reasons) run.count(id, offer.line, r, true);
     }
     // A rejected offer with an id is staged too: it is still in the feed, so it is not sold.
     if (ok) await stage({ ...accepted.staged, seq });
@@ -499,7 +844,11 @@ async function stageFeed(
     run.report(
       r.external_id,
       r.line,
-      "internal-id повторяется — импортировано первое предложение с ним",
+      {
+        kind: "internal-id повторяется",
+        reason: "internal-id повторяется — импортировано первое предложение с ним",
+        fix: "дайте каждому предложению свой internal-id",
+      },
       true,
     );
   }
@@ -564,6 +913,12 @@ async function placeComplexes(
         isFinished: open.length ? 0 : 1,
         floorsMin: Math.min(...houses.map((h) => h.floors)),
         floorsMax: Math.max(...houses.map((h) => h.floors)),
+        image: c.image,
+        declarationNumber: c.declarationNumber,
+        declarationDate: c.declarationDate,
+        buildingPermit: c.buildingPermit,
+        escrowBank: c.escrowBank,
+        mortgageBanks: JSON.stringify(c.mortgageBanks),
       },
       `zhk-${slugify(c.name) || "zhk"}`,
       fold(`ЖК ${c.name}`),
@@ -589,7 +944,7 @@ async function placeComplexes(
         return linkStagedHouse(db, runId, h.key, complexId, houseId);
       }),
       ...[...c.stations].map(([stationId, s]) =>
-        upsertComplexStation(db, complexId, stationId, s.type, s.minutes),
+        upsertComplexStation(db, complexId, stationId, s.type, s.minutes, s.estimated),
       ),
     ]);
   }
@@ -623,12 +978,17 @@ export async function importFeed(
   const runId = await startRun(db, feed.id, at);
   const counts: RunCounts = { offers: 0, added: 0, updated: 0, sold: 0, rejected: 0, warnings: 0 };
   let issues: Issue[] = [];
+  let groups: IssueGroup[] = [];
   let message: string | null = null;
   try {
     const m = await loadMatching(db);
     const run = await stageFeed(db, runId, feed, body, m, now);
     Object.assign(counts, { offers: run.offers, rejected: run.rejected, warnings: run.warnings });
     issues = run.issues;
+    // Rejections first, then the most frequent kinds.
+    groups = [...run.groups.values()].sort(
+      (a, b) => Number(b.skipped) - Number(a.skipped) || b.count - a.count,
+    );
     // From here on the catalogue is written.
     const developerId = await placeComplexes(db, runId, run, m, now);
     const { from, to } = await stagedSeqRange(db, runId);
@@ -650,19 +1010,16 @@ export async function importFeed(
     message = e instanceof FeedError ? e.message : "Внутренняя ошибка импорта: подробности в журнале воркера";
   }
   const status = message ? "failed" : "ok";
-  const total = counts.rejected + counts.warnings;
-  if (total > issues.length) {
-    issues.push({ id: "—", line: 0, reason: `и ещё замечаний: ${total - issues.length}`, skipped: false });
-  }
   await finishRun(db, runId, {
     ...counts,
     status,
     finishedAt: new Date().toISOString(),
     errors: JSON.stringify(issues),
+    groups: JSON.stringify(groups),
     message,
   });
   logEvent("info", "feed-import", { runId, feedId: feed.id, status, ...counts, message });
-  return { runId, status, message, issues, ...counts };
+  return { runId, status, message, issues, groups, ...counts };
 }
 
 /** Imports from an address (a web address or a file), registering the feed on first sight. */

@@ -12,8 +12,23 @@ import type { AppEnv } from "../env";
 
 const RUNS_SHOWN = 50;
 
+/** Runs before the grouping of issues (issue 22) stored them without a kind and a fix. */
 const IssuesSchema = v.array(
-  v.object({ id: v.string(), line: v.number(), reason: v.string(), skipped: v.boolean() }),
+  v.object({
+    id: v.string(),
+    line: v.number(),
+    reason: v.string(),
+    fix: v.optional(v.string(), ""),
+    skipped: v.boolean(),
+  }),
+);
+const GroupsSchema = v.array(
+  v.object({
+    kind: v.string(),
+    skipped: v.boolean(),
+    count: v.number(),
+    example: v.object({ id: v.string(), line: v.number(), reason: v.string(), fix: v.string() }),
+  }),
 );
 
 const STATUS: Record<RunRow["status"], string> = { running: "идёт", ok: "успешно", failed: "ошибка" };
@@ -42,6 +57,7 @@ function page(c: Context<AppEnv>, status: 200 | 400 | 401 | 404 | 503, title: st
       th, td { border: 1px solid #d6dde6; padding: 4px 8px; text-align: left; vertical-align: top; }
       th { background: #f2f5f8; }
       td.n { text-align: right; }
+      .wrap { overflow-x: auto; }
       .failed { color: #b00020; }
     </style>
   </head>
@@ -54,8 +70,8 @@ function page(c: Context<AppEnv>, status: 200 | 400 | 401 | 404 | 503, title: st
   );
 }
 
-function runsTable(runs: Omit<RunRow, "errors">[]) {
-  return html`<table>
+function runsTable(runs: Omit<RunRow, "errors" | "groups">[]) {
+  return html`<div class="wrap"><table>
     <tr>
       <th>№</th><th>Фид</th><th>Начат</th><th>Закончен</th><th>Итог</th><th>Предложений</th><th>Добавлено</th>
       <th>Обновлено</th><th>Продано</th><th>Отклонено</th><th>Замечаний</th><th>Сообщение</th>
@@ -68,7 +84,45 @@ function runsTable(runs: Omit<RunRow, "errors">[]) {
         <td class="n">${r.rejected}</td><td class="n">${r.warnings}</td><td>${r.message ?? ""}</td>
       </tr>`,
     )}
-  </table>`;
+  </table></div>`;
+}
+
+const line = (n: number) => (n ? `строка ${n}` : "");
+
+/** The issues of a run by kind: how many, one example, what to change; then each rejected offer. */
+function issuesReport(
+  groups: v.InferOutput<typeof GroupsSchema>,
+  issues: v.InferOutput<typeof IssuesSchema>,
+) {
+  const rejected = issues.filter((i) => i.skipped);
+  return html`<h2>Замечания по видам</h2>
+    ${
+      groups.length
+        ? html`<div class="wrap"><table>
+            <tr><th>Вид</th><th>Сколько</th><th>Предложение</th><th>Пример</th><th>Что исправить</th></tr>
+            ${groups.map(
+              (g) => html`<tr>
+                <td>${g.kind}</td><td class="n">${g.count}</td>
+                <td>${g.skipped ? "не импортировано" : "импортировано"}</td>
+                <td>${g.example.id} ${line(g.example.line)}: ${g.example.reason}</td><td>${g.example.fix}</td>
+              </tr>`,
+            )}
+          </table></div>`
+        : html`<p>Замечаний нет.</p>`
+    }
+    <h2>Отклонённые предложения</h2>
+    ${
+      rejected.length
+        ? html`<div class="wrap"><table>
+            <tr><th>internal-id</th><th>Строка</th><th>Причина</th><th>Что исправить</th></tr>
+            ${rejected.map(
+              (i) => html`<tr>
+                <td>${i.id}</td><td class="n">${i.line || "—"}</td><td>${i.reason}</td><td>${i.fix}</td>
+              </tr>`,
+            )}
+          </table></div>`
+        : html`<p>Отклонённых нет.</p>`
+    }`;
 }
 
 export async function handleFeedsPage(c: Context<AppEnv>): Promise<Response> {
@@ -117,25 +171,15 @@ export async function handleFeedsPage(c: Context<AppEnv>): Promise<Response> {
       html`<p>Импорта №${runParam} нет. <a href="./">Все импорты</a></p>`,
     );
   const issues = v.parse(IssuesSchema, JSON.parse(run.errors));
+  const groups = v.parse(GroupsSchema, JSON.parse(run.groups));
+  const shown = issues.filter((i) => i.skipped).length;
   return page(
     c,
     200,
     `Импорт №${run.id}`,
     html`<p><a href="./">Все импорты</a></p>
       ${runsTable([run])}
-      <h2>Замечания</h2>
-      ${
-        issues.length
-          ? html`<table>
-              <tr><th>internal-id</th><th>Строка</th><th>Причина</th><th>Предложение</th></tr>
-              ${issues.map(
-                (i) => html`<tr>
-                  <td>${i.id}</td><td class="n">${i.line || "—"}</td><td>${i.reason}</td>
-                  <td>${i.skipped ? "не импортировано" : "импортировано"}</td>
-                </tr>`,
-              )}
-            </table>`
-          : html`<p>Замечаний нет.</p>`
-      }`,
+      ${issuesReport(groups, issues)}
+      ${run.rejected > shown ? html`<p>Показаны первые ${shown} отклонённых из ${run.rejected}.</p>` : ""}`,
   );
 }

@@ -81,8 +81,9 @@ function cardsOf(rows: ComplexRow[], stations: StationLinkRow[], rooms: RoomStat
           kind: s.kind as StationLink["kind"],
           color: s.color,
           line: s.line_number,
-          distance_type: s.distance_type as 1 | 2,
+          distance_type: s.distance_type as StationLink["distance_type"],
           minutes: s.minutes,
+          estimated: s.estimated === 1,
         }),
       ),
     rooms: rooms

@@ -27,9 +27,13 @@ const STATION_TYPE: Record<StationLink["kind"], string> = { metro: "po-metro", m
 /** «м. Сокольники», «МЦК Белокаменная» */
 export const stationName = (s: Pick<StationLink, "kind" | "name">) =>
   `${STATION_PREFIX[s.kind]}\u00a0${s.name}`;
-/** «7 мин пешком», «12 мин на транспорте» */
+/** «7 мин пешком», «12 мин на транспорте», «≈ 9 мин пешком» (estimated), "" (time not known). */
 export const stationDistance = (s: StationLink) =>
-  formatDistance(s.minutes, s.distance_type === 1 ? "foot" : "transport");
+  s.minutes === null
+    ? ""
+    : `${s.estimated ? "≈\u00a0" : ""}${formatDistance(s.minutes, s.distance_type === 1 ? "foot" : "transport")}`;
+/** « · 7 мин пешком» after a station's name, or nothing when the time is not known. */
+export const withDistance = (s: StationLink) => (s.minutes === null ? "" : ` · ${stationDistance(s)}`);
 /** The listing of complexes near the station. */
 export const stationPath = (s: StationLink) => `/${STATION_TYPE[s.kind]}/${s.slug}/`;
 

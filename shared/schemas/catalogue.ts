@@ -45,6 +45,8 @@ export interface Deadline {
   year: number;
   quarter: number;
   finished: boolean;
+  /** Not finished, and the deadline has passed or the developer moved it: the label says «— перенесён». */
+  moved: boolean;
   label: string;
 }
 

@@ -314,25 +314,27 @@ class OfferCheck {
     [min, max]: [number, number],
     { integer = false, required = false, zero = "" } = {},
   ): number | undefined {
-    const fix = `укажите в ${element(tag)} ${need}`;
+    const el = element(tag);
     if (raw === undefined) {
-      if (required) this.reject(`не указано ${tag}`, `не указано ${tag} — ожидается ${need}`, fix);
+      if (required)
+        this.reject(`не указано ${tag}`, `не указано ${tag} — ожидается ${need}`, `добавьте ${el}: ${need}`);
       return undefined;
     }
     const n = parseNumber(raw);
     if (n === 0 && zero) {
-      if (required) this.reject(`${tag} = 0`, `${tag} = 0: ${zero} не указана`, fix);
+      if (required) this.reject(`${tag} = 0`, `${tag} = 0: ${zero} не указана`, `укажите в ${el}: ${need}`);
       else {
         this.warn(
           `${tag} = 0`,
           `${tag} = 0: ${zero} не указана — оценена по общей площади`,
-          `${fix} или не пишите ${element(tag)}`,
+          `если ${zero} неизвестна, не пишите ${el}; иначе укажите её`,
         );
       }
       return undefined;
     }
     if (n >= min && n <= max && (!integer || Number.isInteger(n))) return n;
     const reason = `${tag} = «${raw.slice(0, 40)}», а ожидается ${need}`;
+    const fix = `исправьте ${el}: ожидается ${need}`;
     if (required) this.reject(`неверное ${tag}`, reason, fix);
     else this.warn(`неверное ${tag}`, `${reason} — значение пропущено`, fix);
     return undefined;

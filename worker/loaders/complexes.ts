@@ -1,7 +1,7 @@
 /** Loaders of the catalogue of complexes: the list (both filter dialects), one complex, similar, years. */
 import { BUILD_STAGES, BUILD_TYPES, bitsOf, CLASSES, ROOM_LABELS } from "../../shared/codes";
 import { type CatalogueFilter, isEmptyFilter, type ListQuery } from "../../shared/filters/catalogue";
-import { formatDeadline } from "../../shared/format";
+import { formatDeadline, isOverdue, moscowQuarter } from "../../shared/format";
 import { firstView } from "../../shared/map/cluster";
 import type {
   CompletionYear,
@@ -33,8 +33,19 @@ import { resolveLocation } from "./locations";
 const OTDELKA_CODES = [1, 2, 3, 4];
 const PARKING_CODES = [1, 2, 3];
 
-export function deadlineOf(year: number, quarter: number, finished: boolean): Deadline {
-  return { year, quarter, finished, label: formatDeadline(year, quarter, finished) };
+/**
+ * A deadline as shown: moved when it is overdue (the quarter has ended and the house is not finished) or later
+ * than the first one promised (`planned`, kept by the feed import when a feed moves it).
+ */
+export function deadlineOf(
+  year: number,
+  quarter: number,
+  finished: boolean,
+  planned?: { year: number | null; quarter: number | null },
+): Deadline {
+  const later = !!planned?.year && year * 4 + quarter > planned.year * 4 + (planned.quarter ?? 4);
+  const moved = !finished && (later || isOverdue(year, quarter, finished, new Date()));
+  return { year, quarter, finished, moved, label: formatDeadline(year, quarter, finished, moved) };
 }
 
 /** Cards for rows, with their nearest stations and offers by room type (two queries for the whole page). */
@@ -212,7 +223,10 @@ export async function loadComplex(deps: Deps, id: number): Promise<ComplexDetail
         per_floor: h.per_floor,
         build_stage: h.build_stage,
         build_stage_name: BUILD_STAGES[h.build_stage as keyof typeof BUILD_STAGES] ?? "",
-        deadline: deadlineOf(h.deadline_year, h.deadline_quarter, h.is_finished === 1),
+        deadline: deadlineOf(h.deadline_year, h.deadline_quarter, h.is_finished === 1, {
+          year: h.planned_deadline_year,
+          quarter: h.planned_deadline_quarter,
+        }),
       }),
     ),
   };
@@ -225,7 +239,7 @@ export async function loadSimilar(deps: Deps, id: number): Promise<{ data: Compl
 }
 
 export async function loadCompletionYears(deps: Deps): Promise<{ data: CompletionYear[] }> {
-  const rows = await listCompletionYears(deps.db);
+  const rows = await listCompletionYears(deps.db, moscowQuarter(new Date()).year);
   return {
     data: rows.map((r) => ({ year: r.year, label: r.year === 0 ? "Сдан" : `${r.year}`, count: r.count })),
   };

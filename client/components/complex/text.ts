@@ -1,5 +1,5 @@
 /** Russian text and links about a complex, shared by the complex and apartments pages. */
-import { formatDistance } from "../../../shared/format";
+import { formatDeadline, formatDistance } from "../../../shared/format";
 import type { RegionId } from "../../../shared/mortgage";
 import type { Deadline, House, StationLink } from "../../../shared/schemas/catalogue";
 
@@ -62,7 +62,8 @@ export function inkOn(hex: string): string {
 
 /**
  * The houses' deadlines in a few words: «IV кв. 2026», «с I кв. 2029 по IV кв. 2030», «часть корпусов сдана,
- * остальные — до IV кв. 2030», «Сдан».
+ * остальные — до IV кв. 2030», «Сдан»; an overdue or moved one says so: «III кв. 2021 — перенесён», «с III кв.
+ * 2021 по IV кв. 2027, сроки перенесены».
  */
 export function deadlinesOf(houses: readonly House[], fallback: Deadline): string {
   const order = (d: Deadline) => (d.finished ? 0 : d.year * 10 + d.quarter);
@@ -71,6 +72,8 @@ export function deadlinesOf(houses: readonly House[], fallback: Deadline): strin
   const last = sorted[sorted.length - 1];
   if (!first || !last) return fallback.label;
   if (first.label === last.label) return last.label;
-  if (first.finished) return `часть корпусов сдана, остальные — до ${last.label}`;
-  return `с ${first.label} по ${last.label}`;
+  const moved = sorted.some((d) => d.moved) ? ", сроки перенесены" : "";
+  const plain = (d: Deadline) => formatDeadline(d.year, d.quarter);
+  if (first.finished) return `часть корпусов сдана, остальные — до ${plain(last)}${moved}`;
+  return `с ${plain(first)} по ${plain(last)}${moved}`;
 }

@@ -1,5 +1,6 @@
 import type { D1Database } from "@cloudflare/workers-types/latest";
 import type { CatalogueFilter, ListQuery } from "../../../shared/filters/catalogue";
+import { moscowQuarter } from "../../../shared/format";
 
 type Param = string | number;
 
@@ -43,7 +44,10 @@ export function complexWhere(f: CatalogueFilter, inIdOrder = false): { sql: stri
     const years = f.deadline.filter((y) => y > 0);
     const parts: string[] = [];
     if (f.deadline.includes(0)) parts.push("rc.is_finished = 1");
-    if (years.length) parts.push(`(rc.is_finished = 0 AND rc.deadline_year IN (${list(years)}))`);
+    // An overdue complex is not delivered yet: it counts as due this year.
+    const year = moscowQuarter(new Date()).year;
+    const overdue = years.includes(year) ? ` OR rc.deadline_year < ${p(year)}` : "";
+    if (years.length) parts.push(`(rc.is_finished = 0 AND (rc.deadline_year IN (${list(years)})${overdue}))`);
     where.push(`(${parts.join(" OR ")})`);
   }
   if (f.parking?.length)
@@ -316,6 +320,9 @@ export interface HouseRow {
   deadline_year: number;
   deadline_quarter: number;
   is_finished: number;
+  /** The first promised deadline when the developer moved it (migration 0010). */
+  planned_deadline_year: number | null;
+  planned_deadline_quarter: number | null;
 }
 
 export async function listHouses(db: D1Database, complexId: number): Promise<HouseRow[]> {
@@ -343,14 +350,18 @@ export async function listSimilarComplexes(
   return results;
 }
 
+/** Complexes by the year of their deadline; an overdue one counts in `thisYear` (0: finished). */
 export async function listCompletionYears(
   db: D1Database,
+  thisYear: number,
 ): Promise<{ year: number; finished: number; count: number }[]> {
   const { results } = await db
     .prepare(
-      `SELECT CASE WHEN is_finished = 1 THEN 0 ELSE deadline_year END AS year, is_finished AS finished, count(*) AS count
+      `SELECT CASE WHEN is_finished = 1 THEN 0 ELSE max(deadline_year, ?1) END AS year, is_finished AS finished,
+         count(*) AS count
        FROM residential_complexes WHERE is_published = 1 GROUP BY 1 ORDER BY 1`,
     )
+    .bind(thisYear)
     .all<{ year: number; finished: number; count: number }>();
   return results;
 }

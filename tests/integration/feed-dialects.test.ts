@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { ComplexDetail } from "../../shared/schemas/catalogue";
+import { moscowQuarter } from "../../shared/format";
+import type { ComplexDetail, ComplexList } from "../../shared/schemas/catalogue";
 import { importFeedAt, type RunSummary } from "../../worker/feeds/import";
 import onec from "../fixtures/feeds/dialects/1c.xml?raw";
 import macrocrm from "../fixtures/feeds/dialects/macrocrm.xml?raw";
@@ -140,6 +141,16 @@ describe("feed dialects", () => {
     expect(page).toContain("Срок сдачи: III кв. 2021 — перенесён");
     expect(page).toContain("≈ 9 мин пешком");
     expect(page).toContain("≈ 6 мин пешком");
+
+    // The deadline filter takes the overdue complex as due this year, not as delivered.
+    const ids = async (deadline: number) =>
+      (
+        await getJson<ComplexList>(
+          `/api/v1/residential-complexes/grid?search[developers]=${garden.developer.id}&search[deadline]=${deadline}`,
+        )
+      ).body.data.map((c) => c.name);
+    expect(await ids(moscowQuarter(new Date()).year)).toEqual(["Гранатовый сад"]);
+    expect(await ids(0)).toEqual(["Балтийский двор"]);
   });
 
   it("finds Moscow-region localities however they are written, and reads currencies, new-flat and deal-status variants", async () => {

@@ -161,6 +161,7 @@ export default function ComplexPage({ match }: PageProps) {
             floors={c.floors_max}
             houses={c.houses.map((h) => h.floors)}
             name={title}
+            photo={c.photo}
           />
           <aside className="price-card" aria-label="Цены">
             <p className="cx-price cx-price--large">{formatPriceFrom(c.min_price)}</p>

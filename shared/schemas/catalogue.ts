@@ -103,6 +103,8 @@ export interface ComplexDetail extends ComplexCard {
   description: string;
   max_price_m2: number;
   houses: House[];
+  /** The developer's picture of the complex from its feed, through the image proxy; null: none (drawings). */
+  photo: string | null;
 }
 
 export interface CompletionYear {

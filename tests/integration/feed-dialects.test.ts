@@ -127,6 +127,10 @@ describe("feed dialects", () => {
       .bind(garden.id)
       .raw<[string]>();
     expect(picture).toEqual(["https://img.novostroyki.example/feeds/granat/facade.jpg"]);
+    // Shown through the image proxy, its host being on the allow-list (IMAGE_HOSTS).
+    expect(garden.photo).toBe(
+      `/img/?src=${encodeURIComponent("https://img.novostroyki.example/feeds/granat/facade.jpg")}&w=960`,
+    );
     expect(garden.deadline).toMatchObject({ year: 2021, quarter: 3, finished: false, moved: true });
     expect(garden.deadline.label).toBe("III\u00a0кв.\u00a02021\u00a0— перенесён");
 
@@ -242,6 +246,7 @@ describe("feed dialects", () => {
       ["Соколиная Гора", "mcc", 1, expect.any(Number), true],
       ["Партизанская", "metro", 2, 7, false],
     ]);
+    expect(shore.photo).toBeNull();
     const harbour = await complexByName("Тушинская гавань");
     expect(stationsOf(harbour).map((s) => [s.name, s.kind])).toEqual([["Стрешнево", "mcd"]]);
   });

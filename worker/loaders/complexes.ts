@@ -27,6 +27,7 @@ import {
   type RoomStatsRow,
   type StationLinkRow,
 } from "../db/queries/complexes";
+import { proxied } from "../image-proxy";
 import type { Deps } from "./deps";
 import { resolveLocation } from "./locations";
 
@@ -214,6 +215,7 @@ export async function loadComplex(deps: Deps, id: number): Promise<ComplexDetail
     floors_min: row.floors_min,
     description: row.description,
     max_price_m2: row.max_price_m2,
+    photo: proxied(row.image, deps.imageHosts ?? [], 960),
     houses: houses.map(
       (h): House => ({
         id: h.id,

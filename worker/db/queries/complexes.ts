@@ -292,6 +292,7 @@ export interface ComplexDetailRow extends ComplexRow {
   description: string;
   max_price_m2: number;
   views: number;
+  image: string | null;
 }
 
 export function getComplex(db: D1Database, id: number): Promise<ComplexDetailRow | null> {
@@ -299,7 +300,7 @@ export function getComplex(db: D1Database, id: number): Promise<ComplexDetailRow
     .prepare(
       `SELECT ${CARD_COLUMNS}, rc.locality_id, l.name AS locality_name, r.name AS region_name, rc.district_id,
               d.name AS district_name, d.slug AS district_slug, rc.city_area_id, rc.mo_district_id, rc.ceiling_height,
-              rc.floors_min, rc.floors_max, rc.description, rc.max_price_m2, rc.views
+              rc.floors_min, rc.floors_max, rc.description, rc.max_price_m2, rc.views, rc.image
        FROM residential_complexes rc JOIN companies c ON c.id = rc.developer_id
        JOIN localities l ON l.id = rc.locality_id JOIN regions r ON r.id = rc.region_id
        LEFT JOIN districts d ON d.id = rc.district_id

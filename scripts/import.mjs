@@ -46,14 +46,16 @@ const { mf, db } = await openLocalD1(persistTo);
 let summary;
 try {
   console.log(`▶ Импорт фида ${url}`);
+  const started = Date.now();
   summary = await importFeedAt(db, url, body);
+  summary.seconds = (Date.now() - started) / 1000;
 } finally {
   await mf.dispose();
 }
 const s = summary;
 console.log(
   `${s.status === "ok" ? "✔" : "✖"} Импорт №${s.runId}: предложений ${s.offers}, добавлено ${s.added}, обновлено ${s.updated}, ` +
-    `продано ${s.sold}, отклонено ${s.rejected}, замечаний ${s.warnings}`,
+    `продано ${s.sold}, отклонено ${s.rejected}, замечаний ${s.warnings} — за ${s.seconds.toFixed(1)} с`,
 );
 if (s.message) console.log(`  ${s.message}`);
 const at = (id, line) => `${id}${line ? `, строка ${line}` : ""}`;

@@ -108,7 +108,7 @@ export const fold = (s: string) =>
  * «пос. Коммунарка», «Химки, Московская область» are all «химки» (folded).
  */
 const LOCALITY_PREFIX =
-  /^(городской округ|г\.\s?о\.|го(?=\s)|город|г\.|г(?=\s)|поселение|поселок|пос\.|п\.|рабочий поселок|рп(?=\s)|пгт(?=\s)|дп(?=\s)|деревня|д\.|село|с\.)\s*/;
+  /^((городской округ|го|город|г|поселение|поселок|рабочий поселок|рп|пгт|дп|деревня|село)(?=\s)|г\.\s?о\.|г\.|пос\.|п\.|д\.|с\.)\s*/;
 const LOCALITY_SUFFIX =
   /(\s*\((мо|московская (обл\.?|область))\)|,?\s*московская (обл\.?|область)|,\s*мо|\s(г|г\.|город|го|г\.\s?о\.))$/;
 export const localityKey = (name: string) =>
@@ -317,12 +317,17 @@ class OfferCheck {
     const el = element(tag);
     if (raw === undefined) {
       if (required)
-        this.reject(`не указано ${tag}`, `не указано ${tag} — ожидается ${need}`, `добавьте ${el}: ${need}`);
+        this.reject(
+          `не указано ${tag}`,
+          `не указано ${tag} — ожидается ${need}`,
+          `добавьте ${el}: ожидается ${need}`,
+        );
       return undefined;
     }
     const n = parseNumber(raw);
     if (n === 0 && zero) {
-      if (required) this.reject(`${tag} = 0`, `${tag} = 0: ${zero} не указана`, `укажите в ${el}: ${need}`);
+      if (required)
+        this.reject(`${tag} = 0`, `${tag} = 0: ${zero} не указана`, `исправьте ${el}: ожидается ${need}`);
       else {
         this.warn(
           `${tag} = 0`,

@@ -73,14 +73,13 @@ describe("feed dialects", () => {
       updated: 0,
       sold: 0,
       rejected: 2,
-      warnings: 4,
+      warnings: 3,
     });
     expect(groupsOf(run)).toEqual([
       "✖ регион не наш: 1",
       "✖ не указан населённый пункт: 1",
       "! living-space = 0: 2",
       "! kitchen-space = 0: 1",
-      "! координаты вне Москвы и области: 1",
     ]);
     expect(run.groups.find((g) => g.kind === "living-space = 0")?.example).toEqual({
       id: "msk-101",

@@ -605,7 +605,8 @@ function checkOffer(o: YrlOffer, m: Matching, fallbackDeveloper: string | null, 
   let lng = o.longitude === undefined ? Number.NaN : parseNumber(o.longitude);
   const located = inRegion(lat, lng);
   if (!located) {
-    if (o.latitude !== undefined || o.longitude !== undefined) {
+    // (An offer whose place is not ours is rejected for that: its coordinates are rightly elsewhere.)
+    if (locality && (o.latitude !== undefined || o.longitude !== undefined)) {
       c.warn(
         "координаты вне Москвы и области",
         "координаты вне Москвы и области — взяты координаты населённого пункта",

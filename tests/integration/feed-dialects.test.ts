@@ -73,12 +73,12 @@ describe("feed dialects", () => {
       updated: 0,
       sold: 0,
       rejected: 2,
-      warnings: 3,
+      warnings: 2,
     });
     expect(groupsOf(run)).toEqual([
       "✖ регион не наш: 1",
       "✖ не указан населённый пункт: 1",
-      "! living-space = 0: 2",
+      "! living-space = 0: 1",
       "! kitchen-space = 0: 1",
     ]);
     expect(run.groups.find((g) => g.kind === "living-space = 0")?.example).toEqual({

@@ -818,7 +818,8 @@ async function stageFeed(
       );
     }
     const ok = accepted !== null && !check.reasons.length;
-    for (const w of check.warnings) {
+    // A rejected offer's issues are its reasons: what it would have lost comes up once it is imported.
+    for (const w of ok ? check.warnings : []) {
       run.warnings += 1;
       run.report(id, offer.line, w, false);
     }

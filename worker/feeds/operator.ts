@@ -87,7 +87,7 @@ function runsTable(runs: Omit<RunRow, "errors" | "groups">[]) {
   </table></div>`;
 }
 
-const line = (n: number) => (n ? `строка ${n}` : "");
+const offerAt = (id: string, line: number) => (line ? `${id}, строка ${line}` : id);
 
 /** The issues of a run by kind: how many, one example, what to change; then each rejected offer. */
 function issuesReport(
@@ -104,7 +104,7 @@ function issuesReport(
               (g) => html`<tr>
                 <td>${g.kind}</td><td class="n">${g.count}</td>
                 <td>${g.skipped ? "не импортировано" : "импортировано"}</td>
-                <td>${g.example.id} ${line(g.example.line)}: ${g.example.reason}</td><td>${g.example.fix}</td>
+                <td>${offerAt(g.example.id, g.example.line)}: ${g.example.reason}</td><td>${g.example.fix}</td>
               </tr>`,
             )}
           </table></div>`

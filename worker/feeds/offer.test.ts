@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatDeadline, isOverdue } from "../../shared/format";
-import { localityKey, stationKey, walkMinutes } from "./import";
+import { localityKey, stationKey, walkMinutes } from "./offer";
 
 describe("feed dialects", () => {
   it("reads a locality however a feed writes it", () => {

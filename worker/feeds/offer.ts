@@ -79,8 +79,8 @@ type StationKind = "metro" | "mcc" | "mcd";
  * for the streets and crossings in between, at 5 km/h. Farther than 40 minutes on foot is no walk: the station
  * is kept without minutes.
  */
-export const WALK_DETOUR = 1.3;
-export const WALK_KMH = 5;
+const WALK_DETOUR = 1.3;
+const WALK_KMH = 5;
 const MAX_WALK_ESTIMATE = 40;
 export const walkMinutes = (km: number) => Math.max(1, Math.round(((km * WALK_DETOUR) / WALK_KMH) * 60));
 

@@ -300,7 +300,9 @@ describe("/operator/feeds/ report", () => {
       await SELF.fetch(`http://localhost/operator/feeds/?run=${run.runId}`, { headers: { Cookie: cookie } })
     ).text();
     expect(html).toContain("<h2>Замечания по видам</h2>");
-    expect(html).toMatch(/<td>deal-status неизвестен<\/td><td class="n">1<\/td>/);
+    expect(html).toMatch(
+      /<td data-label="Вид">deal-status неизвестен<\/td><td class="n" data-label="Сколько">1<\/td>/,
+    );
     expect(html).toContain("<h2>Отклонённые предложения</h2>");
     expect(html).toContain("укажите цену в рублях и &lt;currency&gt;RUB&lt;/currency&gt;");
   });

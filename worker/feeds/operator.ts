@@ -55,6 +55,7 @@ function page(c: Context<AppEnv>, status: 200 | 400 | 401 | 404 | 503, title: st
       body { font: 15px/1.45 system-ui, sans-serif; margin: 24px; color: #1d2733; }
       table { border-collapse: collapse; margin: 12px 0 28px; }
       th, td { border: 1px solid #d6dde6; padding: 4px 8px; text-align: left; vertical-align: top; }
+      .url { overflow-wrap: anywhere; }
       th { background: #f2f5f8; }
       td.n { text-align: right; }
       @media (max-width: 720px) {
@@ -62,7 +63,7 @@ function page(c: Context<AppEnv>, status: 200 | 400 | 401 | 404 | 503, title: st
         table.cards, table.cards tbody, table.cards tr, table.cards td { display: block; }
         table.cards tr:first-child { display: none; }
         table.cards tr { border: 1px solid #d6dde6; border-radius: 6px; margin: 0 0 10px; padding: 6px 0; }
-        table.cards td { border: 0; padding: 2px 10px; text-align: left; overflow-wrap: anywhere; }
+        table.cards td { border: 0; padding: 2px 10px; text-align: left; }
         table.cards td::before { content: attr(data-label) ": "; color: #5b6775; }
       }
       .failed { color: #b00020; }
@@ -111,7 +112,7 @@ function runsTable(runs: Omit<RunRow, "errors" | "groups">[]) {
     ],
     runs.map((r) => [
       html`<a href="?run=${r.id}">${r.id}</a>`,
-      r.url,
+      html`<span class="url">${r.url}</span>`,
       at(r.started_at),
       at(r.finished_at),
       html`<span class="${r.status}">${STATUS[r.status]}</span>`,
@@ -185,7 +186,7 @@ export async function handleFeedsPage(c: Context<AppEnv>): Promise<Response> {
           [["№"], ["Адрес"], ["Застройщик"], ["Проверен"], ["ETag"], ["Last-Modified"]],
           feeds.map((f) => [
             f.id,
-            f.url,
+            html`<span class="url">${f.url}</span>`,
             f.developer ?? "—",
             at(f.checked_at),
             f.etag ?? "—",

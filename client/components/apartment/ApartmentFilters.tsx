@@ -6,7 +6,11 @@
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { OTDELKA } from "../../../shared/codes";
-import type { ApartmentQuery, ApartmentSort } from "../../../shared/filters/apartments";
+import {
+  type ApartmentQuery,
+  type ApartmentSort,
+  canonicalApartmentSearch,
+} from "../../../shared/filters/apartments";
 import { countOf, WORDS } from "../../../shared/format";
 import { AppLink } from "../AppLink";
 import "./apartment.css";
@@ -35,20 +39,9 @@ export interface ApartmentFiltersProps {
   keep?: Record<string, string>;
 }
 
-/** The form's fields as a page query: repeated names joined with commas, empty fields left out. */
-function searchOf(form: HTMLFormElement): string {
-  const data = new FormData(form);
-  const out = new URLSearchParams();
-  for (const name of new Set(data.keys())) {
-    const values = data
-      .getAll(name)
-      .map((v) => String(v).trim())
-      .filter(Boolean);
-    if (values.length) out.set(name, values.join(","));
-  }
-  const q = out.toString();
-  return q ? `?${q}` : "";
-}
+/** The form's fields as the page's canonical query (the server's 301 of a submit without JavaScript). */
+const searchOf = (form: HTMLFormElement): string =>
+  canonicalApartmentSearch(new URLSearchParams([...new FormData(form)].map(([k, v]) => [k, String(v)])));
 
 export function ApartmentFilters({
   action,

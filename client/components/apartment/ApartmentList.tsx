@@ -31,11 +31,8 @@ export function ApartmentList({
   }
   if (!list) return <div className="apt-list apt-list--loading" aria-busy="true" />;
   if (!list.data.length) {
-    return list.total ? (
-      <p className="cx-notice">
-        На этой странице квартир нет — <AppLink to={hrefOf(1)}>вернитесь к первой</AppLink>.
-      </p>
-    ) : (
+    // A page past the last is a 404 (the API's), so an empty list is an empty filter.
+    return (
       <p className="cx-notice">
         По этим условиям квартир в продаже нет. Измените фильтр или{" "}
         <AppLink to={resetTo}>сбросьте его</AppLink>.

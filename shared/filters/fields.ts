@@ -295,7 +295,8 @@ export function queryString(pairs: Iterable<[string, string]>): string {
 
 /** Two queries hold the same parameters (in whatever order and encoding). */
 export function sameQuery(a: URLSearchParams, b: URLSearchParams): boolean {
-  const sorted = (p: URLSearchParams) => JSON.stringify([...p].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+  const sorted = (p: URLSearchParams) =>
+    JSON.stringify([...p].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
   return sorted(a) === sorted(b);
 }
 

@@ -168,7 +168,9 @@ describe("residential-complexes/grid", () => {
   });
 
   it("swaps an inverted range: the same answer as the range the right way round", async () => {
-    const inverted = await getJson<ComplexList>(`${GRID}?per_page=1&search[area][min]=80&search[area][max]=40`);
+    const inverted = await getJson<ComplexList>(
+      `${GRID}?per_page=1&search[area][min]=80&search[area][max]=40`,
+    );
     const right = await getJson<ComplexList>(`${GRID}?per_page=1&search[area][min]=40&search[area][max]=80`);
     expect(inverted.status).toBe(200);
     expect(inverted.body.total).toBe(right.body.total);

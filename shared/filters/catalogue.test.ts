@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { BAD, sample } from "../../tests/filter-samples";
 import {
   APARTMENT_FIELDS,
   apartmentFilterToApiQuery,
@@ -20,32 +21,7 @@ import {
   readPageQuery,
   toggleValue,
 } from "./catalogue";
-import { type FieldDef, type FieldTable, idList } from "./fields";
-
-/** A value each kind of field holds, from the field's own bounds (the largest that fits, to test them). */
-function sample(def: FieldDef): unknown {
-  switch (def.kind) {
-    case "range":
-      return { min: 1, max: def.max };
-    case "list":
-      return def.options
-        ? Object.keys(def.options)
-            .map(Number)
-            .sort((a, b) => a - b)
-        : [def.min, def.max];
-    case "code":
-      return Math.max(...Object.keys(def.options).map(Number));
-    case "id":
-      return 999_999_999;
-    case "word":
-      return def.example;
-    case "flag":
-      return true;
-  }
-}
-
-/** Raw text no field of that kind accepts. */
-const BAD = { range: "дорого", list: "x,y", code: "99", id: "abc", word: "../x", flag: "2" } as const;
+import { type FieldTable, idList } from "./fields";
 
 const api = (s: string) => readApiQuery(new URLSearchParams(s), 25);
 const page = (s: string) => readPageQuery(new URLSearchParams(s), 12);

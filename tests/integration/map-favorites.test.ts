@@ -6,7 +6,7 @@ import { firstView } from "../../shared/map/cluster";
 import { FIRST_LEVEL } from "../../shared/map/projection";
 import type { ComplexList } from "../../shared/schemas/catalogue";
 import type { ComplexMap, ComplexMapClusters } from "../../shared/schemas/map";
-import { get, getJson } from "./helpers";
+import { fallbackOf, get, getJson } from "./helpers";
 
 const GRID = "/api/v1/residential-complexes/grid";
 const MAP = "/api/v1/residential-complexes/map";
@@ -56,11 +56,6 @@ async function mapQueries(): Promise<string[]> {
 }
 
 /** The boot data of a page: the SWR fallback the server embeds. */
-function fallbackOf(html: string): Record<string, unknown> {
-  const data = /<script type="application\/json" id="__DATA__"[^>]*>([^<]*)<\/script>/.exec(html)?.[1] ?? "";
-  return (JSON.parse(data) as { fallback: Record<string, unknown> }).fallback;
-}
-
 describe("residential-complexes/map", () => {
   it("answers every complex of the grid's filter, for several filters", async () => {
     const sizes = new Set<number>();

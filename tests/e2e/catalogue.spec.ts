@@ -114,7 +114,7 @@ test.describe("catalogue", () => {
     await sheet.getByPlaceholder("до, ₽").fill("5000000");
     await expect(sheet.getByRole("alert")).toHaveText("Цена: «от» больше, чем «до»");
     await expect(sheet.getByRole("button", { name: "Исправьте диапазон" })).toBeDisabled();
-    await screenshot(page, "filter-min-above-max-390");
+    await screenshot(page, "filter-min-above-max-390", false);
     await sheet.getByPlaceholder("до, ₽").fill("50000000");
     await expect(sheet.getByRole("alert")).toHaveCount(0);
     await expect(sheet.getByRole("button", { name: /^Показать \d/ })).toBeEnabled();
@@ -131,7 +131,13 @@ test.describe("catalogue", () => {
     await form.getByPlaceholder("до, ₽").fill("5000000");
     await expect(form.getByRole("alert")).toHaveText("Цена: «от» больше, чем «до»");
     await expect(form.getByRole("button", { name: "Исправьте диапазон" })).toBeDisabled();
-    await screenshot(page, "filter-min-above-max-1440");
+    await screenshot(page, "filter-min-above-max-1440", false);
+
+    // A count that fails (the connection drops): the button is disabled and the form says why.
+    await page.route(/\/api\/v1\/residential-complexes\/grid\?.*per_page=1(&|$)/, (route) => route.abort());
+    await form.getByPlaceholder("до, ₽").fill("50000000");
+    await expect(form.getByRole("alert")).toContainText("Не удалось посчитать ЖК");
+    await expect(form.getByRole("button", { name: "Не удалось посчитать" })).toBeDisabled();
   });
 
   test("a location type page and its alphabet list lead to a location listing", async ({ page }) => {

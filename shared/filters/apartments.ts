@@ -114,6 +114,12 @@ export function apartmentUrlParams(q: Omit<ApartmentQuery, "perPage">): [string,
   return own;
 }
 
+/** `?rooms=2` for a link to an apartments list with that filter ("" for none). */
+export function apartmentUrlQuery(filter: ApartmentFilter): string {
+  const qs = queryString(writeTable(APARTMENT_FIELDS, filter, "url"));
+  return qs ? `?${qs}` : "";
+}
+
 /**
  * The canonical query of an apartments list page (see canonicalCatalogueSearch): the URL's filter written
  * back, the other parameters (the open chessboard's korpus) kept as they came.

@@ -7,6 +7,7 @@ import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { OTDELKA } from "../../../shared/codes";
 import {
+  APARTMENT_FIELDS,
   type ApartmentQuery,
   type ApartmentSort,
   canonicalApartmentSearch,
@@ -79,14 +80,14 @@ export function ApartmentFilters({
           {label}
           {unit && <span className="apt-filters__unit">, {unit}</span>}
         </legend>
-        {(["min", "max"] as const).map((end) => (
+        {(["min", "max"] as const).map((end, i) => (
           <input
             key={`${end}${r?.[end] ?? ""}`}
             type="number"
             inputMode="decimal"
             min={0}
             step={step}
-            name={`${end}_${name}`}
+            name={APARTMENT_FIELDS[name].url[i]}
             defaultValue={r?.[end] ?? ""}
             placeholder={end === "min" ? "от" : "до"}
             aria-label={`${label}: ${end === "min" ? "от" : "до"}`}
@@ -102,7 +103,7 @@ export function ApartmentFilters({
         <label key={o.id} className="check-chip">
           <input
             type="checkbox"
-            name={name}
+            name={APARTMENT_FIELDS[name].url[0]}
             value={o.id}
             checked={f[name]?.includes(o.id) ?? false}
             onChange={() => undefined}
@@ -139,7 +140,11 @@ export function ApartmentFilters({
           {range("floor", "Этаж", "", 1)}
           <label className="apt-filters__select">
             <span>Отделка</span>
-            <select name="otdelka" value={f.otdelka?.[0] ?? ""} onChange={() => undefined}>
+            <select
+              name={APARTMENT_FIELDS.otdelka.url[0]}
+              value={f.otdelka?.[0] ?? ""}
+              onChange={() => undefined}
+            >
               <option value="">Любая</option>
               {Object.entries(OTDELKA).map(([code, name]) => (
                 <option key={code} value={code}>

@@ -21,7 +21,7 @@ import {
   writeTable,
 } from "./fields";
 
-export { FilterError, idList, type Range } from "./fields";
+export { FilterError, type Range } from "./fields";
 
 /** The most complexes one `search[ids]` filter names (the favourites page reads at most this many). */
 export const IDS_MAX = PER_PAGE_MAX;

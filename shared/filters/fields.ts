@@ -127,7 +127,7 @@ const optionsText = (o: Readonly<Record<number, string>>) =>
     .join(", ");
 
 /** The schema of one raw value of a field (a range's single bound); its message names the rule, not the field. */
-export function schemaOf(def: FieldDef): v.GenericSchema<string, unknown> {
+function schemaOf(def: FieldDef): v.GenericSchema<string, unknown> {
   switch (def.kind) {
     case "range": {
       const rule = `ожидается число от 0 до ${ru(def.max)}`;

@@ -200,34 +200,16 @@ function PickList({
   );
 }
 
-/** SPEC §4 cascade: regions → their localities → their stations; no selection empties the next list. */
-function useCascade(regions: number[] | undefined, localities: number[] | undefined) {
-  const [localityItems, setLocalityItems] = useState<LocationItem[]>([]);
-  const [stationItems, setStationItems] = useState<LocationItem[]>([]);
-  const regionKey = (regions ?? []).join(",");
-  const localityKey = (localities ?? []).join(",");
-  useEffect(() => {
-    let live = true;
-    const ids = regionKey ? regionKey.split(",").map(Number) : [];
-    if (!ids.length) setLocalityItems([]);
-    else
-      Promise.all(ids.map((id) => api.localities(id))).then(
-        (lists) => live && setLocalityItems(lists.flat()),
-      );
-    return () => {
-      live = false;
-    };
-  }, [regionKey]);
-  useEffect(() => {
-    let live = true;
-    const ids = localityKey ? localityKey.split(",").map(Number) : [];
-    if (!ids.length) setStationItems([]);
-    else Promise.all(ids.map((id) => api.subways(id))).then((lists) => live && setStationItems(lists.flat()));
-    return () => {
-      live = false;
-    };
-  }, [localityKey]);
-  return { localityItems, stationItems };
+/**
+ * One level of the SPEC §4 cascade: the lists of the chosen parents (a region's localities, a locality's
+ * stations), or none without a choice; a list that fails to load is empty (SPEC §8, api.ts).
+ */
+function useChildren(kind: "localities" | "subways", parents: number[] | undefined): LocationItem[] {
+  const key = parents?.length ? [kind, ...parents] : null;
+  const { data } = useSWR(key, () => Promise.all((parents ?? []).map((id) => api[kind](id))), {
+    keepPreviousData: true,
+  });
+  return key ? (data?.flat() ?? []) : [];
 }
 
 /**
@@ -392,7 +374,8 @@ export function FilterForm({ base, value, sort, total, action, ad }: FilterFormP
   }, [value]);
   const { data: yearsData } = useSWR<{ data: CompletionYear[] }>(apiKeys.completionYears());
   const years = yearsData?.data ?? [];
-  const { localityItems, stationItems } = useCascade(draft.regions ?? base.regions, draft.localities);
+  const localityItems = useChildren("localities", draft.regions ?? base.regions);
+  const stationItems = useChildren("subways", draft.localities);
   const { count, loading, failed } = useCount(base, draft, total, dirty);
   const set = (next: CatalogueFilter) => {
     setDraft(next);

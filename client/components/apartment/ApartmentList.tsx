@@ -25,7 +25,14 @@ export function ApartmentList({
   if (error) {
     return (
       <p className="cx-notice" role="alert">
-        Не удалось загрузить список. Проверьте соединение и попробуйте ещё раз.
+        {error.status === 404 ? (
+          // A page past the last (the list shrank since the link was made): the way back to its start.
+          <>
+            Такой страницы в списке нет. <AppLink to={hrefOf(1)}>Открыть первую страницу</AppLink>
+          </>
+        ) : (
+          "Не удалось загрузить список. Проверьте соединение и попробуйте ещё раз."
+        )}
       </p>
     );
   }

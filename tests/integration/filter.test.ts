@@ -201,3 +201,27 @@ describe("an id that is not a number", () => {
     }
   });
 });
+
+describe("noindex", () => {
+  it("follows the table's one rule on every listing page: at most one filter value, the first page", async () => {
+    for (const [url, indexed] of [
+      ["/novostroyki/?rooms=2", true],
+      ["/novostroyki/?min_price=3000000&max_price=8100000", true],
+      ["/novostroyki/?rooms=1,2", false],
+      ["/novostroyki/?page=2", false],
+      ["/novostroyki/?rooms=2&otdelka=3", false],
+      ["/novostroyki/moskva/", true],
+      ["/novostroyki/moskva/?rooms=2", false],
+      [`/po-metro/${station}/`, true],
+      [`/po-metro/${station}/?build_class=2`, false],
+      ["/novostroyki/na-karte/?distance_type=1&distance_time=2", true],
+      ["/novostroyki/na-karte/?distance_type=1&distance_time=2&rooms=0", false],
+    ] as const) {
+      const res = await get(url);
+      expect(res.status, url).toBe(200);
+      expect((await res.text()).includes('<meta name="robots" content="noindex, follow"/>'), url).toBe(
+        !indexed,
+      );
+    }
+  });
+});

@@ -8,9 +8,10 @@
 // duplicated or unknown write. Not part of npm test.
 import { randomUUID } from "node:crypto";
 import { buildClient } from "./build-client.mjs";
-import { reseed } from "./db.mjs";
+import { importTypeScript, reseed } from "./db.mjs";
 import { sleep, startServer } from "./local-server.mjs";
 
+const { countPath } = await importTypeScript("tests/load/count-calls.ts");
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 50);
 const FAULT_RATE = Number(process.env.SOAK_FAULT_RATE ?? 0.02);
@@ -186,19 +187,6 @@ async function browse(list, until) {
     if (chance(0.1)) headers["Cache-Control"] = "no-cache";
     await request(page.path, { headers, expect: page.expect });
   }
-}
-
-/** The count call of the filter form with a random filter. */
-function countPath() {
-  const q = new URLSearchParams({ per_page: "1" });
-  if (chance(0.6)) q.set("search[rooms]", pick(["0", "1", "2", "3", "4", "1,2", "2,3"]));
-  if (chance(0.5)) q.set("search[price][min]", String(pick([3, 5, 8]) * 1_000_000));
-  if (chance(0.5)) q.set("search[price][max]", String(pick([10, 15, 25, 60]) * 1_000_000));
-  if (chance(0.3)) q.set("search[area][min]", String(pick([20, 35, 50, 80])));
-  if (chance(0.3)) q.set("otdelka", pick(["1", "0"]));
-  if (chance(0.3)) q.set("completion_year", String(pick([2026, 2027, 2028, 2029])));
-  if (chance(0.2)) q.set("sort", pick(["price desc", "price asc"]));
-  return `/api/v1/residential-complexes/grid?${q}`;
 }
 
 async function count(until) {

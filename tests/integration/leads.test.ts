@@ -1,0 +1,159 @@
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GOOGLEBOT_UA, HUMAN_UA } from "./helpers";
+
+let ipSeq = 0;
+/** Each test posts from an IP of its own, so the rate limit of one does not spill into another. */
+const nextIp = () => `198.51.100.${++ipSeq}`;
+
+let complexId = 0;
+let otherApartment = 0;
+beforeAll(async () => {
+  const rc = await env.DB.prepare("SELECT id FROM residential_complexes ORDER BY id LIMIT 1").first<{
+    id: number;
+  }>();
+  complexId = rc?.id ?? 0;
+  const lo = await env.DB.prepare("SELECT id FROM living_objects WHERE complex_id != ?1 LIMIT 1")
+    .bind(complexId)
+    .first<{ id: number }>();
+  otherApartment = lo?.id ?? 0;
+});
+
+function lead(overrides: Record<string, unknown> = {}) {
+  return {
+    idempotency_key: crypto.randomUUID(),
+    kind: "viewing",
+    complex_id: complexId,
+    name: "Анна",
+    phone: "8 (916) 123-45-67",
+    call_time: "evening",
+    consent: true,
+    ...overrides,
+  };
+}
+
+function post(body: unknown, init: { ip?: string; origin?: string | null; ua?: string } = {}) {
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    "User-Agent": init.ua ?? HUMAN_UA,
+    "CF-Connecting-IP": init.ip ?? nextIp(),
+  };
+  if (init.origin !== null) headers.Origin = init.origin ?? "http://localhost";
+  return SELF.fetch("http://localhost/api/v1/leads", { method: "POST", headers, body: JSON.stringify(body) });
+}
+
+async function stored(key: string) {
+  return env.DB.prepare(
+    "SELECT id, kind, name, phone, call_time, consent_version, consent_at, created_at FROM leads WHERE idempotency_key = ?1",
+  )
+    .bind(key)
+    .all<{
+      id: number;
+      kind: string;
+      name: string;
+      phone: string;
+      call_time: string;
+      consent_version: string;
+      consent_at: string;
+      created_at: string;
+    }>()
+    .then((r) => r.results);
+}
+
+/** The refusal is JSON with a Russian message, and nothing of the request was stored. */
+async function refused(res: Response, status: number, key: string, message: RegExp) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
+  const body = (await res.json()) as { error: string };
+  expect(body.error).toMatch(message);
+  expect(body.error).toMatch(/[а-яё]/i);
+  expect(await stored(key)).toEqual([]);
+}
+
+describe("POST /api/v1/leads", () => {
+  it("stores a request once however often it is retried, with the consent's version and time", async () => {
+    const body = lead();
+    const ip = nextIp();
+    const first = await post(body, { ip });
+    expect(first.status).toBe(201);
+    const { id, created } = (await first.json()) as { id: number; created: boolean };
+    expect(created).toBe(true);
+    for (let i = 0; i < 3; i++) {
+      const again = await post(body, { ip });
+      expect(again.status).toBe(200);
+      expect(await again.json()).toEqual({ id, created: false });
+    }
+    const rows = await stored(body.idempotency_key);
+    expect(rows).toHaveLength(1);
+    const row = rows[0];
+    expect(row).toMatchObject({
+      id,
+      kind: "viewing",
+      name: "Анна",
+      phone: "+79161234567",
+      call_time: "evening",
+    });
+    expect(row?.consent_version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(row?.consent_at).toBe(row?.created_at);
+  });
+
+  it("stores a request about one apartment of the complex", async () => {
+    const apartment = await env.DB.prepare("SELECT id FROM living_objects WHERE complex_id = ?1 LIMIT 1")
+      .bind(complexId)
+      .first<{ id: number }>();
+    const body = lead({ living_object_id: apartment?.id, kind: "discounts" });
+    expect((await post(body)).status).toBe(201);
+    expect(await stored(body.idempotency_key)).toHaveLength(1);
+  });
+
+  it("refuses a foreign Origin, and a POST with no Origin at all", async () => {
+    const a = lead();
+    await refused(
+      await post(a, { origin: "https://evil.example" }),
+      403,
+      a.idempotency_key,
+      /только со страниц/,
+    );
+    const b = lead();
+    await refused(await post(b, { origin: null }), 403, b.idempotency_key, /только со страниц/);
+  });
+
+  it("refuses a bad phone, a missing consent, a missing name, an unknown complex, a foreign apartment", async () => {
+    const phone = lead({ phone: "12345" });
+    await refused(await post(phone), 400, phone.idempotency_key, /^phone: Укажите российский номер/);
+    const consent = lead({ consent: false });
+    await refused(await post(consent), 400, consent.idempotency_key, /^consent: Подтвердите согласие/);
+    const { name: _, ...noName } = lead();
+    await refused(await post(noName), 400, noName.idempotency_key, /^name: Укажите имя/);
+    const complex = lead({ complex_id: 999_999_999 });
+    await refused(await post(complex), 400, complex.idempotency_key, /Такого жилого комплекса нет/);
+    const apartment = lead({ living_object_id: otherApartment });
+    await refused(
+      await post(apartment),
+      400,
+      apartment.idempotency_key,
+      /Такой квартиры в этом жилом комплексе нет/,
+    );
+  });
+
+  it("refuses past the rate limit", async () => {
+    const ip = nextIp();
+    // Five a minute: twelve posts cannot all fall into windows of five or fewer, even across a minute's turn.
+    let res: Response | undefined;
+    let body = lead();
+    for (let i = 0; i < 12; i++) {
+      body = lead();
+      res = await post(body, { ip });
+      if (res.status === 429) break;
+      expect(res.status).toBe(201);
+    }
+    if (!res) throw new Error("no request was made");
+    expect(res.headers.get("Retry-After")).toMatch(/^\d+$/);
+    await refused(res, 429, body.idempotency_key, /Слишком много запросов/);
+  });
+
+  it("refuses a bot: nothing stored, nothing queued", async () => {
+    const body = lead();
+    await refused(await post(body, { ua: GOOGLEBOT_UA }), 403, body.idempotency_key, /только от посетителей/);
+  });
+});

@@ -8,6 +8,7 @@ import { edgeCache } from "./edge-cache";
 import type { AppEnv } from "./env";
 import { handleFeedsPage } from "./feeds/operator";
 import { handleImage } from "./image-proxy";
+import { handleLeadHandled, handleLeadsPage } from "./leads/operator";
 import { logError } from "./log";
 import { handlePage, renderErrorPage } from "./pages";
 import { applySecurityHeaders, clientIp, createNonce } from "./security";
@@ -57,6 +58,8 @@ app.route("/api-dev/v1", api);
 app.get("/img/", handleImage);
 app.get("/:kind{facade|skyline}/:version/:file", handleArt);
 app.get("/operator/feeds/", handleFeedsPage);
+app.get("/operator/leads/", handleLeadsPage);
+app.post("/operator/leads/:id/handled/", handleLeadHandled);
 app.get("/banners/top/", handleTopBanner);
 
 app.get("/favicon.svg", async (c) => {

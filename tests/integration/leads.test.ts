@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { GOOGLEBOT_UA, HUMAN_UA } from "./helpers";
+import { GOOGLEBOT_UA, HUMAN_UA, operatorCookie } from "./helpers";
 
 let ipSeq = 0;
 /** Each test posts from an IP of its own, so the rate limit of one does not spill into another. */
@@ -155,5 +155,72 @@ describe("POST /api/v1/leads", () => {
   it("refuses a bot: nothing stored, nothing queued", async () => {
     const body = lead();
     await refused(await post(body, { ua: GOOGLEBOT_UA }), 403, body.idempotency_key, /только от посетителей/);
+  });
+});
+
+describe("/operator/leads/", () => {
+  const page = (cookie?: string) =>
+    SELF.fetch("http://localhost/operator/leads/", { headers: cookie ? { Cookie: cookie } : {} });
+  const markHandled = (id: number, headers: Record<string, string>) =>
+    SELF.fetch(`http://localhost/operator/leads/${id}/handled/`, {
+      method: "POST",
+      redirect: "manual",
+      headers,
+    });
+  const handledAt = async (id: number) =>
+    (
+      await env.DB.prepare("SELECT handled_at FROM leads WHERE id = ?1")
+        .bind(id)
+        .first<{ handled_at: string | null }>()
+    )?.handled_at;
+
+  it("refuses strangers: no request, no name, no phone", async () => {
+    const body = lead({ name: "Секретная", phone: "+7 916 555-44-33" });
+    const { id } = (await (await post(body)).json()) as { id: number };
+    const anonymous = await page();
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get("X-Robots-Tag")).toBe("noindex");
+    const html = await anonymous.text();
+    expect(html).toContain("Заявки покупателей видны только консультантам");
+    expect(html).not.toContain("Секретная");
+    expect(html).not.toContain("555-44-33");
+    const forged = await page("chat_operator=99999999999999.forged");
+    expect(forged.status).toBe(401);
+    const stranger = await markHandled(id, { Origin: "http://localhost" });
+    expect(stranger.status).toBe(401);
+    expect(await handledAt(id)).toBeNull();
+  });
+
+  it("shows the operator every request with its delivery state, and marks one handled", async () => {
+    const body = lead({ name: "Виктория", phone: "89161230099", kind: "callback", call_time: "morning" });
+    const { id } = (await (await post(body)).json()) as { id: number };
+    const cookie = await operatorCookie();
+    const list = await page(cookie);
+    expect(list.status).toBe(200);
+    const html = await list.text();
+    const row = new RegExp(`<tr id="lead-${id}">([\\s\\S]*?)</tr>`).exec(html)?.[1] ?? "";
+    expect(row).toContain("Виктория");
+    expect(row).toContain("+7 916 123-00-99");
+    expect(row).toContain("Перезвоните мне");
+    expect(row).toContain("Утром, 9:00–12:00");
+    expect(row).toMatch(/редакция \d{4}-\d{2}-\d{2}, \d{2}\.\d{2}\.\d{4}/);
+    expect(row).toMatch(/в очереди на отправку|у застройщика нет вебхука|доставлена/);
+    expect(row).toContain("Отметить обработанной");
+
+    const foreign = await markHandled(id, { Cookie: cookie, Origin: "https://evil.example" });
+    expect(foreign.status).toBe(403);
+    expect(await handledAt(id)).toBeNull();
+
+    const done = await markHandled(id, { Cookie: cookie, Origin: "http://localhost" });
+    expect(done.status).toBe(303);
+    expect(done.headers.get("Location")).toBe(`/operator/leads/#lead-${id}`);
+    expect(await handledAt(id)).not.toBeNull();
+    const after = await (await page(cookie)).text();
+    const handledRow = new RegExp(`<tr id="lead-${id}">([\\s\\S]*?)</tr>`).exec(after)?.[1] ?? "";
+    expect(handledRow).toMatch(/обработана \d{2}\.\d{2}\.\d{4}/);
+    expect(handledRow).not.toContain("Отметить обработанной");
+
+    const missing = await markHandled(999_999_999, { Cookie: cookie, Origin: "http://localhost" });
+    expect(missing.status).toBe(404);
   });
 });

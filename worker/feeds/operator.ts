@@ -3,12 +3,11 @@
  * (the chat's operator cookie). A plain server-rendered page; ?run=N shows one run's issues.
  */
 import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
 import { html } from "hono/html";
 import * as v from "valibot";
-import { isOperator, OPERATOR_COOKIE } from "../chat/identity";
 import { getRun, listFeeds, listRuns, type RunRow } from "../db/queries/feeds";
 import type { AppEnv } from "../env";
+import { operatorTime as at, operatorRefusal, operatorPage as page } from "../operator-page";
 
 const RUNS_SHOWN = 50;
 
@@ -17,42 +16,6 @@ const IssuesSchema = v.array(
 );
 
 const STATUS: Record<RunRow["status"], string> = { running: "идёт", ok: "успешно", failed: "ошибка" };
-
-const when = new Intl.DateTimeFormat("ru-RU", {
-  dateStyle: "short",
-  timeStyle: "medium",
-  timeZone: "Europe/Moscow",
-});
-const at = (iso: string | null) => (iso ? when.format(new Date(iso)) : "—");
-
-function page(c: Context<AppEnv>, status: 200 | 400 | 401 | 404 | 503, title: string, body: unknown) {
-  c.header("X-Robots-Tag", "noindex");
-  c.header("Cache-Control", "no-store");
-  return c.html(
-    html`<!doctype html>
-<html lang="ru">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>${title}</title>
-    <style>
-      body { font: 15px/1.45 system-ui, sans-serif; margin: 24px; color: #1d2733; }
-      table { border-collapse: collapse; margin: 12px 0 28px; }
-      th, td { border: 1px solid #d6dde6; padding: 4px 8px; text-align: left; vertical-align: top; }
-      th { background: #f2f5f8; }
-      td.n { text-align: right; }
-      .failed { color: #b00020; }
-    </style>
-  </head>
-  <body>
-    <h1>${title}</h1>
-    ${body}
-  </body>
-</html>`,
-    status,
-  );
-}
 
 function runsTable(runs: Omit<RunRow, "errors">[]) {
   return html`<table>
@@ -72,18 +35,8 @@ function runsTable(runs: Omit<RunRow, "errors">[]) {
 }
 
 export async function handleFeedsPage(c: Context<AppEnv>): Promise<Response> {
-  const { CHAT_SECRET: secret, OPERATOR_TOKEN: token } = c.env;
-  if (!secret || !token) {
-    return page(c, 503, "Страница недоступна", html`<p>Не задан ключ консультанта (OPERATOR_TOKEN).</p>`);
-  }
-  if (!(await isOperator(secret, token, getCookie(c, OPERATOR_COOKIE)))) {
-    return page(
-      c,
-      401,
-      "Нужен вход консультанта",
-      html`<p>Импорт фидов виден только консультантам. <a href="/operator/">Войдите с ключом доступа</a> и вернитесь сюда.</p>`,
-    );
-  }
+  const refusal = await operatorRefusal(c, "Импорт фидов виден только консультантам.");
+  if (refusal) return refusal;
   const runParam = c.req.query("run");
   if (runParam === undefined) {
     const [feeds, runs] = await Promise.all([listFeeds(c.env.DB), listRuns(c.env.DB, RUNS_SHOWN)]);

@@ -5,6 +5,7 @@
 import { apiKeys } from "./api-keys";
 import type { LocationType } from "./constants";
 import { type ApartmentQuery, readApartmentQuery } from "./filters/apartments";
+import { leadTargetOf } from "./leads";
 import { listingQuery, ownQuery } from "./listing";
 import { LOCATION_TYPE_DEFS } from "./locations";
 import { complexIdFromSlug, type RouteMatch } from "./routes";
@@ -55,6 +56,8 @@ export function pageKeys(match: RouteMatch): string[] {
       return present(complexPageKeys(match));
     case "apartments":
       return present(apartmentsPageKeys(match));
+    case "lead":
+      return present(leadPageKeys(match));
     default:
       return [];
   }
@@ -243,4 +246,13 @@ export function apartmentsPageKeys(match: RouteMatch): {
   const list = apiKeys.apartments(apartmentsListQuery(match, view));
   if (view.complex === undefined) return { list };
   return { list, groups: apiKeys.apartmentGroups(view.complex), complex: apiKeys.complex(view.complex) };
+}
+
+/** The request page (/zayavka/): the complex the request is about, and the apartment when it is about one. */
+export function leadPageKeys(match: RouteMatch): { complex: string; apartment?: string } {
+  const target = leadTargetOf(match.search);
+  return {
+    complex: apiKeys.complex(target.complex),
+    ...(target.apartment ? { apartment: apiKeys.apartment(target.apartment) } : {}),
+  };
 }

@@ -1,25 +1,7 @@
 /** A buyer's request to the seller (a lead): what the form posts and what the API answers. */
 import * as v from "valibot";
+import { CALL_TIME_IDS, type CallTime, LEAD_KIND_IDS, type LeadKind } from "../leads";
 import { ConsentSchema, NameSchema, object, PhoneSchema } from "./quizzes";
-
-/** What the buyer asks for; the labels are the buttons' and the form's words. */
-export const LEAD_KINDS = {
-  callback: "Перезвоните мне",
-  viewing: "Записаться на просмотр",
-  discounts: "Узнать о скидках",
-} as const;
-export type LeadKind = keyof typeof LEAD_KINDS;
-export const LEAD_KIND_IDS = Object.keys(LEAD_KINDS) as LeadKind[];
-
-/** When to call, Moscow time (the consultants work 9:00–21:00). */
-export const CALL_TIMES = {
-  any: "В любое время",
-  morning: "Утром, 9:00–12:00",
-  day: "Днём, 12:00–17:00",
-  evening: "Вечером, 17:00–21:00",
-} as const;
-export type CallTime = keyof typeof CALL_TIMES;
-export const CALL_TIME_IDS = Object.keys(CALL_TIMES) as CallTime[];
 
 const id = (message: string) =>
   v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(999_999_999, message));
@@ -50,17 +32,23 @@ export interface LeadSubmitResult {
 export const LeadMessageSchema = v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)) });
 export type LeadMessage = v.InferOutput<typeof LeadMessageSchema>;
 
-/** «+79161234567» → «+7 916 123-45-67»; what is typed is formatted as far as it goes («8916» → «+7 916»). */
-export function formatPhone(raw: string): string {
-  let d = raw.replace(/\D/g, "");
-  if (/^[78]/.test(d)) d = d.slice(1);
-  d = d.slice(0, 10);
-  // Nothing past the country code yet: keep what was typed of it («+», «+7», «8»).
-  if (!d) return raw.replace(/[^+\d]/g, "").slice(0, 2);
-  const parts = [d.slice(0, 3), d.slice(3, 6), d.slice(6, 8), d.slice(8, 10)];
-  let out = `+7 ${parts[0]}`;
-  if (parts[1]) out += ` ${parts[1]}`;
-  if (parts[2]) out += `-${parts[2]}`;
-  if (parts[3]) out += `-${parts[3]}`;
-  return out;
+/** The form's fields as typed (what the draft keeps and a POST without JavaScript sends back). */
+export interface LeadFormValues {
+  kind: LeadKind;
+  name: string;
+  phone: string;
+  call_time: CallTime;
+  consent: boolean;
+}
+
+/**
+ * The request page's form from the server (/zayavka/): its idempotency key, and after a POST without
+ * JavaScript the values sent with the messages about them, or the stored request.
+ */
+export interface LeadFormState {
+  key: string;
+  values?: LeadFormValues;
+  /** Field → message; `form` is about the whole request (rate limit, origin). */
+  errors?: Partial<Record<keyof LeadFormValues | "form", string>>;
+  result?: LeadSubmitResult;
 }

@@ -224,3 +224,144 @@ describe("/operator/leads/", () => {
     expect(missing.status).toBe(404);
   });
 });
+
+describe("the request on the pages", () => {
+  const complexPath = async () => {
+    const rc = await env.DB.prepare("SELECT slug FROM residential_complexes WHERE id = ?1")
+      .bind(complexId)
+      .first<{ slug: string }>();
+    return `/novostroyki/${rc?.slug}/`;
+  };
+
+  it("a complex page shows the site's phone and the three request links; a bot gets the phone only", async () => {
+    const path = await complexPath();
+    const human = await (
+      await SELF.fetch(`http://localhost${path}?leads=human`, { headers: { "User-Agent": HUMAN_UA } })
+    ).text();
+    expect(human).toContain(`href="tel:${env.SITE_PHONE}"`);
+    expect(human).toContain("+7 495 120-45-67");
+    for (const kind of ["callback", "viewing", "discounts"]) {
+      expect(human).toContain(`href="/zayavka/?complex=${complexId}&amp;kind=${kind}"`);
+    }
+    expect(human).toContain("Записаться на просмотр");
+    const bot = await (
+      await SELF.fetch(`http://localhost${path}?leads=bot`, { headers: { "User-Agent": GOOGLEBOT_UA } })
+    ).text();
+    expect(bot).toContain(`href="tel:${env.SITE_PHONE}"`);
+    expect(bot).not.toContain("/zayavka/");
+    expect(bot).not.toContain("Записаться на просмотр");
+  });
+
+  it("the header's phone icon calls the site's number", async () => {
+    const html = await (
+      await SELF.fetch("http://localhost/journal/", { headers: { "User-Agent": HUMAN_UA } })
+    ).text();
+    expect(html).toMatch(new RegExp(`<a href="tel:\\${env.SITE_PHONE}"[^>]*aria-label="Позвонить"`));
+  });
+
+  const formPage = (query: string, ua = HUMAN_UA) =>
+    SELF.fetch(`http://localhost/zayavka/${query}`, { headers: { "User-Agent": ua } });
+  const sendForm = (query: string, fields: Record<string, string>, init: { ip?: string; ua?: string } = {}) =>
+    SELF.fetch(`http://localhost/zayavka/${query}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "http://localhost",
+        "User-Agent": init.ua ?? HUMAN_UA,
+        "CF-Connecting-IP": init.ip ?? nextIp(),
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const hiddenKey = (html: string) => /name="idempotency_key" value="([0-9a-f-]{36})"/.exec(html)?.[1];
+
+  it("the request page without JavaScript: a form with its own key, noindex; a bot gets the phone and no form", async () => {
+    const res = await formPage(`?complex=${complexId}&kind=viewing`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<meta name="robots" content="noindex');
+    const form = /<form[^>]*>/.exec(html)?.[0] ?? "";
+    expect(form).toContain('method="post"');
+    expect(form).toContain(`action="/zayavka/?complex=${complexId}&amp;kind=viewing"`);
+    expect(hiddenKey(html)).toBeDefined();
+    expect(html).toMatch(
+      /<input[^>]*value="viewing"[^>]*checked=""|<input[^>]*checked=""[^>]*value="viewing"/,
+    );
+    expect(html).toContain('href="/data-processing-agreement/"');
+    const bot = await (await formPage(`?complex=${complexId}&kind=viewing`, GOOGLEBOT_UA)).text();
+    expect(bot).toContain(`tel:${env.SITE_PHONE}`);
+    expect(bot).not.toContain("<form");
+    expect((await formPage("?complex=999999999")).status).toBe(404);
+    expect((await formPage("")).status).toBe(404);
+  });
+
+  it("a plain POST with a bad phone and no consent: the form again, what was typed, Russian messages, nothing stored", async () => {
+    const key = crypto.randomUUID();
+    const res = await sendForm(`?complex=${complexId}&kind=viewing`, {
+      idempotency_key: key,
+      kind: "viewing",
+      name: "Иван",
+      phone: "123",
+      call_time: "evening",
+    });
+    const html = await res.text();
+    expect(res.status).toBe(400);
+    expect(html).toContain("Укажите российский номер телефона");
+    expect(html).toContain("Подтвердите согласие на обработку персональных данных");
+    expect(html).toContain('value="Иван"');
+    expect(html).toContain('value="123"');
+    expect(hiddenKey(html)).toBe(key);
+    expect(await stored(key)).toEqual([]);
+  });
+
+  it("a plain POST that is right: the request received (once, however often the form is sent)", async () => {
+    const key = crypto.randomUUID();
+    const fields = {
+      idempotency_key: key,
+      kind: "viewing",
+      name: "Иван",
+      phone: "8 916 765-43-21",
+      call_time: "evening",
+      consent: "yes",
+    };
+    const ip = nextIp();
+    const res = await sendForm(`?complex=${complexId}&kind=viewing`, fields, { ip });
+    expect(res.status).toBe(201);
+    // React's text separators (<!-- -->) out of the way.
+    const html = (await res.text()).replace(/<!-- -->/g, "");
+    expect(html).toContain("Спасибо, Иван! Заявка принята");
+    expect(html).toContain("+7 916 765-43-21");
+    expect(html).not.toContain("<form");
+    expect((await sendForm(`?complex=${complexId}&kind=viewing`, fields, { ip })).status).toBe(200);
+    const rows = await stored(key);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: "viewing", phone: "+79167654321", call_time: "evening" });
+  });
+
+  it("a plain POST from a foreign site or a bot is refused with the page's message, nothing stored", async () => {
+    const key = crypto.randomUUID();
+    const fields = {
+      idempotency_key: key,
+      kind: "callback",
+      name: "Иван",
+      phone: "9161234567",
+      call_time: "any",
+      consent: "yes",
+    };
+    const foreign = await SELF.fetch(`http://localhost/zayavka/?complex=${complexId}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "https://evil.example",
+        "User-Agent": HUMAN_UA,
+        "CF-Connecting-IP": nextIp(),
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.text()).toContain("только со страниц нашего сайта");
+    const bot = await sendForm(`?complex=${complexId}`, fields, { ua: GOOGLEBOT_UA });
+    expect(bot.status).toBe(403);
+    expect(await bot.text()).not.toContain("<form");
+    expect(await stored(key)).toEqual([]);
+  });
+});

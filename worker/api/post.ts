@@ -25,9 +25,15 @@ export function assertSameOrigin(c: Context<AppEnv>): void {
   }
 }
 
-export async function readJson(c: Context<AppEnv>): Promise<unknown> {
+/** The body as text, refused past MAX_BODY_CHARS. */
+export async function readBodyText(c: Context<AppEnv>): Promise<string> {
   const text = await c.req.text();
   if (text.length > MAX_BODY_CHARS) throw new HTTPException(413, { message: "Слишком большой запрос" });
+  return text;
+}
+
+export async function readJson(c: Context<AppEnv>): Promise<unknown> {
+  const text = await readBodyText(c);
   try {
     return JSON.parse(text);
   } catch {

@@ -7,14 +7,8 @@
  */
 import * as v from "valibot";
 import { SITE_ORIGIN } from "../../shared/constants";
-import {
-  CALL_TIMES,
-  type CallTime,
-  LEAD_KINDS,
-  type LeadKind,
-  type LeadMessage,
-  LeadMessageSchema,
-} from "../../shared/schemas/leads";
+import { CALL_TIMES, type CallTime, LEAD_KINDS, type LeadKind } from "../../shared/leads";
+import { type LeadMessage, LeadMessageSchema } from "../../shared/schemas/leads";
 import { hmac } from "../chat/identity";
 import {
   claimLead,

@@ -4,13 +4,7 @@
  */
 import type { Context } from "hono";
 import { html } from "hono/html";
-import {
-  CALL_TIMES,
-  type CallTime,
-  formatPhone,
-  LEAD_KINDS,
-  type LeadKind,
-} from "../../shared/schemas/leads";
+import { CALL_TIMES, type CallTime, formatPhone, LEAD_KINDS, type LeadKind } from "../../shared/leads";
 import { assertSameOrigin } from "../api/post";
 import { type LeadListRow, listLeads, markLeadHandled } from "../db/queries/leads";
 import type { AppEnv } from "../env";

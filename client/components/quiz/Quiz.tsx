@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import * as v from "valibot";
 import { apiKeys } from "../../../shared/api-keys";
 import { COMPANY } from "../../../shared/company-info";
+import { formatPhone } from "../../../shared/leads";
 import type { QuizStep } from "../../../shared/quiz";
 import { href } from "../../../shared/routes";
 import {
@@ -16,6 +17,7 @@ import {
 } from "../../../shared/schemas/quizzes";
 import { useOnline } from "../../hooks/use-online";
 import { ApiError, fetchJson } from "../../http";
+import { firstIssue, splitFieldMessage } from "../forms";
 import { clearDraft, loadDraft, newDraft, type QuizDraft, saveDraft } from "./draft";
 import { QuizMatches } from "./QuizMatches";
 
@@ -37,23 +39,6 @@ function stepError(step: QuizStep, answers: QuizDraft["answers"]): string | unde
   if (step.type === "multi")
     return Array.isArray(a) && a.length ? undefined : "Выберите хотя бы один вариант";
   return undefined;
-}
-
-function firstIssue(schema: v.GenericSchema, value: unknown): string | undefined {
-  const r = v.safeParse(schema, value);
-  return r.success ? undefined : r.issues[0].message;
-}
-
-/** «+79161234567» → «+7 916 123-45-67» */
-function formatPhone(phone: string): string {
-  const d = phone.slice(2);
-  return `+7 ${d.slice(0, 3)} ${d.slice(3, 6)}-${d.slice(6, 8)}-${d.slice(8)}`;
-}
-
-/** The server names the field of a 400: «answers.rooms: …», «phone: …». */
-function splitFieldMessage(message: string): { path: string; text: string } {
-  const m = /^([\w.]+): (.+)$/s.exec(message);
-  return m ? { path: m[1] ?? "", text: m[2] ?? message } : { path: "", text: message };
 }
 
 export function QuizFlow({ quiz, slug, onClose }: { quiz: Quiz; slug: string; onClose(): void }) {

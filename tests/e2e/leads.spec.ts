@@ -101,11 +101,11 @@ for (const viewport of [PHONE, DESKTOP]) {
       "href",
       "/data-processing-agreement/",
     );
-    await screenshot(page, `leads-dialog-${w}`);
+    await screenshot(page, `leads-dialog-${w}`, false);
     await dialog.getByRole("button", { name: "Отправить заявку" }).click();
     await expect(dialog.getByRole("heading", { name: /Заявка принята/ })).toBeVisible();
     await expect(dialog).toContainText("+7 916 123-45-67");
-    await screenshot(page, `leads-dialog-sent-${w}`);
+    await screenshot(page, `leads-dialog-sent-${w}`, false);
     expect(await page.evaluate(() => (window as unknown as { leadsMark?: number }).leadsMark)).toBe(1);
     // Sent: the draft kept on this device until then is gone.
     expect(
@@ -125,21 +125,24 @@ for (const viewport of [PHONE, DESKTOP]) {
     const context = await newContext(browser, viewport, false);
     const page = await context.newPage();
     await page.goto(await complexUrl(page));
-    await screenshot(page, `leads-complex-nojs-${w}`);
+    await screenshot(page, `leads-complex-nojs-${w}`, false);
     await viewingButton(page, w).click();
     await expect(page).toHaveURL(/\/zayavka\/\?complex=\d+&kind=viewing$/);
     await expect(page.getByRole("heading", { level: 1, name: "Заявка в отдел продаж" })).toBeVisible();
 
     const name = uniqueName();
     await page.getByLabel("Имя").fill(name);
-    await page.getByLabel("Телефон").fill("8 916 123");
-    await page.getByRole("button", { name: "Отправить заявку" }).click();
-    // The server's answer: the form again, with what was typed and the messages.
-    await expect(page.getByText("Укажите российский номер телефона")).toBeVisible();
-    await expect(page.getByText("Подтвердите согласие на обработку персональных данных")).toBeVisible();
-    await expect(page.getByLabel("Имя")).toHaveValue(name);
-    await screenshot(page, `leads-nojs-errors-${w}`);
-
+    // Every visitor of this file posts from one IP (wrangler dev's), and the site takes five requests a minute
+    // from an IP: the round trip of a wrong form is shown once, at the phone's width.
+    if (w === PHONE.width) {
+      await page.getByLabel("Телефон").fill("8 916 123");
+      await page.getByRole("button", { name: "Отправить заявку" }).click();
+      // The server's answer: the form again, with what was typed and the messages.
+      await expect(page.getByText("Укажите российский номер телефона")).toBeVisible();
+      await expect(page.getByText("Подтвердите согласие на обработку персональных данных")).toBeVisible();
+      await expect(page.getByLabel("Имя")).toHaveValue(name);
+      await screenshot(page, `leads-nojs-errors-${w}`);
+    }
     await page.getByLabel("Телефон").fill("8 916 123-45-67");
     await page.getByLabel("Когда позвонить").selectOption("evening");
     await page.getByRole("checkbox", { name: /согласие на обработку персональных данных/ }).check();

@@ -203,7 +203,9 @@ describe("/operator/leads/", () => {
     expect(row).toContain("+7 916 123-00-99");
     expect(row).toContain("Перезвоните мне");
     expect(row).toContain("Утром, 9:00–12:00");
-    expect(row).toMatch(/редакция \d{4}-\d{2}-\d{2}, \d{2}\.\d{2}\.\d{4}/);
+    expect(row).toMatch(
+      /дано \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}, текст в редакции от \d{1,2} [а-я]+ \d{4}/,
+    );
     expect(row).toMatch(/в очереди на отправку|у застройщика нет вебхука|доставлена/);
     expect(row).toContain("Отметить обработанной");
 

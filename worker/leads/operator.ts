@@ -4,6 +4,8 @@
  */
 import type { Context } from "hono";
 import { html } from "hono/html";
+import { complexTitle } from "../../client/components/complex/text";
+import { countOf, formatDate } from "../../shared/format";
 import { CALL_TIMES, type CallTime, formatPhone, LEAD_KINDS, type LeadKind } from "../../shared/leads";
 import { assertSameOrigin } from "../api/post";
 import { type LeadListRow, listLeads, markLeadHandled } from "../db/queries/leads";
@@ -36,12 +38,12 @@ function leadRow(l: LeadListRow) {
     <td class="n">${l.id}</td>
     <td>${at(l.created_at)}</td>
     <td>${LEAD_KINDS[l.kind as LeadKind] ?? l.kind}</td>
-    <td><a href="${path}">${l.complex_name}${l.living_object_id ? `, квартира №${l.living_object_id}` : ""}</a></td>
+    <td><a href="${path}">${complexTitle(l.complex_name)}${l.living_object_id ? `, квартира №${l.living_object_id}` : ""}</a></td>
     <td>${l.developer_name}</td>
     <td>${l.name}</td>
     <td><a href="tel:${l.phone}">${formatPhone(l.phone)}</a></td>
     <td>${CALL_TIMES[l.call_time as CallTime] ?? l.call_time}</td>
-    <td>редакция ${l.consent_version}, ${at(l.consent_at)}</td>
+    <td>дано ${at(l.consent_at)}, текст в редакции от ${formatDate(l.consent_version)}</td>
     <td>${deliveryState(l)}</td>
     <td>
       ${
@@ -64,7 +66,7 @@ export async function handleLeadsPage(c: Context<AppEnv>): Promise<Response> {
     200,
     "Заявки покупателей",
     leads.length
-      ? html`<p>Последние ${leads.length} заявок, новые сверху. Время — московское.</p>
+      ? html`<p>Показано: ${countOf(leads.length, ["заявка", "заявки", "заявок"])}, новые сверху. Время — московское.</p>
           <div class="wrap"><table>
             <tr>
               <th>№</th><th>Получена</th><th>Что просят</th><th>ЖК</th><th>Застройщик</th><th>Имя</th><th>Телефон</th>

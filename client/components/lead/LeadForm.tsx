@@ -268,7 +268,7 @@ export function LeadForm({ target, initial, onClose, backTo }: LeadFormProps) {
           <a href={href("data-processing-agreement")} target="_blank" rel="noopener">
             обработку персональных данных
           </a>{" "}
-          по закону 152-ФЗ
+          по закону 152‑ФЗ
         </span>
       </label>
       {message("consent")}

@@ -17,9 +17,9 @@ import {
 } from "../../../shared/leads";
 import { href } from "../../../shared/routes";
 import type { LeadFormState, LeadFormValues, LeadSubmitResult } from "../../../shared/schemas/leads";
-import { ConsentSchema, NameSchema, normalizePhone, PhoneSchema } from "../../../shared/schemas/quizzes";
-import { ApiError, fetchJson } from "../../http";
-import { firstIssue, splitFieldMessage } from "../forms";
+import { normalizePhone } from "../../../shared/schemas/quizzes";
+import { ApiError } from "../../http";
+import { ConsentText, contactErrors, postJson, splitFieldMessage } from "../forms";
 import { clearLeadDraft, type LeadDraft, loadLeadDraft, saveLeadDraft } from "./draft";
 import "./lead.css";
 
@@ -95,31 +95,23 @@ export function LeadForm({ target, initial, onClose, backTo }: LeadFormProps) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found: Errors = {
-      name: firstIssue(NameSchema, draft.name),
-      phone: firstIssue(PhoneSchema, draft.phone),
-      consent: firstIssue(ConsentSchema, draft.consent),
-    };
-    if (FIELDS.some((f) => found[f])) {
+    const found = contactErrors(draft);
+    if (found) {
       setErrors(found);
       return;
     }
     setErrors({});
     setSending(true);
     try {
-      const res = await fetchJson<LeadSubmitResult>(apiKeys.leads(), {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          idempotency_key: draft.key,
-          kind: draft.kind,
-          complex_id: target.complex,
-          living_object_id: target.apartment,
-          name: draft.name,
-          phone: draft.phone,
-          call_time: draft.call_time,
-          consent: true,
-        }),
+      const res = await postJson<LeadSubmitResult>(apiKeys.leads(), {
+        idempotency_key: draft.key,
+        kind: draft.kind,
+        complex_id: target.complex,
+        living_object_id: target.apartment,
+        name: draft.name,
+        phone: draft.phone,
+        call_time: draft.call_time,
+        consent: true,
       });
       clearLeadDraft(target);
       setDone({
@@ -263,13 +255,7 @@ export function LeadForm({ target, initial, onClose, backTo }: LeadFormProps) {
           onChange={(e) => change("consent", { consent: e.target.checked })}
           {...described("consent")}
         />
-        <span>
-          Даю согласие на{" "}
-          <a href={href("data-processing-agreement")} target="_blank" rel="noopener">
-            обработку персональных данных
-          </a>{" "}
-          по закону 152‑ФЗ
-        </span>
+        <ConsentText />
       </label>
       {message("consent")}
 

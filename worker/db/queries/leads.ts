@@ -71,11 +71,10 @@ export async function listUnqueuedLeads(db: D1Database, before: string, limit: n
   return results.map((r) => r.id);
 }
 
-export interface LeadDeliveryRow {
+/** A stored request, with its complex. */
+interface LeadRow {
   id: number;
-  idempotency_key: string;
   kind: string;
-  complex_id: number;
   complex_name: string;
   complex_slug: string;
   living_object_id: number | null;
@@ -86,6 +85,11 @@ export interface LeadDeliveryRow {
   consent_at: string;
   created_at: string;
   delivery: string;
+}
+
+export interface LeadDeliveryRow extends LeadRow {
+  idempotency_key: string;
+  complex_id: number;
   webhook_url: string | null;
   webhook_secret: string | null;
 }
@@ -143,21 +147,9 @@ export async function recordLeadDelivery(
     .run();
 }
 
-export interface LeadListRow {
-  id: number;
-  kind: string;
-  complex_name: string;
-  complex_slug: string;
-  living_object_id: number | null;
+export interface LeadListRow extends LeadRow {
   developer_name: string;
-  name: string;
-  phone: string;
-  call_time: string;
-  consent_version: string;
-  consent_at: string;
-  created_at: string;
   queued_at: string | null;
-  delivery: string;
   attempts: number;
   last_error: string | null;
   delivered_at: string | null;

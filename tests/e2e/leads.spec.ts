@@ -4,6 +4,7 @@
  * desktop widths; then the consultant finds the request at /operator/leads/ and marks it handled.
  */
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { axeViolations } from "./axe";
 import { DESKTOP, hydrated, operatorToken, PHONE, screenshot, watchErrors } from "./helpers";
 
 const LETTERS = "абвгдежзиклмнопрстуфхцчшэюя";
@@ -89,6 +90,8 @@ for (const viewport of [PHONE, DESKTOP]) {
     await dialog.getByRole("button", { name: "Отправить заявку" }).click();
     await expect(dialog.getByText("Укажите имя", { exact: false })).toBeVisible();
     await expect(dialog.getByText("Подтвердите согласие на обработку персональных данных")).toBeVisible();
+    // The page with the dialog and its messages open: no accessibility violations (axe's default rules).
+    expect(await axeViolations(page)).toEqual([]);
 
     const name = uniqueName();
     await dialog.getByLabel("Имя").fill(name);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone, leadTargetOf } from "./leads";
+import { formatPhone, leadPlaceOf, leadQuery } from "./leads";
 
 describe("formatPhone", () => {
   it("formats a stored number", () => {
@@ -29,19 +29,34 @@ describe("formatPhone", () => {
   });
 });
 
-describe("leadTargetOf", () => {
-  it("reads the complex, the apartment and the kind from the request page's query", () => {
-    expect(leadTargetOf(new URLSearchParams("complex=12&kvartira=345&kind=viewing"))).toEqual({
-      complex: 12,
+describe("leadPlaceOf", () => {
+  it("reads an apartment, or a complex, and the kind from the request page's query", () => {
+    expect(leadPlaceOf(new URLSearchParams("kvartira=345&kind=viewing"))).toEqual({
       apartment: 345,
       kind: "viewing",
+    });
+    expect(leadPlaceOf(new URLSearchParams("complex=12&kind=discounts"))).toEqual({
+      complex: 12,
+      kind: "discounts",
     });
   });
 
   it("turns what is not an id into complex 0 (a 404) and an unknown kind into a callback", () => {
-    expect(leadTargetOf(new URLSearchParams("complex=abc&kvartira=-1&kind=spam"))).toEqual({
+    expect(leadPlaceOf(new URLSearchParams("complex=abc&kvartira=-1&kind=spam"))).toEqual({
       complex: 0,
       kind: "callback",
     });
+  });
+
+  it("is what leadQuery wrote", () => {
+    for (const t of [
+      { complex: 7, apartment: 70, kind: "viewing" as const },
+      { complex: 7, kind: "callback" as const },
+    ]) {
+      const q = new URLSearchParams(Object.entries(leadQuery(t)).map(([k, v]) => [k, String(v)]));
+      expect(leadPlaceOf(q)).toEqual(
+        t.apartment ? { apartment: 70, kind: "viewing" } : { complex: 7, kind: "callback" },
+      );
+    }
   });
 });

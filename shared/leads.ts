@@ -19,28 +19,28 @@ export const CALL_TIMES = {
 export type CallTime = keyof typeof CALL_TIMES;
 export const CALL_TIME_IDS = Object.keys(CALL_TIMES) as CallTime[];
 
-/** What a request page (/zayavka/) is about, from its query: the complex, maybe one apartment, the kind asked. */
+/** What a request is about: the complex, maybe one apartment of it, and the kind asked. */
 export interface LeadTarget {
   complex: number;
   apartment?: number;
   kind: LeadKind;
 }
 
+/** What a request page (/zayavka/) is about, from its query: one apartment (its complex comes with it) or a complex. */
+export type LeadPlace = { apartment: number; kind: LeadKind } | { complex: number; kind: LeadKind };
+
 const idParam = (value: string | null) => (value && /^\d{1,9}$/.test(value) ? Number(value) : undefined);
 
-export function leadTargetOf(search: URLSearchParams): LeadTarget {
-  const kind = search.get("kind");
+export function leadPlaceOf(search: URLSearchParams): LeadPlace {
+  const kind = LEAD_KIND_IDS.find((k) => k === search.get("kind")) ?? "callback";
   const apartment = idParam(search.get("kvartira"));
-  return {
-    // No complex is complex 0, which does not exist: the page is a 404.
-    complex: idParam(search.get("complex")) ?? 0,
-    ...(apartment ? { apartment } : {}),
-    kind: LEAD_KIND_IDS.find((k) => k === kind) ?? "callback",
-  };
+  // No complex is complex 0, which does not exist: the page is a 404.
+  return apartment ? { apartment, kind } : { complex: idParam(search.get("complex")) ?? 0, kind };
 }
 
-/** The request page's query for a target: ?complex=…&kvartira=…&kind=…. */
-export const leadQuery = (t: LeadTarget) => ({ complex: t.complex, kvartira: t.apartment, kind: t.kind });
+/** The request page's query for a target: ?kvartira=…&kind=… for an apartment, else ?complex=…&kind=…. */
+export const leadQuery = (t: LeadTarget) =>
+  t.apartment ? { kvartira: t.apartment, kind: t.kind } : { complex: t.complex, kind: t.kind };
 
 /** «+79161234567» → «+7 916 123-45-67»; what is typed is formatted as far as it goes («8916» → «+7 916»). */
 export function formatPhone(raw: string): string {

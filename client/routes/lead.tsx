@@ -3,7 +3,8 @@
  * JavaScript, and what a POST of its form answers with (worker/leads/form.ts): the form again with the
  * messages, or the request received. Not for search engines; a bot gets the phone and no form.
  */
-import { formatPhone, leadTargetOf } from "../../shared/leads";
+import { apiKeys } from "../../shared/api-keys";
+import { formatPhone, leadPlaceOf } from "../../shared/leads";
 import { leadPageKeys } from "../../shared/page-keys";
 import type { ComplexDetail, LivingObject } from "../../shared/schemas/catalogue";
 import { apartmentTitle } from "../components/apartment/text";
@@ -13,27 +14,26 @@ import { LeadForm } from "../components/lead/LeadForm";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
 import { useBoot } from "../hooks/use-boot";
-import { ApiError } from "../http";
 import type { PageProps } from "../pages";
 
 export default function LeadPage({ match }: PageProps) {
-  const target = leadTargetOf(match.search);
+  const place = leadPlaceOf(match.search);
   const keys = leadPageKeys(match);
-  const complex = useApi<ComplexDetail>(keys.complex);
   const apartment = useApi<{ data: LivingObject }>(keys.apartment ?? null);
+  const a = apartment.data?.data;
+  const complex = useApi<ComplexDetail>(keys.complex ?? (a ? apiKeys.complex(a.complex.id) : null));
   const { isBot, phone, lead } = useBoot();
   if (complex.error) throw complex.error;
   if (apartment.error) throw apartment.error;
   const c = complex.data;
-  const a = apartment.data?.data;
-  if (!c || (keys.apartment && !a)) {
+  if (!c) {
     return (
       <div className="page container page-skeleton" role="status">
         <span className="visually-hidden">Загрузка…</span>
       </div>
     );
   }
-  if (a && a.complex.id !== c.id) throw new ApiError(404, "Страница не найдена");
+  const target = { complex: c.id, ...(a ? { apartment: a.id } : {}), kind: place.kind };
   const inComplex = complexTitle(c.name);
   const subject = a ? `${apartmentTitle(a)} в ${inComplex}` : inComplex;
   const crumbs: Crumb[] = [

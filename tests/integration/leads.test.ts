@@ -276,6 +276,51 @@ describe("the request on the pages", () => {
     });
   const hiddenKey = (html: string) => /name="idempotency_key" value="([0-9a-f-]{36})"/.exec(html)?.[1];
 
+  it("an apartment page asks about that apartment; its request page knows the complex", async () => {
+    const lo = await env.DB.prepare("SELECT id FROM living_objects WHERE complex_id = ?1 LIMIT 1")
+      .bind(complexId)
+      .first<{ id: number }>();
+    const html = await (
+      await SELF.fetch(`http://localhost/kvartiry/kvartira-${lo?.id}/`, {
+        headers: { "User-Agent": HUMAN_UA },
+      })
+    ).text();
+    expect(html).toContain(`href="tel:${env.SITE_PHONE}"`);
+    expect(html).toContain(`href="/zayavka/?kvartira=${lo?.id}&amp;kind=discounts"`);
+    const page = (await (await formPage(`?kvartira=${lo?.id}&kind=discounts`)).text()).replace(
+      /<!-- -->/g,
+      "",
+    );
+    expect(page).toMatch(/<p class="lead-page__subject">[^<]*квартира[^<]* в ЖК «/);
+    expect(page).toContain(`name="complex_id" value="${complexId}"`);
+    expect((await formPage("?kvartira=999999999")).status).toBe(404);
+
+    const fields = { kind: "discounts", name: "Иван", phone: "9161234567", call_time: "day", consent: "yes" };
+    // A form whose complex is not the apartment's: the form again with the message, nothing stored.
+    const wrongKey = crypto.randomUUID();
+    const wrong = await sendForm(`?kvartira=${lo?.id}`, {
+      ...fields,
+      idempotency_key: wrongKey,
+      complex_id: String(complexId + 1),
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("Такой квартиры в этом жилом комплексе нет");
+    expect(await stored(wrongKey)).toEqual([]);
+    const key = crypto.randomUUID();
+    const ok = await sendForm(`?kvartira=${lo?.id}`, {
+      ...fields,
+      idempotency_key: key,
+      complex_id: String(complexId),
+    });
+    expect(ok.status).toBe(201);
+    const row = await env.DB.prepare(
+      "SELECT complex_id, living_object_id FROM leads WHERE idempotency_key = ?1",
+    )
+      .bind(key)
+      .first();
+    expect(row).toEqual({ complex_id: complexId, living_object_id: lo?.id });
+  });
+
   it("the request page without JavaScript: a form with its own key, noindex; a bot gets the phone and no form", async () => {
     const res = await formPage(`?complex=${complexId}&kind=viewing`);
     expect(res.status).toBe(200);

@@ -6,7 +6,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import * as v from "valibot";
-import { CALL_TIME_IDS, LEAD_KIND_IDS, leadTargetOf } from "../../shared/leads";
+import { CALL_TIME_IDS, LEAD_KIND_IDS, leadPlaceOf } from "../../shared/leads";
 import { type LeadFormState, type LeadFormValues, LeadSubmitSchema } from "../../shared/schemas/leads";
 import { readBodyText } from "../api/post";
 import type { AppEnv } from "../env";
@@ -29,10 +29,10 @@ function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Errors {
 }
 
 export async function handleLeadForm(c: Context<AppEnv>): Promise<Response> {
-  const target = leadTargetOf(new URL(c.req.url).searchParams);
+  const place = leadPlaceOf(new URL(c.req.url).searchParams);
   let form = new URLSearchParams();
   let key: string = crypto.randomUUID();
-  let values: LeadFormValues = { kind: target.kind, name: "", phone: "", call_time: "any", consent: false };
+  let values: LeadFormValues = { kind: place.kind, name: "", phone: "", call_time: "any", consent: false };
   const again = (errors: Errors, status: number) => renderRoute(c, { lead: { key, values, errors }, status });
   try {
     await guardLeadPost(c);
@@ -45,7 +45,7 @@ export async function handleLeadForm(c: Context<AppEnv>): Promise<Response> {
   const sentKey = text("idempotency_key");
   if (v.is(v.pipe(v.string(), v.uuid()), sentKey)) key = sentKey;
   values = {
-    kind: LEAD_KIND_IDS.find((k) => k === text("kind")) ?? target.kind,
+    kind: LEAD_KIND_IDS.find((k) => k === text("kind")) ?? place.kind,
     name: text("name"),
     phone: text("phone"),
     call_time: CALL_TIME_IDS.find((t) => t === text("call_time")) ?? "any",
@@ -54,8 +54,10 @@ export async function handleLeadForm(c: Context<AppEnv>): Promise<Response> {
   const parsed = v.safeParse(LeadSubmitSchema, {
     idempotency_key: sentKey,
     kind: text("kind"),
-    complex_id: target.complex,
-    ...(target.apartment ? { living_object_id: target.apartment } : {}),
+    // An apartment's page names the apartment; the form carries its complex (checked against it when stored).
+    ...("apartment" in place
+      ? { complex_id: Number(text("complex_id")) || undefined, living_object_id: place.apartment }
+      : { complex_id: place.complex }),
     name: values.name,
     phone: values.phone,
     call_time: text("call_time"),

@@ -178,6 +178,8 @@ export function LeadForm({ target, initial, onClose, backTo }: LeadFormProps) {
       onSubmit={submit}
     >
       <input type="hidden" name="idempotency_key" value={draft.key} />
+      {/* The request page's URL names the apartment only; its complex goes with the form. */}
+      <input type="hidden" name="complex_id" value={target.complex} />
       <fieldset className="lead-form__kinds" {...described("kind")}>
         <legend>Что вас интересует</legend>
         {LEAD_KIND_IDS.map((k) => (

@@ -1,6 +1,6 @@
 /**
- * The operator's server-rendered pages (/operator/feeds/, /operator/leads/): one plain document, and the gate
- * of the consultant's sign-in at /operator/ (the chat's operator cookie).
+ * The operator's server-rendered pages (/operator/feeds/, /operator/leads/): one plain document, its tables
+ * (cards on a narrow screen), and the gate of the consultant's sign-in at /operator/ (the chat's operator cookie).
  */
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
@@ -36,11 +36,19 @@ export function operatorPage(
       body { font: 15px/1.45 system-ui, sans-serif; margin: 24px; color: #1d2733; }
       table { border-collapse: collapse; margin: 12px 0 28px; }
       th, td { border: 1px solid #d6dde6; padding: 4px 8px; text-align: left; vertical-align: top; }
+      .url { overflow-wrap: anywhere; }
       th { background: #f2f5f8; }
       td.n { text-align: right; }
+      @media (max-width: 720px) {
+        body { margin: 12px; }
+        table.cards, table.cards tbody, table.cards tr, table.cards td { display: block; }
+        table.cards tr:first-child { display: none; }
+        table.cards tr { border: 1px solid #d6dde6; border-radius: 6px; margin: 0 0 10px; padding: 6px 0; }
+        table.cards td { border: 0; padding: 2px 10px; text-align: left; }
+        table.cards td::before { content: attr(data-label) ": "; color: #5b6775; }
+      }
       .failed { color: #b00020; }
       .ok { color: #1b7a3a; }
-      .wrap { overflow-x: auto; }
       button { font: inherit; padding: 4px 10px; cursor: pointer; }
     </style>
   </head>
@@ -51,6 +59,27 @@ export function operatorPage(
 </html>`,
     status,
   );
+}
+
+/**
+ * A table that turns into a list of cards on a narrow screen, each cell labelled with its column. A row may
+ * carry an id (a link target).
+ */
+export function operatorTable(
+  columns: readonly (readonly [label: string, cls?: string])[],
+  rows: readonly unknown[][],
+  rowIds: readonly string[] = [],
+) {
+  return html`<table class="cards">
+    <tr>${columns.map(([label]) => html`<th>${label}</th>`)}</tr>
+    ${rows.map(
+      (row, r) =>
+        html`<tr${rowIds[r] ? html` id="${rowIds[r]}"` : ""}>${row.map((cell, i) => {
+          const [label, cls] = columns[i] ?? [""];
+          return html`<td${cls ? html` class="${cls}"` : ""} data-label="${label}">${cell}</td>`;
+        })}</tr>`,
+    )}
+  </table>`;
 }
 
 /** The refusal page when this browser is not signed in as the operator (`notice` says what is theirs), else null. */

@@ -10,7 +10,7 @@ import { CALL_TIMES, type CallTime, formatPhone, LEAD_KINDS, type LeadKind } fro
 import { assertSameOrigin } from "../api/post";
 import { type LeadListRow, listLeads, markLeadHandled } from "../db/queries/leads";
 import type { AppEnv } from "../env";
-import { operatorTime as at, operatorPage, operatorRefusal } from "../operator-page";
+import { operatorTime as at, operatorPage, operatorRefusal, operatorTable } from "../operator-page";
 
 const LEADS_SHOWN = 200;
 const NOTICE = "Заявки покупателей видны только консультантам.";
@@ -30,31 +30,41 @@ function deliveryState(l: LeadListRow) {
   }
 }
 
-function leadRow(l: LeadListRow) {
+const COLUMNS = [
+  ["№", "n"],
+  ["Получена"],
+  ["Что просят"],
+  ["ЖК"],
+  ["Застройщик"],
+  ["Имя"],
+  ["Телефон"],
+  ["Когда звонить"],
+  ["Согласие на обработку данных"],
+  ["Доставка застройщику"],
+  ["Обработка"],
+] as const;
+
+function leadCells(l: LeadListRow): unknown[] {
   const path = l.living_object_id
     ? `/kvartiry/kvartira-${l.living_object_id}/`
     : `/novostroyki/${l.complex_slug}/`;
-  return html`<tr id="lead-${l.id}">
-    <td class="n">${l.id}</td>
-    <td>${at(l.created_at)}</td>
-    <td>${LEAD_KINDS[l.kind as LeadKind] ?? l.kind}</td>
-    <td><a href="${path}">${complexTitle(l.complex_name)}${l.living_object_id ? `, квартира №${l.living_object_id}` : ""}</a></td>
-    <td>${l.developer_name}</td>
-    <td>${l.name}</td>
-    <td><a href="tel:${l.phone}">${formatPhone(l.phone)}</a></td>
-    <td>${CALL_TIMES[l.call_time as CallTime] ?? l.call_time}</td>
-    <td>дано ${at(l.consent_at)}, текст в редакции от ${formatDate(l.consent_version)}</td>
-    <td>${deliveryState(l)}</td>
-    <td>
-      ${
-        l.handled_at
-          ? html`обработана ${at(l.handled_at)}`
-          : html`<form method="post" action="/operator/leads/${l.id}/handled/">
-              <button type="submit">Отметить обработанной</button>
-            </form>`
-      }
-    </td>
-  </tr>`;
+  return [
+    l.id,
+    at(l.created_at),
+    LEAD_KINDS[l.kind as LeadKind] ?? l.kind,
+    html`<a href="${path}">${complexTitle(l.complex_name)}${l.living_object_id ? `, квартира №${l.living_object_id}` : ""}</a>`,
+    l.developer_name,
+    l.name,
+    html`<a href="tel:${l.phone}">${formatPhone(l.phone)}</a>`,
+    CALL_TIMES[l.call_time as CallTime] ?? l.call_time,
+    `дано ${at(l.consent_at)}, текст в редакции от ${formatDate(l.consent_version)}`,
+    deliveryState(l),
+    l.handled_at
+      ? `обработана ${at(l.handled_at)}`
+      : html`<form method="post" action="/operator/leads/${l.id}/handled/">
+          <button type="submit">Отметить обработанной</button>
+        </form>`,
+  ];
 }
 
 export async function handleLeadsPage(c: Context<AppEnv>): Promise<Response> {
@@ -67,13 +77,11 @@ export async function handleLeadsPage(c: Context<AppEnv>): Promise<Response> {
     "Заявки покупателей",
     leads.length
       ? html`<p>Показано: ${countOf(leads.length, ["заявка", "заявки", "заявок"])}, новые сверху. Время — московское.</p>
-          <div class="wrap"><table>
-            <tr>
-              <th>№</th><th>Получена</th><th>Что просят</th><th>ЖК</th><th>Застройщик</th><th>Имя</th><th>Телефон</th>
-              <th>Когда звонить</th><th>Согласие на обработку данных</th><th>Доставка застройщику</th><th>Обработка</th>
-            </tr>
-            ${leads.map(leadRow)}
-          </table></div>`
+          ${operatorTable(
+            COLUMNS,
+            leads.map(leadCells),
+            leads.map((l) => `lead-${l.id}`),
+          )}`
       : html`<p>Заявок ещё не было.</p>`,
   );
 }

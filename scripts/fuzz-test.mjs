@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import { buildClient } from "./build-client.mjs";
 import { importTypeScript, reseed } from "./db.mjs";
+import { send } from "./http-client.mjs";
 import { startServer } from "./local-server.mjs";
 
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 100_000);
@@ -22,7 +23,16 @@ await reseed({ persistTo, scale: 0.1 });
 const server = await startServer({ persistTo, log: "bench-results/fuzz.log" });
 const { origin } = server;
 
-const counts = { requests: 0, "5xx": 0, reflected: 0, "off-site redirect": 0, "connection errors": 0 };
+const counts = {
+  requests: 0,
+  "5xx": 0,
+  reflected: 0,
+  "off-site redirect": 0,
+  "connection errors": 0,
+  /** Sent again after their kept-alive connection was closed before an answer (scripts/http-client.mjs). */
+  "sent again": 0,
+  "refused by fetch": 0,
+};
 const statuses = new Map();
 /** Up to five examples of each kind of problem. */
 const examples = new Map();
@@ -32,22 +42,29 @@ const note = (kind, req, detail) => {
   if (list.length < 5) examples.set(kind, [...list, `${req.method} ${req.url.slice(0, 200)} → ${detail}`]);
 };
 
-async function send(req) {
+async function check(req) {
   let res;
   let text;
   try {
-    res = await fetch(`${origin}${req.url}`, {
+    ({ res, text } = await send(`${origin}${req.url}`, {
       method: req.method,
       headers: req.headers,
       body: req.body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(30_000),
-    });
-    text = await res.text();
+    }).then((r) => {
+      counts["sent again"] += r.resent;
+      return r;
+    }));
   } catch (err) {
-    // A URL or header fetch itself refuses to send (a malformed header value) is not the server's failure.
-    if (err instanceof TypeError && !err.cause) return;
-    note("connection errors", req, err.cause?.code ?? err.message);
+    // A request fetch itself refuses to send (a header value it does not allow) is not the server's failure.
+    if (err.code === "UND_ERR_INVALID_ARG") {
+      counts["refused by fetch"] += 1;
+      return;
+    }
+    note(
+      "connection errors",
+      req,
+      `${err.code}${err.midAnswer ? " mid-answer" : ""} ${JSON.stringify(req.headers).slice(0, 300)}`,
+    );
     return;
   }
   counts.requests += 1;
@@ -68,7 +85,7 @@ try {
     let next = 0;
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
-        while (next < requests.length) await send(requests[next++]);
+        while (next < requests.length) await check(requests[next++]);
       }),
     );
     if ((batch + 1) % 10 === 0) console.log(`  ${done + requests.length} из ${TOTAL}`);

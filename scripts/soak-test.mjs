@@ -9,6 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { buildClient } from "./build-client.mjs";
 import { importTypeScript, reseed } from "./db.mjs";
+import { send } from "./http-client.mjs";
 import { sleep, startServer } from "./local-server.mjs";
 
 const { countPath } = await importTypeScript("tests/load/count-calls.ts");
@@ -60,41 +61,25 @@ const ip = (() => {
 let origin;
 let deadline;
 
-/** Connection errors after which a client may send the request again (RFC 9112 §9.3.1), as browsers do. */
-const RESET = new Set(["ECONNRESET", "UND_ERR_SOCKET", "EPIPE"]);
-
 /**
- * One HTTP request: its latency and status are counted; a 5xx is split into injected (X-Injected-Faults) and
- * real. A connection closed before any answer came is sent again once on a new connection, as a browser does
- * (workerd closes a kept-alive connection whose idle timer ran out while its event loop was busy, even when
- * the next request is already waiting on it; see README, «Measuring»): counted apart, an error if it happens
- * twice. Returns the response with its body read as text, or null on a connection error or timeout.
+ * One HTTP request (scripts/http-client.mjs: sent again once if its kept-alive connection was closed before
+ * any answer, counted apart): its latency and status are counted; a 5xx is split into injected
+ * (X-Injected-Faults) and real. Returns the response with its body read as text, or null on a connection
+ * error or timeout.
  */
-async function request(path, { method = "GET", headers = {}, body, expect = [200] } = {}, retry = true) {
+async function request(path, { method = "GET", headers = {}, body, expect = [200] } = {}) {
   const started = performance.now();
   let res;
-  try {
-    res = await fetch(`${origin}${path}`, {
-      method,
-      headers,
-      body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (err) {
-    const code = err.name === "TimeoutError" ? "timeout" : (err.cause?.code ?? err.message);
-    if (retry && RESET.has(code)) {
-      stats.resent += 1;
-      return request(path, { method, headers, body, expect }, false);
-    }
-    fail(`${method} ${code}${retry ? "" : " (и при повторе)"}`);
-    return null;
-  }
   let text;
   try {
-    text = await res.text();
+    ({ res, text } = await send(`${origin}${path}`, { method, headers, body, timeoutMs: TIMEOUT_MS }).then(
+      (r) => {
+        stats.resent += r.resent;
+        return r;
+      },
+    ));
   } catch (err) {
-    fail(`${method} ${err.cause?.code ?? err.message} посреди ответа`, path);
+    fail(`${method} ${err.code}${err.midAnswer ? " посреди ответа" : ""}`, path);
     return null;
   }
   stats.requests += 1;

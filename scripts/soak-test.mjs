@@ -1,8 +1,8 @@
 // npm run test:soak: a mixed run of SOAK_SECONDS (600) at SOAK_CONNECTIONS (50) against the production build
 // from a cold start (a fresh seed at scale 0.1, empty caches and Durable Objects): pages of every type as
-// people and bots, the count call with random filters, quiz submissions with idempotency keys (some retried),
-// chat visitors on WebSockets that send, reconnect and resend. SOAK_FAULT_RATE (0.02) of the D1 and KV calls
-// fail (tests/faults/worker.ts); a 5xx caused by one is marked and counted apart. At the end every
+// people and bots, the count call with random filters, quiz submissions and buyers' requests with idempotency
+// keys (some retried), chat visitors on WebSockets that send, reconnect and resend. SOAK_FAULT_RATE (0.02) of
+// the D1 and KV calls fail (tests/faults/worker.ts); a 5xx caused by one is marked and counted apart. At the end every
 // acknowledged write is looked up in D1 and the Durable Objects: stored exactly once, and nothing acknowledged
 // is missing. Exits 1 on any connection error, unexpected status, 5xx not caused by a fault, or lost,
 // duplicated or unknown write. Not part of npm test.
@@ -13,6 +13,7 @@ import { send } from "./http-client.mjs";
 import { sleep, startServer } from "./local-server.mjs";
 
 const { countPath } = await importTypeScript("tests/load/count-calls.ts");
+const { LEAD_KIND_IDS, CALL_TIME_IDS } = await importTypeScript("shared/leads.ts");
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 50);
 const FAULT_RATE = Number(process.env.SOAK_FAULT_RATE ?? 0.02);
@@ -180,36 +181,22 @@ async function count(until) {
 
 // ─── Writes: each kind runs its writers, then checks what it acknowledged against what is stored ──────────
 
-/** Quiz submissions: an idempotency key each; one in five is sent again after its acknowledgement. */
-function quizWrites() {
+/**
+ * POSTs with an idempotency key each, stored in a D1 table: every answered key must be stored once, with the
+ * id the answer gave; one in five is sent again after its acknowledgement (answer 200, same id); a write that
+ * met an injected fault is sent again with its key until it is acknowledged. `prepare()` reads what the
+ * bodies need; `body(key)` is one write.
+ */
+function keyedWrites({ name, path, table, prepare, body }) {
   /** key → the id the first acknowledgement gave. */
   const acked = new Map();
   const sent = new Set();
   let resent = 0;
   let faulted = 0;
-  let quiz;
-  /** Random answers from the quiz's own steps: one option of a single choice, one or two of a multiple one. */
-  const answers = () =>
-    Object.fromEntries(
-      quiz.steps
-        .filter((step) => step.type !== "contact")
-        .map((step) => {
-          const values = step.options.map((o) => o.value);
-          return [step.id, step.type === "multi" ? [...new Set([pick(values), pick(values)])] : pick(values)];
-        }),
-    );
 
-  async function submit(key, visitorIp) {
-    const body = JSON.stringify({
-      quiz_id: quiz.id,
-      idempotency_key: key,
-      answers: answers(),
-      name: "Анна",
-      phone: "+7 999 123-45-67",
-      consent: true,
-    });
+  async function submit(visitorIp, payload) {
     for (let i = 0; i < MAX_TRIES; i++) {
-      const res = await request("/api/v1/quizzes/submit", {
+      const res = await request(path, {
         method: "POST",
         headers: {
           "Content-Type": "application/json",
@@ -217,7 +204,7 @@ function quizWrites() {
           "CF-Connecting-IP": visitorIp,
           "User-Agent": HUMAN_UA,
         },
-        body,
+        body: payload,
         expect: [200, 201],
       });
       if (res?.status === 200 || res?.status === 201)
@@ -226,33 +213,32 @@ function quizWrites() {
       faulted += 1;
       await sleep(100);
     }
-    fail("quiz: no acknowledgement after retries");
+    fail(`${table}: no acknowledgement after retries`);
     return null;
   }
 
   return {
-    name: "Заявки опроса (D1 quiz_submissions)",
+    name,
+    prepare,
     async run(until) {
       while (Date.now() < until) {
         const key = randomUUID();
         const visitorIp = ip();
+        const payload = JSON.stringify(body(key));
         sent.add(key);
-        const first = await submit(key, visitorIp);
+        const first = await submit(visitorIp, payload);
         if (first) acked.set(key, first.id);
         if (first && chance(0.2)) {
           resent += 1;
-          const again = await submit(key, visitorIp);
-          if (again && (again.id !== first.id || again.created)) fail("quiz: a retry was stored again");
+          const again = await submit(visitorIp, payload);
+          if (again && (again.id !== first.id || again.created)) fail(`${table}: a retry was stored again`);
         }
         await sleep(500);
       }
     },
-    async prepare() {
-      quiz = (await getJson("/api/v1/quizzes")).data[0];
-    },
     async verify(server) {
       const db = await server.mf.getD1Database("DB");
-      const { results } = await db.prepare("SELECT id, idempotency_key AS key FROM quiz_submissions").all();
+      const { results } = await db.prepare(`SELECT id, idempotency_key AS key FROM ${table}`).all();
       const stored = new Map();
       for (const row of results) stored.set(row.key, [...(stored.get(row.key) ?? []), row.id]);
       let lost = 0;
@@ -276,6 +262,58 @@ function quizWrites() {
       };
     },
   };
+}
+
+/** Quiz submissions, with random answers from the quiz's own steps. */
+function quizWrites() {
+  let quiz;
+  const answers = () =>
+    Object.fromEntries(
+      quiz.steps
+        .filter((step) => step.type !== "contact")
+        .map((step) => {
+          const values = step.options.map((o) => o.value);
+          return [step.id, step.type === "multi" ? [...new Set([pick(values), pick(values)])] : pick(values)];
+        }),
+    );
+  return keyedWrites({
+    name: "Заявки опроса (D1 quiz_submissions)",
+    path: "/api/v1/quizzes/submit",
+    table: "quiz_submissions",
+    async prepare() {
+      quiz = (await getJson("/api/v1/quizzes")).data[0];
+    },
+    body: (key) => ({
+      quiz_id: quiz.id,
+      idempotency_key: key,
+      answers: answers(),
+      name: "Анна",
+      phone: "+7 999 123-45-67",
+      consent: true,
+    }),
+  });
+}
+
+/** The buyer's requests to the seller (POST /api/v1/leads) about complexes of the catalogue. */
+function leadWrites() {
+  let complexes;
+  return keyedWrites({
+    name: "Заявки покупателей (D1 leads)",
+    path: "/api/v1/leads",
+    table: "leads",
+    async prepare() {
+      complexes = (await getJson("/api/v1/residential-complexes/grid?per_page=20")).data.map((c) => c.id);
+    },
+    body: (key) => ({
+      idempotency_key: key,
+      kind: pick(LEAD_KIND_IDS),
+      complex_id: pick(complexes),
+      name: "Борис",
+      phone: "8 (916) 555-12-34",
+      call_time: pick(CALL_TIME_IDS),
+      consent: true,
+    }),
+  });
 }
 
 /** A WebSocket that keeps every frame it gets and can wait for one that matches. */
@@ -463,9 +501,7 @@ function chatWrites() {
   };
 }
 
-// The buyer's requests (POST leads, issue #17) join WRITES here once the route is on main: a writer with
-// idempotency keys like quizWrites and a verify() that looks them up in D1.
-const WRITES = [quizWrites(), chatWrites()];
+const WRITES = [quizWrites(), leadWrites(), chatWrites()];
 
 // ─── The run ────────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -10,7 +10,7 @@ const RESET = new Set(["ECONNRESET", "UND_ERR_SOCKET", "EPIPE"]);
  * How many times: the pool may hold several connections closed at once (a busy stretch ends with all their
  * timers run out), and a resend can take the next of them before it gets a new one.
  */
-const RESENDS = 3;
+const RESENDS = Number(process.env.HTTP_RESENDS ?? 3);
 
 /**
  * `fetch` with `redirect: "manual"` and a timeout, the body read as text. Resolves to

@@ -76,7 +76,8 @@ export const complexes = new Hono<AppEnv>()
     return data ? c.json(data) : notFound("Жилой комплекс не найден");
   })
   .get("/seo-filter/:path{.+}", async (c) => {
-    const raw = decodeURIComponent(c.req.param("path")).replace(/^\/+|\/+$/g, "");
+    // Hono has decoded the path already (a broken %-escape stays as written and fails the schema).
+    const raw = c.req.param("path").replace(/^\/+|\/+$/g, "");
     const key = /^\d{1,9}$/.test(raw) ? Number(raw) : parse(SeoPathSchema, raw);
     const data = await loadSeoFilter(depsOf(c.env), key);
     return data ? c.json(data) : notFound("Такой подборки нет");

@@ -77,6 +77,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await page.goto(await complexUrl(page));
     await hydrated(page);
     await expect(page.locator(".lead-actions__phone a")).toHaveAttribute("href", /^tel:\+7\d{10}$/);
+    await screenshot(page, `leads-complex-${w}`, false);
     await viewingButton(page, w).click();
     let dialog = page.getByRole("dialog", { name: "Записаться на просмотр" });
     await expect(dialog).toBeVisible();

@@ -3,8 +3,8 @@
  * the worker in vitest) and the long one (`npm run test:fuzz`, scripts/fuzz-test.mjs, over HTTP against the
  * production build). Platform-neutral: fast-check arbitraries and plain checks, no Workers or Node APIs.
  *
- * Parts: the API's calls (every method and path, `{id}` / `{path}` where a segment goes, the filter table's
- * parameter names), the pages (every route of shared/routes.ts), hostile methods, headers and bodies, and
+ * Parts: the API's calls (every method and path, `{id}` / `{path}` where a segment goes, the filter tables'
+ * parameters with hostile values and with their own kinds' edge values, tests/filter-samples.ts), the pages (every route of shared/routes.ts), hostile methods, headers and bodies, and
  * `problems()`, which names what is wrong with an answer: a 5xx, input written into a page unescaped, a
  * redirect off the site.
  */
@@ -13,7 +13,9 @@ import { LOCATION_TYPES } from "../../shared/constants";
 import { APARTMENT_FIELDS } from "../../shared/filters/apartments";
 import { CATALOGUE_FIELDS } from "../../shared/filters/catalogue";
 import { namesOfTable } from "../../shared/filters/fields";
+import { LOCATION_APIS } from "../../shared/locations";
 import { ROUTES } from "../../shared/routes";
+import { filterQuery } from "../filter-samples";
 
 // ─── The API ────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -98,17 +100,6 @@ export const apiQuery = fc
   })
   .map((pairs) => new URLSearchParams(pairs).toString());
 
-const LOCATION_KINDS = [
-  "subways",
-  "districts",
-  "highways",
-  "localities",
-  "regions",
-  "city-areas",
-  "mo-districts",
-  "railways",
-];
-
 /** Every call of the API (worker/api/*, worker/chat/routes.ts), and paths that match none. */
 export const ENDPOINTS: readonly [method: string, path: string][] = [
   ["GET", "/pages"],
@@ -132,7 +123,7 @@ export const ENDPOINTS: readonly [method: string, path: string][] = [
   ["GET", "/living-objects/grid"],
   ["GET", "/living-objects/grid-grouped"],
   ["GET", "/living-objects/{id}"],
-  ...LOCATION_KINDS.flatMap((k): [string, string][] => [
+  ...LOCATION_APIS.flatMap((k): [string, string][] => [
     ["GET", `/locations/${k}/grid`],
     ["GET", `/locations/${k}/{id}`],
   ]),
@@ -184,7 +175,7 @@ export const apiCall: fc.Arbitrary<FuzzRequest> = fc
     fc.constantFrom(...ENDPOINTS),
     apiSegment,
     fc.array(apiSegment, { minLength: 1, maxLength: 3 }),
-    apiQuery,
+    fc.oneof(apiQuery, filterQuery),
     fc.constantFrom(...BODIES),
   )
   .map(([base, [method, template], id, parts, q, body]) => ({
@@ -317,7 +308,7 @@ export const routePath = fc
 
 /** A page's URL: a route or a prefix with hostile segments, and a hostile query (encoded or raw) or none. */
 export const pageUrl = fc
-  .tuple(fc.oneof(routePath, pagePath), fc.oneof(pageQuery, rawQuery))
+  .tuple(fc.oneof(routePath, pagePath), fc.oneof(pageQuery, rawQuery, filterQuery))
   .map(([p, q]) => (q ? `${p}?${q}` : p));
 
 /** Paths that ask for a redirect off the site. */

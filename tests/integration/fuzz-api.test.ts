@@ -1,69 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { filterQuery } from "../filter-samples";
+import { apiQuery as query } from "../fuzz/requests";
 import { get } from "./helpers";
-
-const NAMES = [
-  "page",
-  "per_page",
-  "sort",
-  "sort_column",
-  "sort_order",
-  "min_price",
-  "max_price",
-  "min_area",
-  "max_area",
-  "rooms",
-  "completion_year",
-  "renovation",
-  "otdelka",
-  "developers",
-  "subway_stations",
-  "districts",
-  "distance_type",
-  "distance_time",
-  "search[price][min]",
-  "search[price][max]",
-  "search[area][min]",
-  "search[rooms]",
-  "search[regions]",
-  "search[localities]",
-  "search[deadline]",
-  "search[location]",
-  "search[near]",
-  "search[residential_complex_id]",
-  "search[houses]",
-  "search[floor][min]",
-  "keyword",
-  "house_id",
-  "kind",
-  "search[region_id]",
-];
-
-const HOSTILE = [
-  "",
-  "-1",
-  "0",
-  "1e309",
-  "NaN",
-  "9".repeat(40),
-  "1,2,3,x,,,-5",
-  "' OR 1=1 --",
-  '"; DROP TABLE residential_complexes; --',
-  "<script>alert(1)</script>",
-  "../../etc/passwd",
-  "%00",
-  "😀",
-  "ё".repeat(300),
-  "po-metro/../../x",
-  "price desc",
-  "price asc",
-];
-
-const value = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 40 }), fc.integer().map(String));
-const query = fc
-  .array(fc.tuple(fc.oneof(fc.constantFrom(...NAMES), fc.string({ maxLength: 12 })), value), { maxLength: 8 })
-  .map((pairs) => new URLSearchParams(pairs).toString());
 
 const ENDPOINTS = [
   "/api/v1/residential-complexes/grid",

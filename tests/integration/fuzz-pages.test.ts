@@ -1,98 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { filterQuery } from "../filter-samples";
+import { EXECUTABLE, pagePath as path, pageQuery as query, rawQuery, SCRIPTS } from "../fuzz/requests";
 import { get } from "./helpers";
 
-/** Payloads that would run if a page wrote them into its HTML unescaped. */
-const SCRIPTS = [
-  "<script>alert(1)</script>",
-  '"><svg onload=alert(1)>',
-  "'><img src=x onerror=alert(1)>",
-  "</script><script>alert(1)</script>",
-  "</title><script>alert(1)</script>",
-  "javascript:alert(1)//",
-];
-/** What must never appear raw in a page: each payload's executable part. */
-const EXECUTABLE = /<script>alert|<svg onload|<img src=x|<\/title><script>|href="javascript:/;
-
-const HOSTILE = [
-  ...SCRIPTS,
-  "..",
-  "../../../../etc/passwd",
-  "%2e%2e%2f%2e%2e%2fetc%2fpasswd",
-  "..%2f..%2f",
-  "%00",
-  "%0d%0aSet-Cookie:%20x=1",
-  // Bad UTF-8: truncated, invalid lead byte, overlong «/», lone surrogate.
-  "%E0%A4%A",
-  "%FF%FE",
-  "%C0%AF",
-  "%ED%A0%80",
-  "%",
-  "%%32%65",
-  "' OR 1=1 --",
-  '"; DROP TABLE residential_complexes; --',
-  "1 UNION SELECT sql FROM sqlite_master",
-  "_".repeat(3000),
-  "%41".repeat(1000),
-  "ё".repeat(400),
-  "zhk-x-99999999999",
-  "zhk-x-0",
-  "😀",
-  "-1",
-  "9".repeat(12),
-];
-
-const PREFIXES = [
-  "/",
-  "/novostroyki/",
-  "/po-metro/",
-  "/po-rajonam/",
-  "/mck/",
-  "/journal/",
-  "/journal/ipoteka/",
-  "/companies/",
-  "/companies/developers/",
-  "/kvartiry/",
-  "/kvartiry/novostroyka/",
-  "/special/",
-  "/mortgage/",
-  "/test-modal/",
-];
-
-const QUERY_NAMES = [
-  "page",
-  "q",
-  "rooms",
-  "min_price",
-  "max_price",
-  "otdelka",
-  "sort",
-  "korpus",
-  "fp",
-  "utm_source",
-];
-
-/** A path segment as it goes into a URL: hostile text percent-encoded or raw, or random text. */
-const segment = fc.oneof(
-  fc.constantFrom(...HOSTILE),
-  fc.constantFrom(...SCRIPTS).map(encodeURIComponent),
-  fc.string({ maxLength: 30 }).map(encodeURIComponent),
-  fc.stringMatching(/^[a-z0-9-]{1,12}$/),
-);
-const path = fc
-  .tuple(fc.constantFrom(...PREFIXES), fc.array(segment, { maxLength: 3 }), fc.boolean())
-  .map(([prefix, parts, slash]) => `${prefix}${parts.join("/")}${slash && parts.length ? "/" : ""}`);
-const query = fc
-  .array(
-    fc.tuple(
-      fc.oneof(fc.constantFrom(...QUERY_NAMES), fc.constantFrom(...HOSTILE), fc.string({ maxLength: 10 })),
-      fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 40 })),
-    ),
-    { maxLength: 5 },
-  )
-  .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&"));
-const rawQuery = fc.constantFrom(...HOSTILE); // As typed into the address bar, unencoded.
 async function check(url: string): Promise<void> {
   const res = await get(url);
   const body = await res.text();

@@ -83,7 +83,6 @@ export async function startServer({ persistTo, log, entry = "worker/index.ts", b
   const { workerOptions } = unstable_getMiniflareWorkerOptions(`${ROOT}wrangler.toml`);
   const out = createWriteStream(`${ROOT}${log}`);
   const state = `${ROOT}${persistTo}/v3`;
-  const before = new Set(workerdPids());
   const mf = new Miniflare({
     ...workerOptions,
     modulesRoot: `${dir}/worker`,
@@ -114,7 +113,7 @@ export async function startServer({ persistTo, log, entry = "worker/index.ts", b
   };
   try {
     const origin = new URL(await mf.ready).origin;
-    const runtime = workerdPids().filter((pid) => !before.has(pid));
+    const runtime = runtimePids();
     for (const path of ["/", "/api/v1/locations/subways/grid?kind=metro", "/favicon.svg"]) {
       for (let i = 0; i < warmUp; i++) {
         const res = await fetch(`${origin}${path}`);
@@ -141,12 +140,14 @@ class FileLog extends Log {
   }
 }
 
-/** The running workerd processes (Miniflare's runtime), by pid. */
-function workerdPids() {
+/** Miniflare's runtime: the workerd processes this process started. */
+function runtimePids() {
   return readdirSync("/proc").filter((pid) => {
     if (!/^\d+$/.test(pid)) return false;
     try {
-      return readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "workerd";
+      // /proc/<pid>/stat: "pid (comm) state ppid …"
+      const [, comm, ppid] = /^\d+ \((.*)\) \S+ (\d+)/.exec(readFileSync(`/proc/${pid}/stat`, "utf8")) ?? [];
+      return comm === "workerd" && Number(ppid) === process.pid;
     } catch {
       return false;
     }

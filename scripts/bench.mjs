@@ -1,6 +1,6 @@
 // npm run bench: the numbers behind ARCHITECTURE.md's budgets, for people to read (nothing here passes or
 // fails). At seed scales 1 and 10: requests per second and p50/p99 latency of the main pages, the count call
-// and a static asset through a production `wrangler dev` on loopback (autocannon, 10 connections, 10 s each, then
+// and a static asset through the production build on loopback (scripts/local-server.mjs) (autocannon, 10 connections, 10 s each, then
 // 50 requests one at a time: the latency without queueing, the closest this gets to server time),
 // the catalogue's D1 queries timed directly, and every page's first-load JS and CSS in gzip bytes.
 import { readFileSync, writeFileSync } from "node:fs";

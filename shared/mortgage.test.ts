@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  CARD_TERM_YEARS,
   calculateMortgage,
+  cardPayment,
+  cardPaymentState,
   checkProgram,
   type MortgageInput,
   type MortgageResult,
@@ -8,6 +11,7 @@ import {
   mortgageQuery,
   PROGRAMS,
   parseMortgageQuery,
+  priceForPayment,
   yearlySchedule,
 } from "./mortgage";
 
@@ -230,5 +234,28 @@ describe("the URL", () => {
     expect(state.type).toBe("annuity");
     expect(state.down).toBe(2_400_000);
     expect(parseMortgageQuery(new URLSearchParams("term=45")).termYears).toBe(45);
+  });
+});
+
+describe("the cards' monthly payment", () => {
+  it("is the calculator's first payment for the market programme, 20 % down, 30 years", () => {
+    for (const price of [3_500_000, 12_000_000, 87_654_320]) {
+      const c = calculateMortgage(cardPaymentState(price));
+      if (!c.ok) throw new Error("the card state must be valid");
+      expect(c.result.loan).toBe(price * 0.8);
+      expect(Math.abs(cardPayment(price) - c.result.firstPayment)).toBeLessThan(1);
+      expect(cardPaymentState(price).termYears).toBe(CARD_TERM_YEARS);
+    }
+  });
+
+  it("turns a payment into the highest price whose card payment fits it", () => {
+    for (const payment of [80_000, 150_000, 333_333]) {
+      const price = priceForPayment(payment);
+      expect(cardPayment(price)).toBeLessThanOrEqual(payment);
+      expect(cardPayment(price + 1)).toBeGreaterThan(payment);
+    }
+    // 80 000 ₽ a month at 20 % for 30 years repays a loan of about 4,8 million: a price of about 6 million.
+    expect(priceForPayment(80_000)).toBeGreaterThan(5_900_000);
+    expect(priceForPayment(80_000)).toBeLessThan(6_100_000);
   });
 });

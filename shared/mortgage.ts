@@ -3,11 +3,19 @@
  * Money is counted in kopecks inside, so the schedule adds up exactly: the last payment absorbs the rounding.
  */
 import { formatPrice } from "./format";
+import {
+  DOWN_SHARE,
+  formatRate,
+  formatShare,
+  MARKET_RATE,
+  type MortgageInput,
+  type MortgageState,
+  type PaymentType,
+  type ProgramId,
+  type RegionId,
+} from "./mortgage-payment";
 
-export type PaymentType = "annuity" | "differentiated";
-export type ProgramId = "market" | "family" | "it";
-/** Where the flat is: Moscow with New Moscow, or the Moscow region (the IT programme excludes the city). */
-export type RegionId = "msk" | "mo";
+export * from "./mortgage-payment";
 
 const PAYMENT_TYPES: readonly PaymentType[] = ["annuity", "differentiated"];
 export const REGIONS: Record<RegionId, string> = {
@@ -37,7 +45,7 @@ export const PROGRAMS: Record<ProgramId, MortgageProgram> = {
   market: {
     id: "market",
     name: "Рыночная ипотека",
-    rate: 20,
+    rate: MARKET_RATE,
     maxRate: null,
     maxLoan: null,
     minDownShare: 0,
@@ -91,15 +99,6 @@ const LIMITS = {
   term: { min: 1, max: 30 },
   rate: { min: 0, max: 50 },
 } as const;
-
-export interface MortgageInput {
-  price: number;
-  down: number;
-  termYears: number;
-  /** % a year. */
-  rate: number;
-  type: PaymentType;
-}
 
 export interface Payment {
   /** 1-based. */
@@ -275,28 +274,8 @@ export function checkProgram(program: MortgageProgram, input: MortgageInput, reg
   return issues;
 }
 
-const NBSP = "\u00a0";
-const rateFormat = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 });
-
-/** «6 %», «5,5 %» */
-export function formatRate(rate: number): string {
-  return `${rateFormat.format(rate)}${NBSP}%`;
-}
-
-/** 0.2 → «20 %» */
-export function formatShare(share: number): string {
-  return formatRate(Math.round(share * 1000) / 10);
-}
-
-/** The calculator's state as it lives in the URL. */
-export interface MortgageState extends MortgageInput {
-  program: ProgramId;
-  region: RegionId;
-}
-
 const DEFAULT_PRICE = 12_000_000;
 export const DEFAULT_TERM_YEARS = 20;
-const DEFAULT_DOWN_SHARE = 0.2;
 
 /** A number from the URL: digits with an optional decimal point or comma; spaces are ignored. */
 function numberParam(value: string | null): number | null {
@@ -320,23 +299,10 @@ export function parseMortgageQuery(search: URLSearchParams): MortgageState {
   return {
     program,
     price,
-    down: numberParam(search.get("down")) ?? Math.round(price * DEFAULT_DOWN_SHARE),
+    down: numberParam(search.get("down")) ?? Math.round(price * DOWN_SHARE),
     termYears: numberParam(search.get("term")) ?? DEFAULT_TERM_YEARS,
     rate: numberParam(search.get("rate")) ?? PROGRAMS[program].rate,
     type: pick(search.get("type"), PAYMENT_TYPES, "annuity"),
     region: pick(search.get("region"), ["msk", "mo"] as const, "msk"),
   };
-}
-
-/** The URL query of a state, in a fixed order; parseMortgageQuery reads it back unchanged. */
-export function mortgageQuery(state: MortgageState): string {
-  return new URLSearchParams({
-    price: String(state.price),
-    down: String(state.down),
-    term: String(state.termYears),
-    rate: String(state.rate),
-    program: state.program,
-    type: state.type,
-    region: state.region,
-  }).toString();
 }

@@ -8,6 +8,7 @@ import type {
   ComplexCard,
   ComplexDetail,
   ComplexList,
+  ComplexTrust,
   Deadline,
   House,
   StationLink,
@@ -15,8 +16,10 @@ import type {
 import type { ComplexMap, ComplexMapClusters, MapPointTuple } from "../../shared/schemas/map";
 import { readThrough } from "../cache/kv";
 import {
+  type ComplexDetailRow,
   type ComplexRow,
   getComplex,
+  getDeveloperRecord,
   listCompletionYears,
   listComplexes,
   listComplexStations,
@@ -178,11 +181,12 @@ export function loadComplexMapClusters(
 
 export async function loadComplex(deps: Deps, id: number): Promise<ComplexDetail | null> {
   // One round of queries, not two: everything but the complex's own row is read by its id.
-  const [row, stations, rooms, houses] = await Promise.all([
+  const [row, stations, rooms, houses, record] = await Promise.all([
     getComplex(deps.db, id),
     listComplexStations(deps.db, [id]),
     listRoomStats(deps.db, [id]),
     listHouses(deps.db, id),
+    getDeveloperRecord(deps.db, null, id),
   ]);
   if (!row) return null;
   const [card] = cardsOf([row], stations, rooms);
@@ -214,6 +218,33 @@ export async function loadComplex(deps: Deps, id: number): Promise<ComplexDetail
         deadline: deadlineOf(h.deadline_year, h.deadline_quarter, h.is_finished === 1),
       }),
     ),
+    trust: trustOf(row),
+    developer_record: { finished_houses: record.finished, late_houses: record.late },
+  };
+}
+
+/** The project's page in the unified housing-construction system, found by its declaration number. */
+const declarationUrl = (number: string) =>
+  `https://xn--80az8a.xn--d1aqf.xn--p1ai/${encodeURI("сервисы/каталог-новостроек/список-объектов/список")}?${new URLSearchParams({ search: number })}`;
+
+function trustOf(row: ComplexDetailRow): ComplexTrust {
+  let banks: unknown;
+  try {
+    banks = JSON.parse(row.mortgage_banks);
+  } catch {
+    banks = [];
+  }
+  return {
+    declaration: row.declaration_number
+      ? {
+          number: row.declaration_number,
+          date: row.declaration_date,
+          url: declarationUrl(row.declaration_number),
+        }
+      : null,
+    building_permit: row.building_permit,
+    escrow_bank: row.escrow_bank,
+    mortgage_banks: Array.isArray(banks) ? banks.filter((b): b is string => typeof b === "string") : [],
   };
 }
 

@@ -287,6 +287,12 @@ export interface ComplexDetailRow extends ComplexRow {
   description: string;
   max_price_m2: number;
   views: number;
+  declaration_number: string | null;
+  declaration_date: string | null;
+  building_permit: string | null;
+  escrow_bank: string | null;
+  /** JSON array of bank names. */
+  mortgage_banks: string;
 }
 
 export function getComplex(db: D1Database, id: number): Promise<ComplexDetailRow | null> {
@@ -294,7 +300,8 @@ export function getComplex(db: D1Database, id: number): Promise<ComplexDetailRow
     .prepare(
       `SELECT ${CARD_COLUMNS}, rc.locality_id, l.name AS locality_name, r.name AS region_name, rc.district_id,
               d.name AS district_name, d.slug AS district_slug, rc.city_area_id, rc.mo_district_id, rc.ceiling_height,
-              rc.floors_min, rc.floors_max, rc.description, rc.max_price_m2, rc.views
+              rc.floors_min, rc.floors_max, rc.description, rc.max_price_m2, rc.views, rc.declaration_number,
+              rc.declaration_date, rc.building_permit, rc.escrow_bank, rc.mortgage_banks
        FROM residential_complexes rc JOIN companies c ON c.id = rc.developer_id
        JOIN localities l ON l.id = rc.locality_id JOIN regions r ON r.id = rc.region_id
        LEFT JOIN districts d ON d.id = rc.district_id
@@ -302,6 +309,35 @@ export function getComplex(db: D1Database, id: number): Promise<ComplexDetailRow
     )
     .bind(id)
     .first<ComplexDetailRow>();
+}
+
+export interface DeveloperRecordRow {
+  finished: number;
+  late: number;
+}
+
+/**
+ * A developer's finished houses in published complexes and how many of them were finished more than a
+ * quarter after their first promised deadline. The developer is given by its id, or (`developerId` null) as
+ * the developer of complex `complexId`, so a complex page reads it in the same round as the complex.
+ */
+export async function getDeveloperRecord(
+  db: D1Database,
+  developerId: number | null,
+  complexId: number | null = null,
+): Promise<DeveloperRecordRow> {
+  const row = await db
+    .prepare(
+      `SELECT count(*) AS finished,
+         coalesce(sum(h.planned_deadline_year IS NOT NULL
+           AND (h.deadline_year * 4 + h.deadline_quarter) - (h.planned_deadline_year * 4 + h.planned_deadline_quarter) > 1), 0) AS late
+       FROM residential_complexes rc JOIN houses h ON h.complex_id = rc.id
+       WHERE rc.developer_id = coalesce(?1, (SELECT developer_id FROM residential_complexes WHERE id = ?2))
+         AND rc.is_published = 1 AND h.is_finished = 1`,
+    )
+    .bind(developerId, complexId)
+    .first<DeveloperRecordRow>();
+  return row ?? { finished: 0, late: 0 };
 }
 
 export interface HouseRow {

@@ -79,6 +79,7 @@ export const PAGES: Record<PageId, LazyPart<PageProps>> = {
   listing: lazyPage(() => import("./routes/listing")),
   map: lazyPage(() => import("./routes/map")),
   favorites: lazyPage(() => import("./routes/favorites")),
+  compare: lazyPage(() => import("./routes/compare")),
   "location-type": lazyPage(() => import("./routes/location-type")),
   location: lazyPage(() => import("./routes/location")),
   operator: lazyPage(() => import("./routes/operator")),

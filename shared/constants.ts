@@ -53,3 +53,6 @@ export const PRICE_BANDS = [
   { label: "8–14 млн ₽", min_price: 8_000_000, max_price: 14_100_000 },
   { label: "от 14 млн ₽", min_price: 14_000_000 },
 ] as const;
+
+/** Apartments compared side by side at /sravnenie/. */
+export const COMPARE_MAX = 4;

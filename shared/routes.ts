@@ -24,6 +24,7 @@ export type PageId =
   | "listing"
   | "map"
   | "favorites"
+  | "compare"
   | "location-type"
   | "location"
   | "operator";
@@ -81,6 +82,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: "test-modal", path: "/test-modal", page: "test-modal", layout: "default" },
   { name: "operator", path: "/operator", page: "operator", layout: "empty" },
   { name: "favorites", path: "/izbrannoe", page: "favorites", layout: "default" },
+  { name: "compare", path: "/sravnenie", page: "compare", layout: "default" },
   {
     name: "apartments-complex",
     path: "/kvartiry/novostroyka/:complex_slug?",

@@ -21,6 +21,12 @@ import type {
   RoomGroup,
 } from "../../shared/schemas/catalogue";
 import { AppLink } from "../components/AppLink";
+import {
+  ApartmentToggles,
+  CompareBar,
+  PlanDownload,
+  ShareButton,
+} from "../components/apartment/ApartmentActions";
 import { ApartmentFilters } from "../components/apartment/ApartmentFilters";
 import { ApartmentList } from "../components/apartment/ApartmentList";
 import { FloorPlan, type PlanAreas, planAspect } from "../components/apartment/FloorPlan";
@@ -267,6 +273,10 @@ function ApartmentPage({ match }: PageProps) {
             <AppLink className="button button--ghost" to={similarHref}>
               Похожие квартиры в ЖК
             </AppLink>
+            <ApartmentToggles id={a.id} title={title} />
+            <ShareButton title={`${title} в ${inComplex}`} />
+            <PlanDownload selector=".plan-figure" fileName={`planirovka-kvartira-${a.id}.svg`} />
+            <CompareBar />
           </aside>
         </div>
 

@@ -13,6 +13,7 @@ import {
   getApartment,
   type LivingObjectRow,
   listApartments,
+  listApartmentsByIds,
   listHouseCells,
   listPriceHistory,
   listRoomGroups,
@@ -83,6 +84,12 @@ export async function loadRoomGroups(deps: Deps, complexId: number): Promise<{ d
   if (!complex) return null;
   const groups = await listRoomGroups(deps.db, complexId);
   return { data: groups.map((g) => ({ ...g, label: ROOM_LABELS[g.rooms] ?? "" })) };
+}
+
+/** Apartments in the order of `ids`; unknown ids are left out. */
+export async function loadApartmentsByIds(deps: Deps, ids: number[]): Promise<{ data: LivingObject[] }> {
+  const byId = new Map((await listApartmentsByIds(deps.db, ids)).map((r) => [r.id, toLivingObject(r)]));
+  return { data: ids.flatMap((id) => byId.get(id) ?? []) };
 }
 
 export async function loadApartment(deps: Deps, id: number): Promise<ApartmentDetail | null> {

@@ -2,6 +2,7 @@ import { formatPrice } from "../../../shared/format";
 import type { LivingObject } from "../../../shared/schemas/catalogue";
 import { AppLink } from "../AppLink";
 import { PaymentFrom } from "../mortgage/PaymentFrom";
+import { ApartmentToggles } from "./ApartmentActions";
 import { FloorPlan } from "./FloorPlan";
 import { apartmentTitle, floorLabel, pricePerMeter } from "./text";
 import "./apartment.css";
@@ -38,6 +39,7 @@ export function ApartmentCard({
         <p className="cx-price">{formatPrice(a.price)}</p>
         <p className="apt-card__m2">{pricePerMeter(a.price_m2)}</p>
         <PaymentFrom price={a.price} />
+        <ApartmentToggles id={a.id} title={title} />
       </div>
     </article>
   );

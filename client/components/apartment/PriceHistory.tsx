@@ -6,7 +6,7 @@ import { formatDate, formatPrice, formatPriceShort } from "../../../shared/forma
 import type { PricePoint } from "../../../shared/schemas/catalogue";
 import "./apartment.css";
 
-const W = 640;
+const W = 480;
 const H = 200;
 const PAD = { top: 28, right: 16, bottom: 36, left: 16 };
 

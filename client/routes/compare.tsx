@@ -23,7 +23,7 @@ import { useCompare } from "../hooks/use-favorites";
 import { useInBrowser } from "../hooks/use-in-browser";
 
 import type { PageProps } from "../pages";
-import "../components/apartment/apartment.css";
+import "../components/apartment/compare.css";
 
 interface Row {
   label: string;

@@ -13,9 +13,11 @@ export interface Pagination {
   per_page: number;
   current_page: number;
   last_page: number;
-  sort_column: "price";
+  /** The sort's column («price», «price_m2», «deadline», «area», «metro», «new»). */
+  sort_column: string;
   sort_order: "asc" | "desc";
-  sortable: ["price"];
+  /** Every column the list sorts by. */
+  sortable: string[];
 }
 
 export interface StationLink {

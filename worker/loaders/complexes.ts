@@ -1,5 +1,6 @@
 /** Loaders of the catalogue of complexes: the list (both filter dialects), one complex, similar, years. */
 import { BUILD_STAGES, BUILD_TYPES, bitsOf, CLASSES, ROOM_LABELS } from "../../shared/codes";
+import { SORTS, type Sort } from "../../shared/constants";
 import { type CatalogueFilter, isEmptyFilter, type ListQuery } from "../../shared/filters/catalogue";
 import { formatDeadline } from "../../shared/format";
 import { firstView } from "../../shared/map/cluster";
@@ -111,6 +112,8 @@ async function resolvePlace(deps: Deps, filter: CatalogueFilter): Promise<Catalo
 }
 
 /** The list; null when a location filter names no place (the page is then a 404). */
+const sortColumn = (sort: Sort) => sort.split(" ")[0] ?? sort;
+
 export async function loadComplexList(deps: Deps, query: ListQuery): Promise<ComplexList | null> {
   const filter = await resolvePlace(deps, query.filter);
   if (!filter) return null;
@@ -122,9 +125,9 @@ export async function loadComplexList(deps: Deps, query: ListQuery): Promise<Com
     per_page: q.perPage,
     current_page: q.page,
     last_page: Math.max(1, Math.ceil(total / q.perPage)),
-    sort_column: "price",
-    sort_order: q.sort === "price asc" ? "asc" : "desc",
-    sortable: ["price"],
+    sort_column: sortColumn(q.sort),
+    sort_order: q.sort.endsWith(" asc") ? "asc" : "desc",
+    sortable: [...new Set(SORTS.map(sortColumn))],
   };
 }
 

@@ -61,7 +61,15 @@ const CODE_CHIPS: readonly [ListField & keyof CatalogueFilter, string, Record<nu
   ["parking", "Парковка", PARKING],
 ];
 
-const SORT_LABELS: Record<Sort, string> = { "price desc": "Сначала дороже", "price asc": "Сначала дешевле" };
+const SORT_LABELS: Record<Sort, string> = {
+  "price desc": "Сначала дороже",
+  "price asc": "Сначала дешевле",
+  "price_m2 asc": "Сначала дешевле за м²",
+  "deadline asc": "Сначала ближайший срок сдачи",
+  "area desc": "Сначала большие по площади",
+  "metro asc": "Сначала ближе к метро",
+  "new desc": "Сначала новые в каталоге",
+};
 
 /** How many filters are set, for the «Фильтры (N)» button. */
 export function countSet(f: CatalogueFilter): number {

@@ -1,4 +1,5 @@
 import type { D1Database } from "@cloudflare/workers-types/latest";
+import type { Sort } from "../../../shared/constants";
 import type { CatalogueFilter, ListQuery } from "../../../shared/filters/catalogue";
 
 type Param = string | number;
@@ -128,13 +129,23 @@ const CARD_COLUMNS = `rc.id, rc.slug, rc.name, rc.developer_id, c.name AS develo
   rc.deadline_quarter, rc.is_finished, rc.otdelka_mask, rc.parking_mask, rc.min_price, rc.max_price, rc.min_area,
   rc.max_area, rc.min_price_m2, rc.apartments_on_sale, rc.floors_max`;
 
+/** Each sort's ORDER BY: its index's columns (migration 0014), the id settling ties in the same direction. */
+export const COMPLEX_ORDER: Record<Sort, string> = {
+  "price desc": "rc.min_price DESC, rc.id DESC",
+  "price asc": "rc.min_price ASC, rc.id ASC",
+  "price_m2 asc": "rc.min_price_m2 ASC, rc.id ASC",
+  "deadline asc": "rc.deadline_year ASC, rc.deadline_quarter ASC, rc.id ASC",
+  "area desc": "rc.max_area DESC, rc.id DESC",
+  "metro asc": "rc.station_rank ASC, rc.id ASC",
+  "new desc": "rc.id DESC",
+};
+
 export function listComplexesSql(q: ListQuery): { sql: string; params: Param[] } {
   const w = complexWhere(q.filter);
-  const dir = q.sort === "price asc" ? "ASC" : "DESC";
   const params = [...w.params, q.perPage, (q.page - 1) * q.perPage];
   return {
     sql: `SELECT ${CARD_COLUMNS} FROM residential_complexes rc JOIN companies c ON c.id = rc.developer_id
-      WHERE ${w.sql} ORDER BY rc.min_price ${dir}, rc.id ${dir} LIMIT ?${params.length - 1} OFFSET ?${params.length}`,
+      WHERE ${w.sql} ORDER BY ${COMPLEX_ORDER[q.sort]} LIMIT ?${params.length - 1} OFFSET ?${params.length}`,
     params,
   };
 }

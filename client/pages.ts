@@ -6,6 +6,7 @@
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from "react";
 import { CHUNK_RELOAD_GUARD_MS } from "../shared/constants";
 import type { PageId, RouteMatch } from "../shared/routes";
+import type { TypeAheadProps } from "./components/catalogue/TypeAhead";
 
 export interface PageProps {
   match: RouteMatch;
@@ -60,6 +61,9 @@ const lazyPage = (load: () => Promise<Module<PageProps>>) => lazyPart(load);
 export const QUICK_SEARCH = lazyPart<Record<string, never>>(
   () => import("./components/catalogue/QuickSearch"),
 );
+
+/** The filter form's station and developer type-ahead: loaded when the browser renders the form's other fields. */
+export const TYPE_AHEAD = lazyPart<TypeAheadProps>(() => import("./components/catalogue/TypeAhead"));
 
 export const PAGES: Record<PageId, LazyPart<PageProps>> = {
   home: lazyPage(() => import("./routes/home")),

@@ -1,6 +1,25 @@
 import { expect, type Page, test } from "@playwright/test";
 import { DESKTOP, hydrated, PHONE, screenshot } from "./helpers";
 
+interface Grid {
+  total: number;
+  data: { id: number; name: string; min_price_m2: number }[];
+}
+
+async function grid(page: Page, query: string): Promise<Grid> {
+  return (await (await page.request.get(`/api/v1/residential-complexes/grid?${query}`)).json()) as Grid;
+}
+
+/** The phone keeps the fields in the «Фильтры» sheet, the desktop behind «Все фильтры». */
+async function openFilters(page: Page, phone: boolean) {
+  if (phone) {
+    await page.getByRole("button", { name: /^Фильтры/ }).click();
+    return page.getByRole("dialog", { name: "Фильтры" });
+  }
+  await page.getByText("Все фильтры").click();
+  return page.getByRole("form", { name: "Фильтры новостроек" });
+}
+
 interface Detail {
   data: { id: number; url: string; price: number };
   price_history: { price: number; date: string }[];
@@ -24,6 +43,48 @@ for (const [name, size] of [
 ] as const) {
   test.describe(`a buyer decides at ${name} px`, () => {
     test.use({ viewport: size });
+
+    test("sorts the catalogue by the price of a square metre", async ({ page }) => {
+      await page.goto("/novostroyki/");
+      await hydrated(page);
+      const sort = page.getByLabel("Сортировка").filter({ visible: true });
+      await sort.selectOption({ label: "Сначала дешевле за м²" });
+      await expect(page).toHaveURL(/sort=price_m2(\+|%20)asc/);
+      const api = await grid(page, "per_page=3&sort=price_m2+asc");
+      const titles = page.locator(".listing-card__title");
+      for (const [i, c] of api.data.entries()) await expect(titles.nth(i)).toContainText(c.name);
+      await expect(sort).toHaveValue("price_m2 asc");
+      await screenshot(page, `decide-sort-m2-${name}`);
+    });
+
+    test("picks a station by typing «сокол»", async ({ page }) => {
+      await page.goto("/novostroyki/");
+      await hydrated(page);
+      const form = await openFilters(page, size === PHONE);
+      const station = form.getByRole("combobox", { name: "Метро, МЦК, МЦД" });
+      await station.pressSequentially("сокол", { delay: 60 });
+      const option = form.getByRole("option", { name: "Сокол", exact: true });
+      await expect(option).toBeVisible();
+      // Each suggestion carries its line: Сокол is on the green line 2.
+      await expect(form.getByRole("option", { name: /Сокольники/ })).toBeVisible();
+      await screenshot(page, `decide-station-typeahead-${name}`);
+      await option.click();
+      await expect(form.getByRole("checkbox", { name: /Сокол$/ })).toBeChecked();
+      const sokol = (await (
+        await page.request.get("/api/v1/search/entities-by-word?keyword=сокол")
+      ).json()) as {
+        subway_stations: { id: number; name: string; line: string }[];
+      };
+      const id = sokol.subway_stations.find((s) => s.name === "Сокол")?.id;
+      expect(sokol.subway_stations.find((s) => s.name === "Сокол")?.line).toBe("2");
+      // The form counts the complexes near the station as the API does (the small e2e seed may have none).
+      const total = (await grid(page, `per_page=1&search[subway_stations]=${id}`)).total;
+      const submit = form.getByRole("button", {
+        name: total ? new RegExp(`^Показать ${total}\\b`) : "Ничего не найдено",
+      });
+      await expect(submit).toBeVisible();
+      await screenshot(page, `decide-station-picked-${name}`);
+    });
 
     test("sees the price history of an apartment", async ({ page }) => {
       const apartment = await apartmentWithHistory(page);

@@ -1,4 +1,4 @@
-import { type FormEvent, Fragment, type ReactNode, useEffect, useState } from "react";
+import { type FormEvent, Fragment, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import useSWR from "swr";
 import { apiKeys } from "../../../shared/api-keys";
@@ -27,6 +27,8 @@ import type { CompletionYear } from "../../../shared/schemas/catalogue";
 import type { LocationItem } from "../../../shared/schemas/locations";
 import { api } from "../../api";
 import { useDebounced } from "../../hooks/use-debounced";
+import { useInBrowser } from "../../hooks/use-in-browser";
+import { TYPE_AHEAD } from "../../pages";
 import { Modal } from "../Modal";
 import "./filters.css";
 
@@ -288,6 +290,8 @@ function Fields({
   /** The bar shows the primary fields and the rest behind «Все фильтры»; the sheet shows all. */
   part: "primary" | "secondary" | "all";
 }) {
+  // The type-ahead needs script (it asks the search as one types): only the browser renders it.
+  const inBrowser = useInBrowser();
   const toggle = (field: ListField) => (id: number) => {
     const next = { ...draft, [field]: toggleValue(draft[field] as number[] | undefined, id) };
     // The cascade: a region or locality change drops the choices below it that no longer belong.
@@ -354,6 +358,32 @@ function Fields({
           onToggle={toggle("regions")}
         />
       )}
+      {inBrowser && (
+        <Suspense fallback={null}>
+          {!base.subway_stations && !base.location && (
+            <TYPE_AHEAD.Component
+              kind="subway_stations"
+              legend="Метро, МЦК, МЦД"
+              placeholder="Начните вводить станцию, например «Сокол»"
+              selected={draft.subway_stations ?? []}
+              onPick={(o) =>
+                set({ ...draft, subway_stations: [...new Set([...(draft.subway_stations ?? []), o.id])] })
+              }
+              onRemove={toggle("subway_stations")}
+            />
+          )}
+          {!base.developers && (
+            <TYPE_AHEAD.Component
+              kind="developers"
+              legend="Застройщик"
+              placeholder="Название застройщика"
+              selected={draft.developers ?? []}
+              onPick={(o) => set({ ...draft, developers: [...new Set([...(draft.developers ?? []), o.id])] })}
+              onRemove={toggle("developers")}
+            />
+          )}
+        </Suspense>
+      )}
       {!base.location && (
         <>
           <PickList
@@ -366,7 +396,7 @@ function Fields({
           />
           <PickList
             name="subway_stations"
-            legend="Метро, МЦК, МЦД"
+            legend="Станции населённого пункта"
             items={stationItems}
             selected={draft.subway_stations}
             onToggle={toggle("subway_stations")}

@@ -23,7 +23,7 @@ import {
   type RegionId,
   yearlySchedule,
 } from "../../../shared/mortgage";
-import { formatDecimal, NumberField, parseDecimal, parseRubles } from "./NumberField";
+import { formatDecimal, NumberField, parseDecimal, RublesField } from "./NumberField";
 import { PaymentChart } from "./PaymentChart";
 import { ScheduleTable } from "./ScheduleTable";
 import "./mortgage.css";
@@ -157,28 +157,20 @@ export function MortgageCalculator({ initial, pathname }: { initial: CalculatorS
           options={(Object.keys(REGIONS) as RegionId[]).map((id) => ({ value: id, label: REGIONS[id] }))}
           onChange={(region) => update({ region })}
         />
-        <NumberField
+        <RublesField
           id="mortgage-price"
           name="price"
           label="Стоимость квартиры"
-          inputMode="numeric"
-          suffix="₽"
           value={state.price}
-          format={formatNumber}
-          parse={parseRubles}
           error={errorOf("price")}
           onChange={(price) => update({ price, down: Math.round(price * downShare.current) })}
         />
         <div className="mortgage__pair">
-          <NumberField
+          <RublesField
             id="mortgage-down"
             name="down"
             label="Первоначальный взнос"
-            inputMode="numeric"
-            suffix="₽"
             value={state.down}
-            format={formatNumber}
-            parse={parseRubles}
             error={errorOf("down")}
             onChange={(down) => {
               if (state.price > 0) downShare.current = down / state.price;
@@ -242,15 +234,11 @@ export function MortgageCalculator({ initial, pathname }: { initial: CalculatorS
             <span>Направить материнский капитал на первоначальный взнос</span>
           </label>
           {state.matcap > 0 && (
-            <NumberField
+            <RublesField
               id="mortgage-matcap"
               name="matcap"
               label="Сумма капитала в составе взноса"
-              inputMode="numeric"
-              suffix="₽"
               value={state.matcap}
-              format={formatNumber}
-              parse={parseRubles}
               error={errorOf("matcap")}
               onChange={(matcap) => update({ matcap })}
             />
@@ -262,15 +250,11 @@ export function MortgageCalculator({ initial, pathname }: { initial: CalculatorS
             </p>
           )}
         </fieldset>
-        <NumberField
+        <RublesField
           id="mortgage-extra"
           name="extra"
           label="Досрочно каждый месяц сверх платежа"
-          inputMode="numeric"
-          suffix="₽"
           value={state.extra}
-          format={formatNumber}
-          parse={parseRubles}
           error={errorOf("extra")}
           onChange={(extra) => update({ extra })}
         />
@@ -405,15 +389,11 @@ function PaymentSearch({ payment, onChange }: { payment: number; onChange(value:
           navigate(`/novostroyki/?max_payment=${payment}`);
         }}
       >
-        <NumberField
+        <RublesField
           id="mortgage-budget"
           name="max_payment"
           label="Платёж до, в месяц"
-          inputMode="numeric"
-          suffix="₽"
           value={payment}
-          format={formatNumber}
-          parse={parseRubles}
           onChange={onChange}
         />
         <button type="submit" className="button">

@@ -4,8 +4,8 @@
  */
 import { apiKeys } from "./api-keys";
 import { COMPARE_MAX, type LocationType } from "./constants";
-import { type ApartmentQuery, readApartmentQuery } from "./filters/apartments";
-import { idList } from "./filters/catalogue";
+import { type ApartmentQuery, apartmentQueryOf } from "./filters/apartments";
+import { idList } from "./filters/fields";
 import { listingQuery, ownQuery } from "./listing";
 import { LOCATION_TYPE_DEFS } from "./locations";
 import { complexIdFromSlug, type RouteMatch } from "./routes";
@@ -130,7 +130,7 @@ export function canonicalPath(match: RouteMatch, fallback: Record<string, unknow
 
 /** The apartments of a comparison link (`/sravnenie/?ids=1,2`): positive ids, at most COMPARE_MAX. */
 export function compareIdsOf(search: URLSearchParams): number[] {
-  return (idList(search.get("ids")) ?? []).filter((id) => id > 0).slice(0, COMPARE_MAX);
+  return idList(search.get("ids") ?? "").slice(0, COMPARE_MAX);
 }
 
 /** The comparison page's list; none without ids (the browser then reads its own stored list). */
@@ -160,28 +160,6 @@ export const complexIdOf = (match: RouteMatch): number => complexIdFromSlug(matc
 export function houseIdOf(search: URLSearchParams): number | null {
   const raw = search.get("korpus");
   return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
-}
-
-/**
- * The apartments filter of a page URL: repeated names (the checkboxes of a GET form) are joined, an
- * inverted range is swapped, only apartments on sale are listed, and the page's own preset wins.
- */
-export function apartmentQueryOf(
-  search: URLSearchParams,
-  perPage: number,
-  preset: { complex?: number; rooms?: number[] } = {},
-): ApartmentQuery {
-  const joined = new URLSearchParams();
-  for (const name of new Set(search.keys())) joined.set(name, search.getAll(name).join(","));
-  joined.delete("per_page");
-  const q = readApartmentQuery(joined, perPage, false);
-  const { status: _, complex: __, ...filter } = q.filter;
-  for (const field of ["price", "area", "floor"] as const) {
-    const r = filter[field];
-    if (r?.min !== undefined && r.max !== undefined && r.min > r.max)
-      filter[field] = { min: r.max, max: r.min };
-  }
-  return { ...q, filter: { ...filter, ...preset } };
 }
 
 /** The complex page's keys; `house` only when a chessboard is open. */

@@ -62,8 +62,14 @@ export async function describeHits(db: D1Database, hits: SearchHit[]) {
       "SELECT s.id, s.name, s.slug, l.color AS extra, l.number AS line FROM subway_stations s JOIN lines l ON l.id = s.line_id WHERE s.id IN (?IDS)",
       ids("subway"),
     ),
-    q("SELECT id, name, slug, NULL AS extra, NULL AS line FROM companies WHERE id IN (?IDS)", ids("developer")),
-    q("SELECT id, name, slug, kind AS extra, NULL AS line FROM districts WHERE id IN (?IDS)", ids("district")),
+    q(
+      "SELECT id, name, slug, NULL AS extra, NULL AS line FROM companies WHERE id IN (?IDS)",
+      ids("developer"),
+    ),
+    q(
+      "SELECT id, name, slug, kind AS extra, NULL AS line FROM districts WHERE id IN (?IDS)",
+      ids("district"),
+    ),
   ]);
   return { complexes, subways, developers, districts };
 }

@@ -81,6 +81,14 @@ export function priceForPayment(payment: number): number {
   return price;
 }
 
+/** A monthly payment range as the price range it allows (the payment filter's bound). */
+export function paymentPriceRange(r: { min?: number; max?: number }): { min?: number; max?: number } {
+  return {
+    ...(r.min !== undefined ? { min: r.min > 0 ? priceForPayment(r.min - 1) + 1 : 0 } : {}),
+    ...(r.max !== undefined ? { max: priceForPayment(r.max) } : {}),
+  };
+}
+
 /** «от 96 502 ₽/мес» */
 export function formatPaymentFrom(payment: number): string {
   return `от${NBSP}${formatPrice(payment)}/мес`;

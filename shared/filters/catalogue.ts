@@ -7,6 +7,7 @@
  */
 import { BUILD_STAGES, BUILD_TYPES, CLASSES, OTDELKA, PARKING, ROOM_LABELS } from "../codes";
 import { DEFAULT_SORT, PER_PAGE_MAX, SORTS, type Sort } from "../constants";
+import { parseArea, parsePrice } from "../format/amount";
 import {
   type Dialect,
   FilterError,
@@ -85,6 +86,24 @@ export const CATALOGUE_FIELDS = {
       ["min_price", "max_price"],
     ],
     max: 1e12,
+    parse: parsePrice,
+    seo: true,
+  },
+  /**
+   * «Платёж до N ₽/мес»: turned into a price bound by the cards' mortgage assumptions
+   * (shared/mortgage-payment.ts), so its SQL is the price's.
+   */
+  payment: {
+    kind: "range",
+    label: "Платёж по ипотеке",
+    unit: "₽/мес",
+    url: ["min_payment", "max_payment"],
+    api: [
+      ["search[payment][min]", "search[payment][max]"],
+      ["min_payment", "max_payment"],
+    ],
+    max: 1e9,
+    parse: parsePrice,
     seo: true,
   },
   area: {
@@ -97,6 +116,7 @@ export const CATALOGUE_FIELDS = {
       ["min_area", "max_area"],
     ],
     max: 10_000,
+    parse: parseArea,
     seo: true,
     modalReset: true,
   },

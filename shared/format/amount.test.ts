@@ -18,6 +18,7 @@ describe("prices as people type them", () => {
     ["1,2 млрд", 1_200_000_000],
     ["15 Млн", 15_000_000],
     ["  7 миллионов ", 7_000_000],
+    ["0", 0],
   ])("«%s» is %d ₽", (text, value) => {
     expect(parsePrice(text)).toBe(value);
   });
@@ -30,7 +31,6 @@ describe("prices as people type them", () => {
     ["8,5,5 млн"],
     ["8 50 000"],
     ["-8 млн"],
-    ["0"],
     ["8 кг"],
     ["млн"],
     ["8e6"],
@@ -54,7 +54,7 @@ describe("areas as people type them", () => {
     expect(parseArea(text)).toBe(value);
   });
 
-  it.each([["a lot"], ["-5"], ["0"], ["45 млн"], ["20000"], [""]])("«%s» is not an area", (text) => {
+  it.each([["a lot"], ["-5"], ["45 млн"], ["20000"], [""]])("«%s» is not an area", (text) => {
     expect(parseArea(text)).toBeNull();
   });
 });

@@ -52,12 +52,12 @@ export function parsePrice(text: string): number | null {
   const value = readNumber(m[1] ?? "");
   if (multiplier === undefined || value === null) return null;
   const rub = Math.round(value * multiplier);
-  return rub > 0 && rub <= 1e12 ? rub : null;
+  return rub <= 1e12 ? rub : null;
 }
 
 /** An area in m², to a tenth; null when the text is not one. */
 export function parseArea(text: string): number | null {
   const value = readNumber(normalise(text, /\s*(?:м²|м2|кв\.?\s*м\.?|м)$/));
-  if (value === null || value <= 0 || value > 10_000) return null;
+  if (value === null || value > 10_000) return null;
   return Math.round(value * 10) / 10;
 }

@@ -31,6 +31,7 @@ const FILTERS: [string, CatalogueFilter][] = [
   ["none", {}],
   ["region", { regions: [1] }],
   ["price", { price: { min: 5_000_000, max: 9_000_000 } }],
+  ["payment", { payment: { max: 120_000 } }],
   ["rooms + area", { rooms: [1, 2], area: { min: 40 } }],
   ["otdelka", { otdelka: [3] }],
   ["otdelka + price", { otdelka: [3], price: { max: 10_000_000 } }],

@@ -17,7 +17,7 @@ import {
   SORT_FIELD,
   toggleValue,
 } from "../../../shared/filters/catalogue";
-import { countOf, WORDS } from "../../../shared/format";
+import { countOf, formatNumber, WORDS } from "../../../shared/format";
 import type { CompletionYear, ComplexList } from "../../../shared/schemas/catalogue";
 import type { LocationItem } from "../../../shared/schemas/locations";
 import { api } from "../../api";
@@ -95,28 +95,42 @@ const RANGE_ENDS = [
   ["max", "до"],
 ] as const;
 
+const areaFormat = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 });
+
+/**
+ * «от» and «до» of a range, typed as people write them («8 млн», «8,5 млн», «8 500 000»: the table's parse)
+ * and shown formatted once the field is left. `ends`: the payment has only «до».
+ */
 function RangeInputs({
   field,
   value,
   onChange,
+  ends = RANGE_ENDS,
 }: {
-  field: "price" | "area";
+  field: "price" | "area" | "payment";
   value: Range | undefined;
   onChange(r: Range | undefined): void;
+  ends?: readonly (typeof RANGE_ENDS)[number][];
 }) {
-  const { label: legend, url: names, unit } = F[field];
+  const { label: legend, url: names, unit, parse } = F[field];
+  const [typed, setTyped] = useState<Partial<Record<"min" | "max", string>>>({});
   const error = inverted(value) ? `${legend}: «от» больше, чем «до»` : null;
+  const shown = (n: number | undefined) =>
+    n === undefined ? "" : field === "area" ? areaFormat.format(n) : formatNumber(n);
   const set = (key: "min" | "max", raw: string) => {
-    const digits = raw.replace(/[^\d]/g, "");
+    setTyped((t) => ({ ...t, [key]: raw }));
+    const n = raw.trim() ? parse(raw) : null;
+    // A text that is not a number yet («8,») keeps the last bound that was one.
+    if (raw.trim() && n === null) return;
     const next: Range = { ...value };
-    if (digits) next[key] = Number(digits);
+    if (n !== null) next[key] = n;
     else delete next[key];
     onChange(next.min === undefined && next.max === undefined ? undefined : next);
   };
   return (
     <fieldset className="filter-group filter-range">
       <legend>{legend}</legend>
-      {RANGE_ENDS.map(([key, word], i) => (
+      {ends.map(([key, word], i) => (
         <Fragment key={key}>
           {i > 0 && <span aria-hidden="true">–</span>}
           <label>
@@ -124,12 +138,14 @@ function RangeInputs({
               {legend} {word}, {unit}
             </span>
             <input
-              name={names[i]}
-              inputMode="numeric"
+              name={names[key === "min" ? 0 : 1]}
+              inputMode="text"
+              autoComplete="off"
               placeholder={`${word}, ${unit}`}
-              value={value?.[key] ?? ""}
+              value={typed[key] ?? shown(value?.[key])}
               aria-invalid={error ? true : undefined}
               onChange={(e) => set(key, e.target.value)}
+              onBlur={() => setTyped((t) => ({ ...t, [key]: undefined }))}
             />
           </label>
         </Fragment>
@@ -259,7 +275,7 @@ function Fields({
     if (field === "localities") delete next.subway_stations;
     set(next);
   };
-  const setRange = (field: "price" | "area") => (r: Range | undefined) => {
+  const setRange = (field: "price" | "area" | "payment") => (r: Range | undefined) => {
     const next = { ...draft };
     if (r) next[field] = r;
     else delete next[field];
@@ -294,6 +310,12 @@ function Fields({
     <>
       {part === "all" && primary}
       <RangeInputs field="area" value={draft.area} onChange={setRange("area")} />
+      <RangeInputs
+        field="payment"
+        value={draft.payment}
+        onChange={setRange("payment")}
+        ends={RANGE_ENDS.filter(([key]) => key === "max")}
+      />
       {!base.regions && !base.location && (
         <Chips
           name={F.regions.url[0]}

@@ -7,6 +7,7 @@ import {
   type ListQuery,
 } from "../../../shared/filters/catalogue";
 import type { Range } from "../../../shared/filters/fields";
+import { paymentPriceRange } from "../../../shared/mortgage-payment";
 
 export type Param = string | number;
 /** Binds a value and answers its placeholder (?N). */
@@ -42,6 +43,8 @@ const bits = (codes: readonly number[]) => codes.reduce((m, c) => m | (1 << c), 
  */
 export const FIELD_SQL: { [K in CatalogueField]-?: FieldSql<NonNullable<CatalogueFilter[K]>> } = {
   price: { on: "apartment", where: inRange("lo.price") },
+  // No SQL of its own: the payment is a price bound (shared/mortgage-payment.ts).
+  payment: { on: "apartment", where: (r, bind) => inRange("lo.price")(paymentPriceRange(r), bind) },
   area: { on: "apartment", where: inRange("lo.area_total") },
   rooms: { on: "apartment", where: inList("lo.rooms") },
   otdelka: { on: "apartment", where: inList("lo.otdelka") },
@@ -116,7 +119,7 @@ function apartmentTest(f: CatalogueFilter, fields: CatalogueField[], bind: Bind)
     return `EXISTS (SELECT 1 FROM room_stats rs WHERE rs.complex_id = rc.id AND ${inList("rs.rooms")(f.rooms, bind)}${finishing})`;
   }
   if (onlyRoomsAndFinishing && f.otdelka?.length) return `(rc.otdelka_mask & ${bind(bits(f.otdelka))}) != 0`;
-  const index = !f.rooms?.length && f.price ? "lo_complex_price" : "lo_complex";
+  const index = !f.rooms?.length && (f.price || f.payment) ? "lo_complex_price" : "lo_complex";
   const conditions = fields.map((key) => fieldCondition(f, key, bind));
   return `EXISTS (SELECT 1 FROM living_objects lo INDEXED BY ${index} WHERE lo.complex_id = rc.id AND lo.status = 1 AND ${conditions.join(" AND ")})`;
 }

@@ -57,6 +57,30 @@ for (const [name, size] of [
       await screenshot(page, `decide-sort-m2-${name}`);
     });
 
+    test("sets «Платёж до 80 000 ₽/мес» in the calculator and lands on matching complexes", async ({
+      page,
+    }) => {
+      await page.goto("/mortgage/");
+      await hydrated(page);
+      const budget = page.getByLabel("Платёж до, в месяц");
+      await budget.fill("80 000");
+      await page.getByRole("button", { name: "Подобрать квартиры под этот платёж" }).click();
+      await expect(page).toHaveURL(/\/novostroyki\/\?max_payment=80000$/);
+      const api = await grid(page, "per_page=3&search[payment][max]=80000");
+      expect(api.total).toBeGreaterThan(0);
+      await expect(page.locator(".listing__count")).toContainText(String(api.total));
+      for (const [i, c] of api.data.entries())
+        await expect(page.locator(".listing-card__title").nth(i)).toContainText(c.name);
+      // The form shows the payment bound, formatted, and every card's payment fits it.
+      const form = await openFilters(page, size === PHONE);
+      await expect(form.getByPlaceholder("до, ₽/мес")).toHaveValue("80\u00a0000");
+      if (size === PHONE) await page.keyboard.press("Escape");
+      const payments = await page.locator(".listing-card .pay-from__link").allInnerTexts();
+      expect(payments.length).toBeGreaterThan(0);
+      for (const p of payments) expect(Number(p.replace(/\D/g, ""))).toBeLessThanOrEqual(80_000);
+      await screenshot(page, `decide-payment-80000-${name}`);
+    });
+
     test("picks a station by typing «сокол»", async ({ page }) => {
       await page.goto("/novostroyki/");
       await hydrated(page);

@@ -7,6 +7,7 @@
  */
 import { BUILD_STAGES, BUILD_TYPES, CLASSES, OTDELKA, PARKING, ROOM_LABELS } from "../codes";
 import { DEFAULT_SORT, PER_PAGE_MAX, SORTS, type Sort } from "../constants";
+import { formatNumber } from "../format";
 import { parseArea, parsePrice } from "../format/amount";
 import {
   type Dialect,
@@ -270,7 +271,8 @@ export function readPaging(
   let page = 1;
   if (rawPage !== null && rawPage !== "") {
     if (/^\d{1,6}$/.test(rawPage) && Number(rawPage) >= 1) page = Number(rawPage);
-    else if (strict) throw new FilterError("page", "page: ожидается целое число от 1 до 999 999");
+    else if (strict)
+      throw new FilterError("page", `page: ожидается целое число от 1 до ${formatNumber(PAGE_MAX)}`);
   }
   const rawPer = get("per_page");
   let perPage = defaultPerPage;

@@ -6,6 +6,7 @@
  * the API's 400 message states the real rule and a page URL drops exactly what the API refuses.
  */
 import * as v from "valibot";
+import { formatNumber } from "../format";
 
 export type Get = (name: string) => string | null;
 
@@ -110,8 +111,6 @@ export type ValueOf<D extends FieldDef> = D extends RangeDef
 
 export type FilterOf<T extends FieldTable> = { -readonly [K in keyof T]?: ValueOf<T[K]> };
 
-const ru = (n: number) => new Intl.NumberFormat("ru-RU").format(n).replace(/\s/g, " ");
-
 /** "1,2,x,,3" → [1, 2, 3]: integer entries within [min, max], each once. */
 export function idList(value: string, min = 1, max = 999_999_999): number[] {
   const ids = value
@@ -132,7 +131,7 @@ const optionsText = (o: Readonly<Record<number, string>>) =>
 function schemaOf(def: FieldDef): v.GenericSchema<string, unknown> {
   switch (def.kind) {
     case "range": {
-      const rule = `ожидается число от 0 до ${ru(def.max)}`;
+      const rule = `ожидается число от 0 до ${formatNumber(def.max)}`;
       const { parse } = def;
       if (parse)
         return v.pipe(
@@ -150,7 +149,9 @@ function schemaOf(def: FieldDef): v.GenericSchema<string, unknown> {
       );
     }
     case "list": {
-      const limits = def.options ? `: ${optionsText(def.options)}` : ` от ${ru(def.min)} до ${ru(def.max)}`;
+      const limits = def.options
+        ? `: ${optionsText(def.options)}`
+        : ` от ${formatNumber(def.min)} до ${formatNumber(def.max)}`;
       return v.pipe(
         v.string(),
         v.transform((s) => idList(s, def.min, def.max).slice(0, def.maxItems)),
@@ -166,7 +167,7 @@ function schemaOf(def: FieldDef): v.GenericSchema<string, unknown> {
     case "id":
       return v.pipe(
         v.string(),
-        v.regex(/^0*[1-9]\d{0,8}$/, "ожидается номер: целое число от 1 до 999 999 999"),
+        v.regex(/^0*[1-9]\d{0,8}$/, `ожидается номер: целое число от 1 до ${formatNumber(999_999_999)}`),
         v.transform(Number),
       );
     case "word":

@@ -15,6 +15,7 @@ import { AppLink } from "../components/AppLink";
 import { FloorPlan } from "../components/apartment/FloorPlan";
 import { apartmentTitle, floorLabel, pricePerMeter } from "../components/apartment/text";
 import { Breadcrumbs } from "../components/Breadcrumbs";
+import { LightBoxProvider, useLightBox } from "../components/complex/LightBox";
 import { complexTitle } from "../components/complex/text";
 import { PaymentFrom } from "../components/mortgage/PaymentFrom";
 import { PageHead } from "../components/PageHead";
@@ -48,6 +49,30 @@ const ROWS: Row[] = [
   { label: "ЖК", cell: (a) => <AppLink to={a.complex.url}>{complexTitle(a.complex.name)}</AppLink> },
   { label: "Статус", cell: (a) => a.status_name },
 ];
+
+const planTitle = (a: LivingObject) => `Планировка: ${apartmentTitle(a).toLowerCase()}`;
+
+/** An apartment's plan; a click shows every compared plan in the light box, this one first. */
+function PlanButton({ list, index }: { list: readonly LivingObject[]; index: number }) {
+  const { open } = useLightBox();
+  const a = list[index];
+  if (!a) return null;
+  const slides = list.map((x) => ({
+    key: String(x.id),
+    caption: planTitle(x),
+    content: <FloorPlan plan={x.plan} title={planTitle(x)} />,
+  }));
+  return (
+    <button
+      type="button"
+      className="compare-table__plan"
+      onClick={() => open(slides, index)}
+      aria-label={`${planTitle(a)}: открыть крупно`}
+    >
+      <FloorPlan plan={a.plan} compact title={planTitle(a)} />
+    </button>
+  );
+}
 
 export default function ComparePage({ match }: PageProps) {
   const inBrowser = useInBrowser();
@@ -108,7 +133,7 @@ export default function ComparePage({ match }: PageProps) {
           <thead>
             <tr>
               <td />
-              {list.map((a) => (
+              {list.map((a, i) => (
                 <th key={a.id} scope="col">
                   <div className="compare-table__plan">
                     <FloorPlan
@@ -147,15 +172,17 @@ export default function ComparePage({ match }: PageProps) {
   }
 
   return (
-    <div className="page container">
-      <PageHead
-        title="Сравнение квартир"
-        description="Квартиры в новостройках рядом: цена, цена за метр, площадь, этаж, отделка, срок сдачи и платёж по ипотеке."
-        noindex
-      />
-      <Breadcrumbs items={[{ label: "Квартиры", to: "/kvartiry/" }, { label: "Сравнение" }]} />
-      <h1>Сравнение квартир</h1>
-      {body}
-    </div>
+    <LightBoxProvider>
+      <div className="page container">
+        <PageHead
+          title="Сравнение квартир"
+          description="Квартиры в новостройках рядом: цена, цена за метр, площадь, этаж, отделка, срок сдачи и платёж по ипотеке."
+          noindex
+        />
+        <Breadcrumbs items={[{ label: "Квартиры", to: "/kvartiry/" }, { label: "Сравнение" }]} />
+        <h1>Сравнение квартир</h1>
+        {body}
+      </div>
+    </LightBoxProvider>
   );
 }

@@ -135,13 +135,7 @@ export default function ComparePage({ match }: PageProps) {
               <td />
               {list.map((a, i) => (
                 <th key={a.id} scope="col">
-                  <div className="compare-table__plan">
-                    <FloorPlan
-                      plan={a.plan}
-                      compact
-                      title={`Планировка: ${apartmentTitle(a).toLowerCase()}`}
-                    />
-                  </div>
+                  <PlanButton list={list} index={i} />
                   <AppLink to={a.url}>{apartmentTitle(a)}</AppLink>
                   <button type="button" className="compare-table__remove" onClick={() => remove(a.id)}>
                     Убрать

@@ -7,6 +7,7 @@ import { type ComponentType, createElement, type LazyExoticComponent, lazy } fro
 import { CHUNK_RELOAD_GUARD_MS } from "../shared/constants";
 import type { PageId, RouteMatch } from "../shared/routes";
 import type { TypeAheadProps } from "./components/catalogue/TypeAhead";
+import type { LeadDialogProps } from "./components/lead/LeadDialog";
 
 export interface PageProps {
   match: RouteMatch;
@@ -64,6 +65,8 @@ export const QUICK_SEARCH = lazyPart<Record<string, never>>(
 
 /** The filter form's station and developer type-ahead: loaded when the browser renders the form's other fields. */
 export const TYPE_AHEAD = lazyPart<TypeAheadProps>(() => import("./components/catalogue/TypeAhead"));
+/** The request to the seller's dialog: loaded when a request button is first pressed (or hovered). */
+export const LEAD_DIALOG = lazyPart<LeadDialogProps>(() => import("./components/lead/LeadDialog"));
 
 export const PAGES: Record<PageId, LazyPart<PageProps>> = {
   home: lazyPage(() => import("./routes/home")),
@@ -87,4 +90,5 @@ export const PAGES: Record<PageId, LazyPart<PageProps>> = {
   "location-type": lazyPage(() => import("./routes/location-type")),
   location: lazyPage(() => import("./routes/location")),
   operator: lazyPage(() => import("./routes/operator")),
+  lead: lazyPage(() => import("./routes/lead")),
 };

@@ -46,8 +46,8 @@ export async function prepareScale(scale) {
 }
 
 /**
- * The worker as `wrangler deploy` bundles it (minified, NODE_ENV=production), the client build and the
- * config, copied into `dir`: what the server runs no longer depends on the checkout, so a rebuild there
+ * The worker as `wrangler deploy` bundles it (minified, NODE_ENV=production) and the client build, copied
+ * into `dir` (wrangler.toml is read once, at the start): what the server runs no longer depends on the checkout, so a rebuild there
  * during a measurement changes nothing (under `wrangler dev`, whose watcher reloads on it, it answered 500).
  */
 function snapshot(dir, entry) {

@@ -42,13 +42,13 @@ if (isWeb) {
 }
 
 const { importFeedAt } = await importTypeScript("worker/feeds/import.ts");
-const { mf, db } = await openLocalD1(persistTo);
+const { db, dispose } = await openLocalD1(persistTo);
 let summary;
 try {
   console.log(`▶ Импорт фида ${url}`);
   summary = await importFeedAt(db, url, body);
 } finally {
-  await mf.dispose();
+  await dispose();
 }
 const s = summary;
 console.log(

@@ -1,5 +1,5 @@
 import type { D1Database, ExecutionContext, KVNamespace } from "@cloudflare/workers-types/latest";
-import type { DirectoryApi } from "./chat/protocol";
+import type { DirectoryApi } from "../shared/chat/protocol";
 
 /** The static-assets binding, typed with the DOM's Request/Response that Hono uses. */
 export interface AssetsFetcher {

@@ -7,8 +7,8 @@
  * CSS file would not be linked by anything.
  */
 import { type ComponentType, useEffect, useState } from "react";
+import type { PageContext } from "../../shared/chat/protocol";
 import type { RouteMatch } from "../../shared/routes";
-import type { PageContext } from "../../worker/chat/protocol";
 import { useBoot } from "../hooks/use-boot";
 import "./chat.css";
 

@@ -7,6 +7,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import * as v from "valibot";
+import { CHAT_LIMITS, ConversationIdSchema, SinceSchema } from "../../shared/chat/protocol";
 import { parse } from "../api/validate";
 import type { AppEnv, Env } from "../env";
 import { logError } from "../log";
@@ -23,7 +24,6 @@ import {
   VISITOR_MAX_AGE,
   visitorCookie,
 } from "./identity";
-import { CHAT_LIMITS, ConversationIdSchema, SinceSchema } from "./protocol";
 
 const LoginSchema = v.object({
   token: v.pipe(

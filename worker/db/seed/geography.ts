@@ -1,7 +1,8 @@
-/** Compiles our geography (./geo) into D1 rows and the lookups the catalogue generator needs. */
+/** Compiles our geography (shared/geo) into D1 rows and the lookups the catalogue generator needs. */
+
+import { CITIES, DISTRICTS, HIGHWAYS, LINES, MO_DISTRICTS, OKRUGS, RAILWAYS } from "../../../shared/geo";
+import type { LineKind } from "../../../shared/geo/types";
 import { slugify } from "../../../shared/slug";
-import { CITIES, DISTRICTS, HIGHWAYS, LINES, MO_DISTRICTS, OKRUGS, RAILWAYS } from "./geo";
-import type { LineKind } from "./geo/types";
 import { haversineKm } from "./prng";
 import type { Tables } from "./tables";
 

@@ -36,12 +36,7 @@ const STORED_HEADER = "X-Edge-Stored";
 
 export type Variant = "human" | "ad" | "bot";
 
-/** The Workers Cache API in the DOM's Request/Response types that Hono uses. */
-interface Cache {
-  match(key: Request): Promise<Response | undefined>;
-  put(key: Request, res: Response): Promise<void>;
-}
-const cache = () => (caches as unknown as { default: Cache }).default;
+const cache = () => caches.default;
 
 function variantOf(url: URL, isBot: boolean): Variant {
   if (isBot) return "bot";

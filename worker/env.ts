@@ -1,30 +1,7 @@
-import type { D1Database, ExecutionContext, KVNamespace } from "@cloudflare/workers-types/latest";
-import type { DirectoryApi } from "../shared/chat/protocol";
-
-/** The static-assets binding, typed with the DOM's Request/Response that Hono uses. */
-export interface AssetsFetcher {
-  fetch(input: Request | string): Promise<Response>;
-}
-
-/** A Durable Object namespace: stubs by name, with RPC methods T and fetch in the DOM's types. */
-export interface ObjectNamespace<T = object> {
-  getByName(name: string): T & { fetch(request: Request): Promise<Response> };
-}
-
-export interface Env {
-  DB: D1Database;
-  KV: KVNamespace;
-  ASSETS: AssetsFetcher;
-  ENVIRONMENT: string;
-  /** Comma-separated hosts whose images the proxy may fetch (imported feeds' image servers). */
-  IMAGE_HOSTS?: string;
-  CHAT_CONVERSATION: ObjectNamespace;
-  CHAT_DIRECTORY: ObjectNamespace<DirectoryApi>;
-  /** Secrets (wrangler secret put; locally .dev.vars): the chat cookies' HMAC key, the operator's token. */
-  CHAT_SECRET?: string;
-  OPERATOR_TOKEN?: string;
-}
-
+/**
+ * What the worker's Hono app carries per request. The bindings' type, `Env`, is generated from wrangler.toml
+ * with the Workers runtime's types (`npx wrangler types worker/worker-configuration.d.ts`).
+ */
 export interface RequestInfo {
   nonce: string;
   isBot: boolean;
@@ -38,4 +15,3 @@ export interface RequestInfo {
 }
 
 export type AppEnv = { Bindings: Env; Variables: RequestInfo };
-export type { ExecutionContext };

@@ -1,5 +1,4 @@
 /** The Worker's scheduled handler (Cron Triggers in wrangler.toml): pulls the developers' feeds. */
-import type { Env, ExecutionContext } from "./env";
 import { pullFeeds } from "./feeds/pull";
 
 export function scheduled(_controller: unknown, env: Pick<Env, "DB">, ctx: ExecutionContext): void {

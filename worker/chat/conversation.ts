@@ -14,7 +14,6 @@ import {
   MESSAGES,
   parseClientFrame,
 } from "../../shared/chat/protocol";
-import type { Env } from "../env";
 import { DIRECTORY_NAME } from "./directory";
 import { ChatObject, logError, type Socket, type State, send } from "./sockets";
 

@@ -4,7 +4,6 @@
  */
 
 import { CHAT_LIMITS, type ConversationSummary, MESSAGES } from "../../shared/chat/protocol";
-import type { Env } from "../env";
 import { ChatObject, type Socket, type State, send } from "./sockets";
 
 export const DIRECTORY_NAME = "directory";

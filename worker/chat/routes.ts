@@ -9,7 +9,7 @@ import { HTTPException } from "hono/http-exception";
 import * as v from "valibot";
 import { CHAT_LIMITS, ConversationIdSchema, SinceSchema } from "../../shared/chat/protocol";
 import { parse } from "../api/validate";
-import type { AppEnv, Env } from "../env";
+import type { AppEnv } from "../env";
 import { logError } from "../log";
 import { enforceRateLimit } from "../rate-limit";
 import { DIRECTORY_NAME } from "./directory";

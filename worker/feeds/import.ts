@@ -6,7 +6,6 @@
  * internal-id) updated or added, prices recorded, apartments gone from the feed marked sold, aggregates
  * recomputed. Each invalid offer is reported with its id and a Russian reason, never silently dropped.
  */
-import type { D1Database } from "@cloudflare/workers-types/latest";
 import { countOf } from "../../shared/format";
 import { encodePlan, generatePlan } from "../../shared/plan";
 import { slugify } from "../../shared/slug";

@@ -1,6 +1,3 @@
-import type { D1Database, KVNamespace } from "@cloudflare/workers-types/latest";
-import type { Env } from "../env";
-
 /** What a loader may use: the database and the cache, nothing request-specific. */
 export interface Deps {
   db: D1Database;

@@ -1,4 +1,3 @@
-import type { D1Database } from "@cloudflare/workers-types/latest";
 import type { CatalogueFilter, ListQuery } from "../../../shared/filters/catalogue";
 
 type Param = string | number;

@@ -1,5 +1,3 @@
-import type { D1Database } from "@cloudflare/workers-types/latest";
-
 /** Counts one hit in the key's current window and returns the window's count. */
 export async function hitRateLimit(db: D1Database, key: string, window: number): Promise<number> {
   const row = await db

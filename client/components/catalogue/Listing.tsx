@@ -6,9 +6,9 @@ import { countOf, WORDS } from "../../../shared/format";
 import type { ComplexList } from "../../../shared/schemas/catalogue";
 import { useApi } from "../../hooks/use-api";
 import { AdSidebar, AdSlot, TgbRow, useAds } from "../ads/Ads";
+import { Pagination } from "../Pagination";
 import { FilterForm } from "./FilterForm";
 import { CardGrid } from "./ListingCard";
-import { Pagination } from "./Pagination";
 import "./catalogue.css";
 
 export interface ListingProps {

@@ -18,6 +18,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { matchRoute, type PageId } from "../shared/routes";
 import type { AppEnv } from "./env";
+import { nonceOf } from "./security";
 import { pageAssets } from "./ssr/assets";
 
 export const TTL_S = 60;
@@ -120,7 +121,7 @@ export function edgeCache(
               .finally(() => pending.delete(key.url)),
           );
         }
-        return fromCache(hit, c.get("nonce"), fresh ? "HIT" : "STALE");
+        return fromCache(hit, nonceOf(c), fresh ? "HIT" : "STALE");
       }
     }
     await next();
@@ -132,7 +133,7 @@ export function edgeCache(
       copy
         .text()
         .then((html) =>
-          c.get("renderFailed") ? undefined : cache().put(key, storedPage(html, c.get("nonce"), now)),
+          c.get("renderFailed") ? undefined : cache().put(key, storedPage(html, nonceOf(c), now)),
         )
         .catch(() => undefined),
     );

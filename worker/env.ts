@@ -1,12 +1,11 @@
 /**
- * What the worker's Hono app carries per request. The bindings' type, `Env`, is generated from wrangler.toml
+ * What the worker's Hono app carries per request, besides the CSP nonce (hono/secure-headers) and the request
+ * id (hono/request-id). The bindings' type, `Env`, is generated from wrangler.toml
  * with the Workers runtime's types (`npx wrangler types worker/worker-configuration.d.ts`).
  */
 export interface RequestInfo {
-  nonce: string;
   isBot: boolean;
   ip: string;
-  requestId: string;
   /**
    * Set when rendering the page reported an error after its status was sent (a part that threw, or the render
    * timeout): the HTML is whole but some of it fell back, so the edge cache must not keep it.

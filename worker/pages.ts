@@ -11,6 +11,7 @@ import type { AppEnv } from "./env";
 import { depsOf } from "./loaders/deps";
 import { journalArticlePath } from "./loaders/media";
 import { logError } from "./log";
+import { nonceOf } from "./security";
 import { errorPageFailed, type RenderInput, renderPage } from "./ssr/render";
 
 /** Calls the API app in-process (no subrequest): the same handlers and loaders the client's fetch reaches. */
@@ -44,11 +45,11 @@ export async function renderErrorPage(
     status,
     isBot: c.get("isBot"),
     ad: NO_AD_STATE,
-    nonce: c.get("nonce"),
+    nonce: nonceOf(c),
   };
   try {
     return await render(
-      { url: new URL(c.req.url), page: null, boot, nonce: c.get("nonce"), waitForAll: true },
+      { url: new URL(c.req.url), page: null, boot, nonce: nonceOf(c), waitForAll: true },
       (e) => logError(c, e),
     );
   } catch (e) {
@@ -85,9 +86,9 @@ export async function handlePage(c: Context<AppEnv>): Promise<Response> {
   }
   // The ads are an extra: a page whose ads failed goes on without them.
   if (ads?.status === 200) fallback[ads.key] = ads.data;
-  const boot: BootData = { fallback, status, isBot, ad, nonce: c.get("nonce") };
+  const boot: BootData = { fallback, status, isBot, ad, nonce: nonceOf(c) };
   const page: PageId = match.route.page;
-  return renderPage({ url, page, boot, nonce: c.get("nonce"), waitForAll: isBot }, (e) => {
+  return renderPage({ url, page, boot, nonce: nonceOf(c), waitForAll: isBot }, (e) => {
     c.set("renderFailed", true);
     logError(c, e);
   });

@@ -18,15 +18,18 @@ import { handleTopBanner } from "./top-banner";
 
 export const app = new Hono<AppEnv>();
 
-app.use(securityHeaders);
-// Cloudflare's ray id names the request in the logs and the X-Request-Id header.
-app.use(requestId({ generator: (c) => c.req.header("CF-Ray") ?? crypto.randomUUID() }));
-
+// What the other middleware and the handlers read about the request (the security headers' directives too).
 app.use("*", async (c, next) => {
   c.set("isBot", isbot(c.req.header("User-Agent") ?? ""));
   c.set("ip", clientIp(c.req.raw.headers));
   await next();
-  // A copy with headers that can change (an asset's or a cached response's cannot), for the headers above.
+});
+app.use(securityHeaders);
+// Cloudflare's ray id names the request in the logs and the X-Request-Id header.
+app.use(requestId({ generator: (c) => c.req.header("CF-Ray") ?? crypto.randomUUID() }));
+app.use("*", async (c, next) => {
+  await next();
+  // A copy whose headers can change (an asset's or a cached response's cannot), for the middleware above.
   const res = new Response(c.res.body, c.res);
   // Pages differ for bots (no ads, complete document): caches must key on the user agent.
   if (res.headers.get("Content-Type")?.startsWith("text/html")) res.headers.append("Vary", "User-Agent");

@@ -4,9 +4,9 @@
  * when it is chosen. Every choice (filters, list page, house) lives in the URL.
  */
 import { SITE_ORIGIN } from "../../shared/constants";
+import { apartmentQueryOf } from "../../shared/filters/apartments";
 import { countOf, formatPrice, formatPriceFrom, formatPricePerMeterFrom, WORDS } from "../../shared/format";
 import {
-  apartmentQueryOf,
   COMPLEX_APARTMENTS_PER_PAGE,
   complexPageKeys,
   developerComplexesKey,

@@ -100,7 +100,7 @@ test.describe("npm run dev", () => {
       const sources = await Promise.all(scripts.map((l) => fetch(l.href).then((r) => r.text())));
       return sources.join("\n");
     });
-    // esbuild writes non-ASCII characters as \\u escapes.
+    // esbuild writes non-ASCII characters as \u escapes.
     const escaped = [..."Москвы и области"]
       .map((ch) => (ch.charCodeAt(0) < 128 ? ch : `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`))
       .join("");

@@ -2,9 +2,8 @@
 // own persist dir (reused when it already holds that scale), and `wrangler dev` as a production build
 // (`--minify`, NODE_ENV=production) on a free loopback port.
 import { existsSync, mkdirSync, openSync } from "node:fs";
-import { createServer } from "node:net";
 import { migrate, openLocalD1, reseed } from "./db.mjs";
-import { wranglerDev } from "./lib.mjs";
+import { freePort, wranglerDev } from "./lib.mjs";
 
 /** Complexes of a seed scale (worker/db/seed/catalogue.ts: 2434 at scale 1, at least 12). */
 const complexesAt = (scale) => Math.max(12, Math.round(2434 * scale));
@@ -22,18 +21,6 @@ export async function prepareScale(scale) {
   return persistTo;
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * Starts `wrangler dev` on 127.0.0.1 and resolves when it answers; its output goes to `log`.
  * Returns the origin and `stop()`, which ends the process group this started.
@@ -42,7 +29,7 @@ export async function startServer({ persistTo, log }) {
   mkdirSync("bench-results", { recursive: true });
   const port = await freePort();
   const out = openSync(log, "w");
-  const child = wranglerDev({
+  const child = await wranglerDev({
     port,
     persistTo,
     production: true,

@@ -8,4 +8,4 @@ const port = process.env.E2E_PORT ?? "8788";
 const persistTo = `.wrangler/e2e-state-${port}`;
 rmSync(persistTo, { recursive: true, force: true });
 await prepareDatabase({ persistTo, scale: Number(process.env.E2E_SEED_SCALE ?? 0.1) });
-forward(wranglerDev({ port, persistTo }));
+forward(await wranglerDev({ port, persistTo }));

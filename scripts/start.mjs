@@ -4,12 +4,12 @@
 // files by itself. The seeded D1 (.wrangler/state) is kept between runs.
 import { createServer, request } from "node:http";
 import { connect } from "node:net";
-import { ensureDeps, forward, wranglerDev } from "./lib.mjs";
+import { ensureDeps, forward, freePort, wranglerDev } from "./lib.mjs";
 
 ensureDeps();
 const { buildClient, watchClient } = await import("./build-client.mjs");
 const { prepareDatabase } = await import("./db.mjs");
-const { freePort, sleep } = await import("./local-server.mjs");
+const { sleep } = await import("./local-server.mjs");
 
 const persistTo = ".wrangler/state";
 const port = Number(process.env.PORT ?? 8787);
@@ -19,7 +19,7 @@ if (!watching) {
   await buildClient();
   await prepareDatabase({ persistTo, scale: Number(process.env.SEED_SCALE ?? 1) });
   console.log(`▶ Сайт: http://127.0.0.1:${port}/`);
-  forward(wranglerDev({ port, persistTo }));
+  forward(await wranglerDev({ port, persistTo }));
 } else {
   await prepareDatabase({ persistTo, scale: Number(process.env.SEED_SCALE ?? 1) });
   // wrangler dev listens on a port of its own; the developer's port is a proxy to it that also serves the
@@ -78,6 +78,6 @@ if (!watching) {
   });
   server.listen(port, "127.0.0.1");
   console.log(`▶ Сайт (пересборка при правке): http://127.0.0.1:${port}/`);
-  const child = forward(wranglerDev({ port: inner, persistTo }));
+  const child = forward(await wranglerDev({ port: inner, persistTo }));
   process.on("exit", () => child.kill());
 }

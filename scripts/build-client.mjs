@@ -55,8 +55,8 @@ function commonModules(outputs) {
 
 /**
  * esbuild's splitting puts a module in a chunk named by the set of entry points (the entry and each lazily
- * imported module) that reach it: the app shell came out as 14 chunks and the home page as 20 more, of a few
- * hundred bytes each. Every lazily loaded module runs after the shell, so each of them also imports the shell
+ * imported module) that reach it: the app shell and each page came out as dozens of chunks of a few hundred
+ * bytes each. Every lazily loaded module runs after the shell, so each of them also imports the shell
  * (already evaluated by then), and so the shell is one chunk. Each also imports the common modules (other
  * than the common modules themselves), so those are one chunk too: a page is the shell, the common chunk, its
  * own chunk and the few chunks it shares with one or two other pages.

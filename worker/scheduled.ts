@@ -1,11 +1,22 @@
 /**
  * The Worker's scheduled handler (Cron Triggers in wrangler.toml): pulls the developers' feeds and deletes the
- * rate limits' ended windows.
+ * rate limits' ended windows every hour, and hands buyers' requests that never reached the queue over to it
+ * every few minutes.
  */
 import { pullFeeds } from "./feeds/pull";
+import { handOverStoredLeads } from "./leads/submit";
 import { deleteEndedRateLimits } from "./rate-limit";
 
-export function scheduled(_controller: unknown, env: Pick<Env, "DB">, ctx: ExecutionContext): void {
-  ctx.waitUntil(pullFeeds(env.DB));
-  ctx.waitUntil(deleteEndedRateLimits(env.DB));
+export const FEEDS_CRON = "17 * * * *";
+
+export function scheduled(
+  controller: { cron: string },
+  env: Pick<Env, "DB" | "LEADS_QUEUE">,
+  ctx: ExecutionContext,
+): void {
+  if (controller.cron === FEEDS_CRON) {
+    ctx.waitUntil(pullFeeds(env.DB));
+    ctx.waitUntil(deleteEndedRateLimits(env.DB));
+  }
+  ctx.waitUntil(handOverStoredLeads(env));
 }

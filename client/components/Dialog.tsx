@@ -5,6 +5,7 @@
  * control goes to the browser's own interface, so Tab and Shift+Tab wrap around here.
  */
 import { type ComponentProps, type KeyboardEvent, useLayoutEffect, useRef } from "react";
+import "./Dialog.css";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
@@ -12,7 +13,7 @@ const FOCUSABLE =
 export interface DialogProps extends Omit<ComponentProps<"dialog">, "open" | "onCancel" | "onClose"> {
   onClose(): void;
   closeOnEsc?: boolean;
-  /** A press on the <dialog> itself, outside the box it holds, closes it (style it to fill the screen). */
+  /** A press on the <dialog> itself (it fills the screen), outside the box it holds, closes it. */
   closeOnOutsideClick?: boolean;
 }
 
@@ -21,6 +22,7 @@ export function Dialog({
   closeOnEsc = true,
   closeOnOutsideClick = true,
   onKeyDown,
+  className,
   children,
   ...props
 }: DialogProps) {
@@ -64,6 +66,7 @@ export function Dialog({
     <dialog
       ref={ref}
       {...props}
+      className={className ? `dialog ${className}` : "dialog"}
       onCancel={(e) => {
         e.preventDefault();
         if (closeOnEsc) close.current();

@@ -3,6 +3,7 @@
  * and the pages phrase and link from them. The API names a complex's region by `name`.
  */
 import type { RegionId } from "../mortgage";
+import { href } from "../routes";
 
 export interface Region {
   id: number;
@@ -11,6 +12,8 @@ export interface Region {
   name: string;
   /** «в Московской области» */
   nameIn: string;
+  /** «Подмосковье»: the short name of menus and the filter. */
+  label: string;
   /** The named listing page of the region (shared/seo-filters.ts). */
   listing: string;
   /** «в Подмосковье»: the shorter form for titles. */
@@ -25,7 +28,8 @@ export const REGIONS: readonly Region[] = [
     slug: "moskva",
     name: "Москва",
     nameIn: "в Москве",
-    listing: "/novostroyki/moskva/",
+    label: "Москва",
+    listing: href("listing", { "*": "moskva" }),
     shortIn: "в Москве",
     mortgage: "msk",
   },
@@ -34,7 +38,8 @@ export const REGIONS: readonly Region[] = [
     slug: "novaya-moskva",
     name: "Новая Москва",
     nameIn: "в Новой Москве",
-    listing: "/novostroyki/novaya-moskva/",
+    label: "Новая Москва",
+    listing: href("listing", { "*": "novaya-moskva" }),
     shortIn: "в Новой Москве",
     mortgage: "msk",
   },
@@ -43,7 +48,8 @@ export const REGIONS: readonly Region[] = [
     slug: "moskovskaya-oblast",
     name: "Московская область",
     nameIn: "в Московской области",
-    listing: "/novostroyki/podmoskove/",
+    label: "Подмосковье",
+    listing: href("listing", { "*": "podmoskove" }),
     shortIn: "в Подмосковье",
     mortgage: "mo",
   },

@@ -14,30 +14,18 @@ import {
 import { dirname } from "node:path";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
-import { migrate, reseed } from "./db.mjs";
+import { migrate, openLocalD1, reseed } from "./db.mjs";
 import { bin, ROOT, run } from "./lib.mjs";
 
 /** Complexes of a seed scale (worker/db/seed/catalogue.ts: 2434 at scale 1, at least 12). */
 const complexesAt = (scale) => Math.max(12, Math.round(2434 * scale));
-
-/** The local D1 that `wrangler dev --persist-to <persistTo>` uses, opened through Miniflare. */
-export async function openD1(persistTo) {
-  const id = /database_id\s*=\s*"([^"]+)"/.exec(readFileSync(`${ROOT}wrangler.toml`, "utf8"))?.[1];
-  const mf = new Miniflare({
-    modules: true,
-    script: "export default { fetch() { return new Response(null, { status: 204 }) } }",
-    d1Databases: { DB: id },
-    d1Persist: `${persistTo}/v3/d1`,
-  });
-  return { db: await mf.getD1Database("DB"), dispose: () => mf.dispose() };
-}
 
 /** `.wrangler/bench-<scale>`, migrated and seeded at that scale; reused when it already is. */
 export async function prepareScale(scale) {
   const persistTo = `.wrangler/bench-${scale}`;
   if (existsSync(`${persistTo}/v3/d1`)) {
     migrate(persistTo);
-    const { db, dispose } = await openD1(persistTo);
+    const { db, dispose } = await openLocalD1(persistTo);
     const row = await db.prepare("SELECT count(*) AS n FROM residential_complexes").first().finally(dispose);
     if (row?.n === complexesAt(scale)) return persistTo;
   }
@@ -47,8 +35,9 @@ export async function prepareScale(scale) {
 
 /**
  * The worker as `wrangler deploy` bundles it (minified, NODE_ENV=production) and the client build, copied
- * into `dir` (wrangler.toml is read once, at the start): what the server runs no longer depends on the checkout, so a rebuild there
- * during a measurement changes nothing (under `wrangler dev`, whose watcher reloads on it, it answered 500).
+ * into `dir` (wrangler.toml is read once, at the start): what the server runs no longer depends on the
+ * checkout, so a rebuild there during a measurement changes nothing (under `wrangler dev`, whose watcher
+ * reloads on it, it answered 500).
  */
 function snapshot(dir, entry) {
   rmSync(dir, { recursive: true, force: true });

@@ -3,13 +3,6 @@
  * that is down: every call fails) and by the soak run's worker (tests/faults/worker.ts: a share of calls fail).
  * Nothing in worker/ imports this, so a deployed worker never runs it.
  */
-import type {
-  D1Database,
-  D1DatabaseSession,
-  D1PreparedStatement,
-  D1Result,
-  KVNamespace,
-} from "@cloudflare/workers-types/latest";
 
 export interface FaultPlan {
   /** The share of calls that fail, 0…1. */

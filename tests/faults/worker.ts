@@ -5,7 +5,6 @@
  * a request that met an injected fault carries `X-Injected-Faults: <count>`, so the soak tells the faults it
  * caused from real errors. Production deploys worker/index.ts, which never imports this.
  */
-import type { Env, ExecutionContext } from "../../worker/env";
 import worker from "../../worker/index";
 import { faultyD1, faultyKV } from "./bindings";
 

@@ -419,14 +419,9 @@ export function problems(origin: string, answer: Answer): ("5xx" | "reflected" |
     found.push("reflected");
   }
   const location = answer.headers.get("Location");
-  if (location !== null) {
-    if (
-      !location.startsWith("/") ||
-      /^\/[/\\]|[\r\n<>"]/.test(location) ||
-      originOf(location, origin) !== origin
-    ) {
-      found.push("off-site redirect");
-    }
+  // Relative or absolute, a redirect must lead to this site's origin ("//evil.example" does not).
+  if (location !== null && (originOf(location, origin) !== origin || /[\r\n<>"]/.test(location))) {
+    found.push("off-site redirect");
   }
   return found;
 }

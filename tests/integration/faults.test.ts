@@ -1,8 +1,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { app } from "../../worker/app";
 import { type FaultPlan, faultyD1, faultyKV } from "../faults/bindings";
 import { HUMAN_UA } from "./helpers";
-import { app } from "./worker-app";
 
 /** A binding that is down: every call fails (and is counted, so a test sees the binding was used). */
 function failing<T>(

@@ -5,12 +5,14 @@
  */
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from "react";
 import { CHUNK_RELOAD_GUARD_MS } from "../shared/constants";
+import type { PageData } from "../shared/page-data";
 import type { PageId, RouteMatch } from "../shared/routes";
 
 export interface PageProps {
   match: RouteMatch;
 }
-type Module<P> = { default: ComponentType<P> };
+/** A route module: its screen, and the data its URL needs (shared/page-data.ts) when it reads any. */
+type Module<P> = { default: ComponentType<P>; data?: PageData };
 
 export interface LazyPart<P> {
   Component: ComponentType<P>;

@@ -1,9 +1,10 @@
 /** Page requests: match the route, resolve the page's API keys in-process, stream the HTML. */
 import type { Context } from "hono";
 import type { BootData } from "../client/boot";
+import { PAGES } from "../client/pages";
 import { AD_PAGES, adStateOf } from "../shared/ads";
 import { API_BASE, apiKeys } from "../shared/api-keys";
-import { canonicalPath, followUpKeys, pageKeys } from "../shared/page-keys";
+import { type DataKeys, presentKeys } from "../shared/page-data";
 import { matchRoute, type PageId } from "../shared/routes";
 import { NO_AD_STATE } from "../shared/schemas/ads";
 import { api, type KeyResult } from "./api";
@@ -23,6 +24,11 @@ async function resolveKey(c: Context<AppEnv>, key: string): Promise<KeyResult> {
   const res = await api.fetch(req, c.env, c.executionCtx);
   const data: unknown = await res.json().catch(() => null);
   return { key, status: res.status, data };
+}
+
+/** The answers of named keys, by name. */
+function answersOf(keys: DataKeys, byKey: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(keys).map(([name, key]) => [name, key && byKey[key]]));
 }
 
 function statusOf(results: KeyResult[]): number {
@@ -66,8 +72,11 @@ export async function handlePage(c: Context<AppEnv>): Promise<Response> {
   const isBot = c.get("isBot");
   const ad = isBot ? NO_AD_STATE : adStateOf(url);
   const adsKey = !isBot && AD_PAGES.has(match.route.page) ? apiKeys.adverts(ad.has_adv_utm) : null;
+  // The page's module declares its data (shared/page-data.ts); the render needs the module anyway.
+  const data = (await PAGES[match.route.page].preload()).data;
+  const keys = data?.keys(match) ?? {};
   const [results, articlePath, ads] = await Promise.all([
-    Promise.all(pageKeys(match).map((key) => resolveKey(c, key))),
+    Promise.all(presentKeys(keys).map((key) => resolveKey(c, key))),
     journalArticlePath(depsOf(c.env), match),
     adsKey ? resolveKey(c, adsKey) : null,
   ]);
@@ -76,11 +85,13 @@ export async function handlePage(c: Context<AppEnv>): Promise<Response> {
   const status = statusOf(results);
   if (status !== 200) return renderErrorPage(c, status);
   const fallback: Record<string, unknown> = Object.fromEntries(results.map((r) => [r.key, r.data]));
+  const first = answersOf(keys, fallback);
   // A URL whose text differs from the canonical one for the same id (a renamed complex) moves there.
-  const canonical = canonicalPath(match, fallback);
+  const canonical = data?.canonical?.(match, first);
   if (canonical && canonical !== url.pathname) return c.redirect(`${canonical}${url.search}`, 301);
   // Data that needs the first answers; a failure here only leaves it to the client.
-  for (const r of await Promise.all(followUpKeys(match, fallback).map((key) => resolveKey(c, key)))) {
+  const more = presentKeys(data?.more?.(match, first) ?? {});
+  for (const r of await Promise.all(more.map((key) => resolveKey(c, key)))) {
     if (r.status === 200) fallback[r.key] = r.data;
   }
   // The ads are an extra: a page whose ads failed goes on without them.

@@ -7,18 +7,9 @@ import { apiKeys } from "../../shared/api-keys";
 import { ROOM_LABELS, ROOMS } from "../../shared/codes";
 import { SITE_ORIGIN } from "../../shared/constants";
 import { countOf, formatArea, formatPrice, WORDS } from "../../shared/format";
-import {
-  type ApartmentsView,
-  apartmentsListQuery,
-  apartmentsPageKeys,
-  apartmentsView,
-} from "../../shared/page-keys";
-import type {
-  ComplexDetail,
-  LivingObject,
-  LivingObjectList,
-  RoomGroup,
-} from "../../shared/schemas/catalogue";
+import { pageData } from "../../shared/page-data";
+import { type ApartmentsView, apartmentsListQuery, apartmentsView } from "../../shared/page-keys";
+import type { LivingObject } from "../../shared/schemas/catalogue";
 import { AppLink } from "../components/AppLink";
 import { ApartmentFilters } from "../components/apartment/ApartmentFilters";
 import { ApartmentList } from "../components/apartment/ApartmentList";
@@ -37,6 +28,33 @@ import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
 import { ApiError } from "../http";
 import type { PageProps } from "../pages";
+
+/**
+ * One apartment (and then its complex), or a list: of a complex (with its room types and the complex
+ * itself) or of a room type. An unknown slug is looked up as an apartment, which the API refuses: the page is
+ * a 404 like any page whose data is missing.
+ */
+export const data = pageData({
+  keys(match) {
+    const view = apartmentsView(match);
+    const one = view.missing ?? view.apartment;
+    const list = one === undefined ? apiKeys.apartments(apartmentsListQuery(match, view)) : undefined;
+    const complex = one === undefined ? view.complex : undefined;
+    return {
+      apartment: one === undefined ? undefined : apiKeys.apartment(one),
+      list,
+      groups: complex === undefined ? undefined : apiKeys.apartmentGroups(complex),
+      complex: complex === undefined ? undefined : apiKeys.complex(complex),
+    };
+  },
+  more: (_, { apartment }) => ({
+    complex: apartment ? apiKeys.complex(apartment.data.complex.id) : undefined,
+  }),
+  canonical(_, { apartment, complex }) {
+    if (apartment) return apartment.data.url;
+    return complex ? `/kvartiry/novostroyka/${complex.slug}/` : null;
+  },
+});
 
 export default function ApartmentsPage({ match }: PageProps) {
   const view = apartmentsView(match);
@@ -67,10 +85,10 @@ const ROOM_PAGES: Record<number, { h1: string; crumb: string }> = {
 const ALL_TITLE = "Квартиры в новостройках Москвы и Подмосковья";
 
 function ListPage({ match, view }: PageProps & { view: ApartmentsView }) {
-  const keys = apartmentsPageKeys(match);
-  const list = useApi<LivingObjectList>(keys.list ?? null);
-  const groups = useApi<{ data: RoomGroup[] }>(keys.groups ?? null);
-  const complex = useApi<ComplexDetail>(keys.complex ?? null);
+  const keys = data.keys(match);
+  const list = useApi(keys.list);
+  const groups = useApi(keys.groups);
+  const complex = useApi(keys.complex);
   useHashScroll();
   if (complex.error) throw complex.error;
   const c = complex.data;
@@ -196,10 +214,9 @@ const STATUS_NOTE: Record<number, string> = {
 };
 
 function ApartmentPage({ match }: PageProps) {
-  const keys = apartmentsPageKeys(match);
-  const apartment = useApi<{ data: LivingObject }>(keys.apartment ?? null);
+  const apartment = useApi(data.keys(match).apartment);
   const a = apartment.data?.data;
-  const complex = useApi<ComplexDetail>(a ? apiKeys.complex(a.complex.id) : null);
+  const complex = useApi(data.more(match, { apartment: apartment.data }).complex);
   if (apartment.error) throw apartment.error;
   if (!a) return <Loading />;
   const c = complex.data;

@@ -2,6 +2,7 @@ import { Navigate } from "react-router";
 import { bannerOn } from "../../shared/ads";
 import { apiKeys } from "../../shared/api-keys";
 import { SITE_NAME, SITE_ORIGIN } from "../../shared/constants";
+import { pageData } from "../../shared/page-data";
 import { href } from "../../shared/routes";
 import type { MediaPost } from "../../shared/schemas/media";
 import { AppLink } from "../components/AppLink";
@@ -35,8 +36,13 @@ function articleJsonLd(post: MediaPost, path: string) {
   };
 }
 
+/** The article, by the slug or id of its URL. */
+export const data = pageData({
+  keys: (match) => ({ post: apiKeys.mediaPost(match.params.article ?? "") }),
+});
+
 export default function ArticlePage({ match }: PageProps) {
-  const { data: post, error } = useApi<MediaPost>(apiKeys.mediaPost(match.params.article ?? ""));
+  const { data: post, error } = useApi(data.keys(match).post);
   useCountView(post?.id);
   const ads = useAds();
   if (error) throw error;

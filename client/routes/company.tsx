@@ -1,4 +1,5 @@
 import { apiKeys } from "../../shared/api-keys";
+import { pageData } from "../../shared/page-data";
 import { href } from "../../shared/routes";
 import { type Company, companyTypeOf } from "../../shared/schemas/companies";
 import { Breadcrumbs } from "../components/Breadcrumbs";
@@ -26,10 +27,15 @@ function organizationJsonLd(c: Company) {
   };
 }
 
+/** The company, by the slug or id of its URL, of its URL's type. */
+export const data = pageData({
+  keys: (match) => ({
+    company: apiKeys.company(match.params.company ?? "", companyTypeOf(match.params.type)),
+  }),
+});
+
 export default function CompanyPage({ match }: PageProps) {
-  const { data: company, error } = useApi<Company>(
-    apiKeys.company(match.params.company ?? "", companyTypeOf(match.params.type)),
-  );
+  const { data: company, error } = useApi(data.keys(match).company);
   if (error) throw error;
   if (!company) return <div className="page container page-skeleton" />;
 

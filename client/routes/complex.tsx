@@ -1,24 +1,20 @@
 /**
  * The complex page (`/novostroyki/{complex}/`): where a buyer decides. Everything the server can render comes
- * with the page (shared/page-keys.ts complexPageKeys and its follow-up keys); the chessboard of a house loads
- * when it is chosen. Every choice (filters, list page, house) lives in the URL.
+ * with the page (`data` below); the chessboard of a house loads when it is chosen. Every choice (filters, list
+ * page, house) lives in the URL.
  */
+import { apiKeys } from "../../shared/api-keys";
 import { SITE_ORIGIN } from "../../shared/constants";
 import { countOf, formatPrice, formatPriceFrom, formatPricePerMeterFrom, WORDS } from "../../shared/format";
+import { pageData } from "../../shared/page-data";
 import {
   apartmentQueryOf,
   COMPLEX_APARTMENTS_PER_PAGE,
-  complexPageKeys,
-  developerComplexesKey,
+  complexIdOf,
+  DEVELOPER_COMPLEXES,
   houseIdOf,
 } from "../../shared/page-keys";
-import type {
-  ComplexCard,
-  ComplexDetail,
-  ComplexList,
-  LivingObjectList,
-  RoomGroup,
-} from "../../shared/schemas/catalogue";
+import type { ComplexDetail } from "../../shared/schemas/catalogue";
 import { AppLink } from "../components/AppLink";
 import { ApartmentFilters } from "../components/apartment/ApartmentFilters";
 import { ApartmentList } from "../components/apartment/ApartmentList";
@@ -88,14 +84,45 @@ function complexJsonLd(c: ComplexDetail) {
   };
 }
 
+/**
+ * The complex (its stations with their coordinates, for the map), a page of its apartments, its room types,
+ * similar complexes, the chosen house's chessboard (`?korpus=…`), and then the developer's other complexes.
+ */
+export const data = pageData({
+  keys(match) {
+    const id = complexIdOf(match);
+    const house = houseIdOf(match.search);
+    return {
+      complex: apiKeys.complex(id),
+      apartments: apiKeys.apartments(
+        apartmentQueryOf(match.search, COMPLEX_APARTMENTS_PER_PAGE, { complex: id }),
+      ),
+      groups: apiKeys.apartmentGroups(id),
+      similar: apiKeys.similarComplexes(id),
+      house: house === null ? undefined : apiKeys.houseStats(id, house),
+    };
+  },
+  more: (_, { complex }) => ({
+    developer: complex
+      ? apiKeys.complexes({
+          filter: { developers: [complex.developer.id] },
+          page: 1,
+          perPage: DEVELOPER_COMPLEXES,
+          sort: "price desc",
+        })
+      : undefined,
+  }),
+  canonical: (_, { complex }) => complex?.url ?? null,
+});
+
 export default function ComplexPage({ match }: PageProps) {
-  const keys = complexPageKeys(match);
-  const complex = useApi<ComplexDetail>(keys.complex);
-  const list = useApi<LivingObjectList>(keys.apartments);
-  const groups = useApi<{ data: RoomGroup[] }>(keys.groups);
-  const similar = useApi<{ data: ComplexCard[] }>(keys.similar);
+  const keys = data.keys(match);
+  const complex = useApi(keys.complex);
+  const list = useApi(keys.apartments);
+  const groups = useApi(keys.groups);
+  const similar = useApi(keys.similar);
   const c = complex.data;
-  const developer = useApi<ComplexList>(c ? developerComplexesKey(c.developer.id) : null);
+  const developer = useApi(data.more(match, { complex: c }).developer);
   useHashScroll();
   if (complex.error) throw complex.error;
   if (!c) {
@@ -240,9 +267,9 @@ export default function ComplexPage({ match }: PageProps) {
         <section className="cx-section" aria-labelledby="shahmatka">
           <h2 id="shahmatka">Корпуса и шахматка</h2>
           <Houses
-            complexId={c.id}
             houses={c.houses}
             selected={house}
+            stats={keys.house}
             hrefOf={(id) => to({ korpus: String(id) }, "shahmatka")}
           />
         </section>

@@ -1,9 +1,8 @@
 import { apiKeys } from "../../shared/api-keys";
 import { countOf, formatArea, formatNumber, formatPrice, WORDS } from "../../shared/format";
 import { listingQuery, ownQuery } from "../../shared/listing";
+import { pageData } from "../../shared/page-data";
 import { href } from "../../shared/routes";
-import type { MainData } from "../../shared/schemas/main";
-import type { SpecialOffers } from "../../shared/schemas/special-offers";
 import { SEO_FILTERS } from "../../shared/seo-filters";
 import { AppLink } from "../components/AppLink";
 import { AdSlot, useAds } from "../components/ads/Ads";
@@ -20,9 +19,23 @@ const TITLE = "Новостройки Москвы и Подмосковья —
 const DESCRIPTION =
   "Каталог новостроек Москвы и Московской области: цены от застройщиков, планировки, сроки сдачи, отделка и ипотека. Фильтры по метро, району и бюджету.";
 
+/** The page's text and figures, the list of complexes, the form's years and the special offers. */
+export const data = pageData({
+  keys(match) {
+    const q = listingQuery(match);
+    return {
+      main: apiKeys.main(),
+      list: q ? apiKeys.complexes(q) : undefined,
+      years: apiKeys.completionYears(),
+      offers: apiKeys.specialOffers(),
+    };
+  },
+});
+
 export default function HomePage({ match }: PageProps) {
-  const { data: main } = useApi<MainData>(apiKeys.main());
-  const { data: offers } = useApi<SpecialOffers>(apiKeys.specialOffers());
+  const keys = data.keys(match);
+  const { data: main } = useApi(keys.main);
+  const { data: offers } = useApi(keys.offers);
   const query = listingQuery(match);
   const seo = main?.page.seo;
   const figures = main?.catalogue;
@@ -71,10 +84,11 @@ export default function HomePage({ match }: PageProps) {
 
       <div className="container">
         <h2 className="home__title">Новостройки в продаже</h2>
-        {query && (
+        {query && keys.list && (
           <Listing
             path="/novostroyki/"
             query={query}
+            list={keys.list}
             base={{}}
             own={ownQuery(match.search).filter}
             withFilter={false}

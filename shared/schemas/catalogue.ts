@@ -29,6 +29,12 @@ export interface StationLink {
   minutes: number;
 }
 
+/** A complex page's station: where it is too, for the page's map. */
+export interface StationPoint extends StationLink {
+  lat: number;
+  lng: number;
+}
+
 export interface RoomOffer {
   rooms: number;
   label: string;
@@ -98,6 +104,7 @@ export interface ComplexDetail extends ComplexCard {
   description: string;
   max_price_m2: number;
   houses: House[];
+  stations: StationPoint[];
 }
 
 export interface CompletionYear {

@@ -27,7 +27,7 @@ import {
   type RoomStatsRow,
   type StationLinkRow,
 } from "../db/queries/complexes";
-import type { Deps } from "./deps";
+import { type Deps, once } from "./deps";
 import { resolveLocation } from "./locations";
 
 const OTDELKA_CODES = [1, 2, 3, 4];
@@ -179,16 +179,18 @@ export function loadComplexMapClusters(
 export async function loadComplex(deps: Deps, id: number): Promise<ComplexDetail | null> {
   // One round of queries, not two: everything but the complex's own row is read by its id.
   const [row, stations, rooms, houses] = await Promise.all([
-    getComplex(deps.db, id),
+    once(deps, getComplex, id),
     listComplexStations(deps.db, [id]),
     listRoomStats(deps.db, [id]),
-    listHouses(deps.db, id),
+    once(deps, listHouses, id),
   ]);
   if (!row) return null;
   const [card] = cardsOf([row], stations, rooms);
   if (!card) return null;
+  const at = new Map(stations.map((s) => [s.station_id, s]));
   return {
     ...card,
+    stations: card.stations.map((s) => ({ ...s, lat: at.get(s.id)?.lat ?? 0, lng: at.get(s.id)?.lng ?? 0 })),
     region: row.region_name,
     locality: { id: row.locality_id, name: row.locality_name },
     district:
@@ -218,7 +220,7 @@ export async function loadComplex(deps: Deps, id: number): Promise<ComplexDetail
 }
 
 export async function loadSimilar(deps: Deps, id: number): Promise<{ data: ComplexCard[] } | null> {
-  const row = await getComplex(deps.db, id);
+  const row = await once(deps, getComplex, id);
   if (!row) return null;
   return { data: await toCards(deps, await listSimilarComplexes(deps.db, row, 8)) };
 }

@@ -1,9 +1,9 @@
-import { useRef } from "react";
 import { bannerOn } from "../../../shared/ads";
-import { apiKeys } from "../../../shared/api-keys";
+import type { ApiKey } from "../../../shared/api-keys";
 import { filterToUrlParams, type ListQuery } from "../../../shared/filters/catalogue";
 import { countOf, WORDS } from "../../../shared/format";
 import type { ComplexList } from "../../../shared/schemas/catalogue";
+import { fetchLatestList } from "../../api";
 import { useApi } from "../../hooks/use-api";
 import { AdSidebar, AdSlot, TgbRow, useAds } from "../ads/Ads";
 import { FilterForm } from "./FilterForm";
@@ -14,8 +14,9 @@ import "./catalogue.css";
 export interface ListingProps {
   /** The page's path: the form's action and the base of page links. */
   path: string;
-  /** The whole query the page lists (base merged with the visitor's own filter). */
+  /** The whole query the page lists (base merged with the visitor's own filter), and its key in the page's data. */
   query: ListQuery;
+  list: ApiKey<ComplexList>;
   /** The base part, not shown as a choice. */
   base: ListQuery["filter"];
   /** The visitor's own part, from the URL. */
@@ -29,14 +30,12 @@ export interface ListingProps {
 const TGB_AFTER = 6;
 
 /** The catalogue list of a page: the filter, the count, the cards, the page links and the ad slots. */
-export function Listing({ path, query, base, own, withFilter = true, galleryAd = true }: ListingProps) {
-  const { data: fresh, error, isLoading } = useApi<ComplexList>(apiKeys.complexes(query));
+export function Listing({ path, query, list, base, own, withFilter = true, galleryAd = true }: ListingProps) {
+  // While the next list loads, the previous one stays on screen (no empty flash between filters); a new list
+  // request cancels the one in flight (SPEC §4).
+  const { data, error, isLoading } = useApi(list, { keepPreviousData: true, fetcher: fetchLatestList });
   const ads = useAds();
   const filterAd = ads && bannerOn(ads.banners.filter, path);
-  // While the next list loads, the previous one stays on screen (no empty flash between filters).
-  const last = useRef<ComplexList | undefined>(undefined);
-  if (fresh) last.current = fresh;
-  const data = fresh ?? (isLoading ? last.current : undefined);
   const total = data?.total ?? 0;
   const hrefOf = (page: number) => {
     const qs = filterToUrlParams(own, page, query.sort).toString();

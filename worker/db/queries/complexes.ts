@@ -222,6 +222,8 @@ export interface StationLinkRow {
   line_number: string;
   distance_type: number;
   minutes: number;
+  lat: number;
+  lng: number;
 }
 
 /** Nearest stations of complexes, nearest first, with the colour of the station's main line. */
@@ -233,7 +235,7 @@ export async function listComplexStations(db: D1Database, ids: number[]): Promis
     const { results } = await db
       .prepare(
         `SELECT cs.complex_id, s.id AS station_id, s.name, s.slug, s.kind, l.color, l.number AS line_number,
-                cs.distance_type, cs.minutes
+                cs.distance_type, cs.minutes, s.lat, s.lng
          FROM complex_stations cs JOIN subway_stations s ON s.id = cs.station_id JOIN lines l ON l.id = s.line_id
          WHERE cs.complex_id IN (${chunk.map((_, j) => `?${j + 1}`).join(", ")})
          ORDER BY cs.complex_id, cs.distance_type, cs.minutes, cs.station_id`,

@@ -33,16 +33,6 @@ export const api = {
   page: (url: string): Promise<PageData> =>
     fetchJson<PageData>(apiKeys.page(url)).catch(() => ({ seo: null, description: "" })),
   regions: () => orEmptyList("регионы", fetchJson<{ data: LocationItem[] }>(apiKeys.locations("regions"))),
-  localities: (regionId: number) =>
-    orEmptyList(
-      "населённые пункты",
-      fetchJson<{ data: LocationItem[] }>(apiKeys.locations("localities", { region_id: regionId })),
-    ),
-  subways: (localityId: number) =>
-    orEmptyList(
-      "станции",
-      fetchJson<{ data: LocationItem[] }>(apiKeys.locations("subways", { locality_id: localityId })),
-    ),
   /** The count request (page 1, per_page 1, reads total); a failure is ignored (null). */
   countComplexes: (filter: CatalogueFilter): Promise<number | null> =>
     fetchJson<ComplexList>(apiKeys.complexes({ filter, page: 1, perPage: 1, sort: "price desc" })).then(

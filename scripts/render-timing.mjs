@@ -35,7 +35,7 @@ async function targets(origin) {
     "apartments of a complex": `/kvartiry/novostroyka/${complex.slug}/`,
     apartment: flats.data[0].url,
     journal: "/journal/",
-    article: posts.data[0].url,
+    article: `/journal/${posts.data[0].category.slug}/${posts.data[0].slug}/`,
     companies: "/companies/",
     company: `/companies/developers/${companies.data[0].slug}/`,
   };

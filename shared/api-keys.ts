@@ -70,7 +70,14 @@ export const apiKeys = {
   complex: (id: number) => withQuery<ComplexDetail>(`/residential-complexes/${id}`),
   seoFilter: (path: string) => withQuery<SeoFilterData>(`/residential-complexes/seo-filter/${path}`),
   completionYears: () => withQuery<{ data: CompletionYear[] }>("/residential-complexes/completion-years"),
-  locations: (api: LocationApi, scope: { kind?: string; region_id?: number; locality_id?: number } = {}) =>
+  locations: (
+    api: LocationApi,
+    scope: {
+      kind?: string;
+      region_id?: number | readonly number[];
+      locality_id?: number | readonly number[];
+    } = {},
+  ) =>
     withQuery<{ data: LocationItem[] }>(`/locations/${api}/grid`, {
       kind: scope.kind,
       "search[region_id]": scope.region_id,

@@ -19,14 +19,13 @@ const TITLE = "Новостройки Москвы и Подмосковья —
 const DESCRIPTION =
   "Каталог новостроек Москвы и Московской области: цены от застройщиков, планировки, сроки сдачи, отделка и ипотека. Фильтры по метро, району и бюджету.";
 
-/** The page's text and figures, the list of complexes, the form's years and the special offers. */
+/** The page's text and figures, the list of complexes (without its form) and the special offers. */
 export const data = pageData({
   keys(match) {
     const q = listingQuery(match);
     return {
       main: apiKeys.main(),
       list: q ? apiKeys.complexes(q) : undefined,
-      years: apiKeys.completionYears(),
       offers: apiKeys.specialOffers(),
     };
   },

@@ -3,7 +3,7 @@ import { baseFilterOf, listingQuery, ownQuery } from "../../shared/listing";
 import { pageData } from "../../shared/page-data";
 import type { RouteMatch } from "../../shared/routes";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { countSet } from "../components/catalogue/FilterForm";
+import { countSet, filterFormKeys } from "../components/catalogue/FilterForm";
 import { Listing } from "../components/catalogue/Listing";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
@@ -19,14 +19,15 @@ const DEFAULT = {
 /** The named listing's path (`moskva/studii`), empty for the whole catalogue. */
 const pathOf = (match: RouteMatch) => (match.params["*"] ?? "").replace(/\/+$/, "");
 
-/** The list and the form's years; a named listing's text (an unknown name is a 404). */
+/** The list and its form's lists; a named listing's text (an unknown name is a 404). */
 export const data = pageData({
   keys(match) {
     const q = listingQuery(match);
+    const base = baseFilterOf(match);
     const path = pathOf(match);
     return {
       list: q ? apiKeys.complexes(q) : undefined,
-      years: q ? apiKeys.completionYears() : undefined,
+      ...(base ? filterFormKeys(base, ownQuery(match.search).filter) : {}),
       seo: path ? apiKeys.seoFilter(path) : undefined,
     };
   },

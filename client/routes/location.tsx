@@ -4,13 +4,13 @@ import { baseFilterOf, listingQuery, ownQuery } from "../../shared/listing";
 import { LOCATION_TYPE_DEFS, locationHeading } from "../../shared/locations";
 import { pageData } from "../../shared/page-data";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { countSet } from "../components/catalogue/FilterForm";
+import { countSet, filterFormKeys } from "../components/catalogue/FilterForm";
 import { Listing } from "../components/catalogue/Listing";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
 import type { PageProps } from "../pages";
 
-/** The place (an unknown one is a 404), the list of complexes there and the form's years. */
+/** The place (an unknown one is a 404), the list of complexes there and its form's lists. */
 export const data = pageData({
   keys(match) {
     const def = LOCATION_TYPE_DEFS[match.params.type as LocationType];
@@ -18,7 +18,7 @@ export const data = pageData({
     return {
       place: apiKeys.location(def.api, match.params.slug ?? "", def.kind),
       list: q ? apiKeys.complexes(q) : undefined,
-      years: q ? apiKeys.completionYears() : undefined,
+      ...filterFormKeys(baseFilterOf(match) ?? {}, ownQuery(match.search).filter),
     };
   },
 });

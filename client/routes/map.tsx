@@ -8,7 +8,7 @@ import { pageData } from "../../shared/page-data";
 import type { ComplexMap, ComplexMapClusters } from "../../shared/schemas/map";
 import { findSeoFilter } from "../../shared/seo-filters";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { countSet, FilterForm } from "../components/catalogue/FilterForm";
+import { countSet, FilterForm, filterFormKeys } from "../components/catalogue/FilterForm";
 import { Listing } from "../components/catalogue/Listing";
 import { CatalogueMap } from "../components/map/CatalogueMap";
 import { PageHead } from "../components/PageHead";
@@ -23,7 +23,7 @@ const NO_BASE: CatalogueFilter = {};
 /**
  * The first view's clusters of the URL's filter and their count (the browser loads the points themselves
  * after hydration), the same list below the map (the page without JavaScript, and for crawlers) and the
- * form's years.
+ * form's lists.
  */
 export const data = pageData({
   keys(match) {
@@ -31,7 +31,7 @@ export const data = pageData({
     return {
       clusters: apiKeys.complexMapClusters(q.filter),
       list: apiKeys.complexes(q),
-      years: apiKeys.completionYears(),
+      ...filterFormKeys(NO_BASE, q.filter),
     };
   },
 });

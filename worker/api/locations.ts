@@ -17,21 +17,22 @@ const APIS: LocationApi[] = [
   "railways",
 ];
 
-const optionalId = (field: string) =>
+/** One id, or several separated by commas (the filter's cascade asks for the places of all its choices). */
+const optionalIds = (field: string) =>
   v.optional(
     v.pipe(
       v.string(),
-      v.regex(/^\d{1,9}$/, `${field}: ожидается целое положительное число`),
-      v.transform(Number),
+      v.regex(/^\d{1,9}(,\d{1,9}){0,49}$/, `${field}: ожидаются целые положительные числа через запятую`),
+      v.transform((s) => s.split(",").map(Number)),
     ),
   );
 
 const ScopeSchema = v.object({
   kind: v.optional(v.picklist(["metro", "mcc", "mcd"], "kind: одно из metro, mcc, mcd")),
   "search[kind]": v.optional(v.picklist(["metro", "mcc", "mcd"], "search[kind]: одно из metro, mcc, mcd")),
-  "search[region_id]": optionalId("search[region_id]"),
-  "search[locality_id]": optionalId("search[locality_id]"),
-  "search[city_area_id]": optionalId("search[city_area_id]"),
+  "search[region_id]": optionalIds("search[region_id]"),
+  "search[locality_id]": optionalIds("search[locality_id]"),
+  "search[city_area_id]": optionalIds("search[city_area_id]"),
 });
 
 function scope(c: { req: { url: string } }) {

@@ -1,7 +1,6 @@
 import { type FormEvent, Fragment, type ReactNode, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import useSWR from "swr";
-import { apiKeys } from "../../../shared/api-keys";
+import { type ApiKey, apiKeys } from "../../../shared/api-keys";
 import {
   BUILD_STAGES,
   BUILD_TYPES,
@@ -26,6 +25,7 @@ import { countOf, WORDS } from "../../../shared/format";
 import type { CompletionYear } from "../../../shared/schemas/catalogue";
 import type { LocationItem } from "../../../shared/schemas/locations";
 import { api } from "../../api";
+import { useApi } from "../../hooks/use-api";
 import { useDebounced } from "../../hooks/use-debounced";
 import { Modal } from "../Modal";
 import "./filters.css";
@@ -210,34 +210,28 @@ function PickList({
   );
 }
 
-/** SPEC §4 cascade: regions → their localities → their stations; no selection empties the next list. */
-function useCascade(regions: number[] | undefined, localities: number[] | undefined) {
-  const [localityItems, setLocalityItems] = useState<LocationItem[]>([]);
-  const [stationItems, setStationItems] = useState<LocationItem[]>([]);
-  const regionKey = (regions ?? []).join(",");
-  const localityKey = (localities ?? []).join(",");
-  useEffect(() => {
-    let live = true;
-    const ids = regionKey ? regionKey.split(",").map(Number) : [];
-    if (!ids.length) setLocalityItems([]);
-    else
-      Promise.all(ids.map((id) => api.localities(id))).then(
-        (lists) => live && setLocalityItems(lists.flat()),
-      );
-    return () => {
-      live = false;
-    };
-  }, [regionKey]);
-  useEffect(() => {
-    let live = true;
-    const ids = localityKey ? localityKey.split(",").map(Number) : [];
-    if (!ids.length) setStationItems([]);
-    else Promise.all(ids.map((id) => api.subways(id))).then((lists) => live && setStationItems(lists.flat()));
-    return () => {
-      live = false;
-    };
-  }, [localityKey]);
-  return { localityItems, stationItems };
+/**
+ * The form's lists for a filter: the deadline years and the SPEC §4 cascade (regions → their localities →
+ * their stations). A page with the form declares them in its data, so the form's first render has them.
+ */
+export function filterFormKeys(base: CatalogueFilter, filter: CatalogueFilter) {
+  const regions = filter.regions ?? base.regions;
+  return {
+    years: apiKeys.completionYears(),
+    localities: regions?.length ? apiKeys.locations("localities", { region_id: regions }) : undefined,
+    stations: filter.localities?.length
+      ? apiKeys.locations("subways", { locality_id: filter.localities })
+      : undefined,
+  };
+}
+
+/** A cascade list: the previous one stays while the next loads; no selection, or a failure (logged), empties it. */
+function useCascadeList(key: ApiKey<{ data: LocationItem[] }> | undefined, what: string): LocationItem[] {
+  const { data } = useApi(key, {
+    keepPreviousData: true,
+    onError: (e) => console.error(`Не удалось загрузить ${what}`, e),
+  });
+  return key ? (data?.data ?? []) : [];
 }
 
 /** The recount of SPEC §4: every change counts the matching complexes (the count request). */
@@ -424,9 +418,10 @@ export function FilterForm({ base, value, sort, total, action, ad }: FilterFormP
     setDraft(value);
     setDirty(false);
   }, [value]);
-  const { data: yearsData } = useSWR<{ data: CompletionYear[] }>(apiKeys.completionYears());
-  const years = yearsData?.data ?? [];
-  const { localityItems, stationItems } = useCascade(draft.regions ?? base.regions, draft.localities);
+  const keys = filterFormKeys(base, draft);
+  const years = useApi(keys.years).data?.data ?? [];
+  const localityItems = useCascadeList(keys.localities, "населённые пункты");
+  const stationItems = useCascadeList(keys.stations, "станции");
   const { count, loading } = useCount(base, draft, total, dirty);
   const set = (next: CatalogueFilter) => {
     setDraft(next);

@@ -78,8 +78,8 @@ const SOURCES: Record<LocationApi, { from: string; count: string; columns: strin
 export interface LocationScope {
   /** subways: metro | mcc | mcd */
   kind?: string;
-  /** localities: region; subways: locality */
-  parentId?: number;
+  /** localities: region; subways: locality; districts: city area. One or several (the filter's cascade). */
+  parentId?: number | readonly number[];
 }
 
 function scopeSql(api: LocationApi, scope: LocationScope, params: (string | number)[]): string {
@@ -98,8 +98,8 @@ function scopeSql(api: LocationApi, scope: LocationScope, params: (string | numb
             ? "t.city_area_id"
             : null;
     if (column) {
-      params.push(scope.parentId);
-      where.push(`${column} = ?${params.length}`);
+      const marks = [scope.parentId].flat().map((id) => `?${params.push(id)}`);
+      where.push(`${column} IN (${marks.join(", ")})`);
     }
   }
   return where.length ? `WHERE ${where.join(" AND ")}` : "";

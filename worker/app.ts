@@ -70,12 +70,8 @@ app.get("/robots.txt", robotsTxt);
 app.get("/sitemap.xml", sitemapIndex);
 app.get("/sitemaps/:file", sitemapFile);
 
-// Catalogue pages' HTML is cached at the edge; a stale page is rendered again through the whole app.
-app.get(
-  "*",
-  edgeCache(async (req, c) => app.fetch(req, c.env, c.executionCtx)),
-  handlePage,
-);
+// Catalogue pages' HTML is cached at the edge; a stale page is rendered again by its handler.
+app.get("*", edgeCache(handlePage), handlePage);
 
 app.notFound((c) => renderErrorPage(c, 404));
 

@@ -10,7 +10,7 @@ import {
   filterToApiQuery,
   type ListQuery,
 } from "./filters/catalogue";
-import type { LocationApi } from "./locations";
+import type { LocationApi, LocationTypeDef } from "./locations";
 import type { AdsData } from "./schemas/ads";
 import type {
   CompletionYear,
@@ -83,6 +83,8 @@ export const apiKeys = {
       "search[region_id]": scope.region_id,
       "search[locality_id]": scope.locality_id,
     }),
+  /** Every place of a location type (its page, the quick search's tab). */
+  places: (def: LocationTypeDef) => apiKeys.locations(def.api, { kind: def.kind, region_id: def.region }),
   location: (api: LocationApi, slug: string, kind?: string) =>
     withQuery<{ data: LocationItem }>(`/locations/${api}/${slug}`, { kind }),
   search: (keyword: string) => withQuery<SearchResult>("/search/entities-by-word", { keyword }),

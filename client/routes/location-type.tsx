@@ -13,7 +13,7 @@ import type { PageProps } from "../pages";
 export const data = pageData({
   keys(match) {
     const def = LOCATION_TYPE_DEFS[match.params.type as LocationType];
-    return { places: apiKeys.locations(def.api, { kind: def.kind, region_id: def.region }) };
+    return { places: apiKeys.places(def) };
   },
 });
 

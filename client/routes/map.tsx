@@ -47,7 +47,8 @@ export default function MapPage({ match }: PageProps) {
   // another filter the browser asks for the points alone.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const points = useApi(hydrated ? apiKeys.complexMap(own) : null);
+  const pointsKey = apiKeys.complexMap(own);
+  const points = useApi(hydrated ? pointsKey : null);
   const first = useApi(keys.clusters, { revalidateOnMount: false });
   const fresh = points.data ?? first.data;
   // Another filter's points load while the current ones stay on the map, dimmed. (Not SWR's
@@ -79,7 +80,7 @@ export default function MapPage({ match }: PageProps) {
         {map && (
           <CatalogueMap
             map={map}
-            filter={apiKeys.complexMap(own)}
+            filter={pointsKey}
             busy={map !== fresh}
             loading={!points.data && !points.error}
           />

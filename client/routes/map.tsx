@@ -51,8 +51,8 @@ export default function MapPage({ match }: PageProps) {
   const points = useApi(hydrated ? pointsKey : null);
   const first = useApi(keys.clusters, { revalidateOnMount: false });
   const fresh = points.data ?? first.data;
-  // Another filter's points load while the current ones stay on the map, dimmed. (Not SWR's
-  // keepPreviousData: for a key answered by the server's fallback it would keep the old points for good.)
+  // Another filter's points load while the current view stays on the map, dimmed. (Not SWR's
+  // keepPreviousData: the current view may be either key's answer, the first view's clusters or the points.)
   const last = useRef<ComplexMap | ComplexMapClusters | undefined>(undefined);
   if (fresh) last.current = fresh;
   const map = fresh ?? (points.isLoading ? last.current : undefined);

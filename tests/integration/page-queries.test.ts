@@ -78,6 +78,8 @@ const one = async <T>(sql: string): Promise<T> => {
 
 interface Seed {
   complex: string;
+  /** The complex with the most stations: its page's map shows them all. */
+  stations: string;
   apartment: number;
   post: { slug: string; category: string };
   company: string;
@@ -89,6 +91,10 @@ let seed: Seed;
 beforeAll(async () => {
   const complex = await one<{ id: number; slug: string }>(
     "SELECT id, slug FROM residential_complexes WHERE is_published = 1 ORDER BY apartments_on_sale DESC, id LIMIT 1",
+  );
+  const stations = await one<{ slug: string }>(
+    `SELECT rc.slug FROM residential_complexes rc JOIN complex_stations cs ON cs.complex_id = rc.id
+     WHERE rc.is_published = 1 GROUP BY rc.id ORDER BY count(*) DESC, rc.id LIMIT 1`,
   );
   const apartment = await one<{ id: number }>(
     `SELECT id FROM living_objects WHERE complex_id = ${complex.id} ORDER BY id LIMIT 1`,
@@ -104,6 +110,7 @@ beforeAll(async () => {
   );
   seed = {
     complex: complex.slug,
+    stations: stations.slug,
     apartment: apartment.id,
     post,
     company: company.slug,
@@ -120,6 +127,7 @@ const PAGES: [string, (s: Seed) => string][] = [
   ["location-type", () => "/po-metro/"],
   ["location", (s) => `/po-metro/${s.station}/`],
   ["complex", (s) => `/novostroyki/${s.complex}/`],
+  ["complex (most stations)", (s) => `/novostroyki/${s.stations}/`],
   ["apartments (list)", () => "/kvartiry/"],
   ["apartments (complex)", (s) => `/kvartiry/novostroyka/${s.complex}/`],
   ["apartment", (s) => `/kvartiry/kvartira-${s.apartment}/`],

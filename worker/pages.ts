@@ -26,6 +26,12 @@ async function resolveKey(c: Context<AppEnv>, key: string): Promise<KeyResult> {
   return { key, status: res.status, data };
 }
 
+/**
+ * A 301 of its own, not c.redirect: the edge cache renders a stale page again after the visit's response is
+ * out, and c.redirect would set the Location header on that response's context.
+ */
+const movedTo = (location: string) => new Response(null, { status: 301, headers: { Location: location } });
+
 /** The answers of named keys, by name. */
 function answersOf(keys: DataKeys, byKey: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(keys).map(([name, key]) => [name, key && byKey[key]]));
@@ -81,14 +87,14 @@ export async function handlePage(c: Context<AppEnv>): Promise<Response> {
     adsKey ? resolveKey(c, adsKey) : null,
   ]);
   // An article's URL under another category, or as a category, moves to its canonical URL.
-  if (articlePath && articlePath !== url.pathname) return c.redirect(`${articlePath}${url.search}`, 301);
+  if (articlePath && articlePath !== url.pathname) return movedTo(`${articlePath}${url.search}`);
   const status = statusOf(results);
   if (status !== 200) return renderErrorPage(c, status);
   const fallback: Record<string, unknown> = Object.fromEntries(results.map((r) => [r.key, r.data]));
   const first = answersOf(keys, fallback);
   // A URL whose text differs from the canonical one for the same id (a renamed complex) moves there.
   const canonical = data?.canonical?.(match, first);
-  if (canonical && canonical !== url.pathname) return c.redirect(`${canonical}${url.search}`, 301);
+  if (canonical && canonical !== url.pathname) return movedTo(`${canonical}${url.search}`);
   // Data that needs the first answers; a failure here only leaves it to the client.
   const more = presentKeys(data?.more?.(match, first) ?? {});
   for (const r of await Promise.all(more.map((key) => resolveKey(c, key)))) {

@@ -48,3 +48,23 @@ test("a new list request cancels the one in flight", async ({ page }) => {
   await expect(page.locator(".listing__count")).toContainText(String(both));
   await expect.poll(() => aborted).toEqual(held);
 });
+
+test("a list that fails says so instead of keeping the previous one", async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/novostroyki/");
+  await hydrated(page);
+  await expect(page.locator(".listing__count")).toContainText("Найдено");
+  await page.route(
+    (url) => isListRequest(url) && url.searchParams.get("search[rooms]") === "0",
+    (route) => route.fulfill({ status: 500, json: { error: "Внутренняя ошибка сервера" } }),
+  );
+  const form = page.getByRole("form", { name: "Фильтры новостроек" });
+  const studios = await apiTotal(page, "search[rooms]=0");
+  await form.getByRole("checkbox", { name: "Студия", exact: true }).check();
+  await form.getByRole("button", { name: new RegExp(`Показать ${studios}`) }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "Не удалось загрузить список. Проверьте соединение и попробуйте ещё раз.",
+  );
+  await expect(page.locator(".listing__count")).not.toContainText("Найдено");
+  await expect(page.locator(".listing__main article")).toHaveCount(0);
+});

@@ -227,11 +227,11 @@ export function filterFormKeys(base: CatalogueFilter, filter: CatalogueFilter) {
 
 /** A cascade list: the previous one stays while the next loads; no selection, or a failure (logged), empties it. */
 function useCascadeList(key: ApiKey<{ data: LocationItem[] }> | undefined, what: string): LocationItem[] {
-  const { data } = useApi(key, {
+  const { data, error } = useApi(key, {
     keepPreviousData: true,
     onError: (e) => console.error(`Не удалось загрузить ${what}`, e),
   });
-  return key ? (data?.data ?? []) : [];
+  return key && !error ? (data?.data ?? []) : [];
 }
 
 /** The recount of SPEC §4: every change counts the matching complexes (the count request). */

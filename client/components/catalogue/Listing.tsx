@@ -31,9 +31,11 @@ const TGB_AFTER = 6;
 
 /** The catalogue list of a page: the filter, the count, the cards, the page links and the ad slots. */
 export function Listing({ path, query, list, base, own, withFilter = true, galleryAd = true }: ListingProps) {
-  // While the next list loads, the previous one stays on screen (no empty flash between filters); a new list
-  // request cancels the one in flight (SPEC §4).
-  const { data, error, isLoading } = useApi(list, { keepPreviousData: true, fetcher: fetchLatestList });
+  // While the next list loads, the previous one stays on screen (no empty flash between filters), but not
+  // in place of a list that failed; a new list request cancels the one in flight (SPEC §4).
+  const answer = useApi(list, { keepPreviousData: true, fetcher: fetchLatestList });
+  const { error, isLoading } = answer;
+  const data = error ? undefined : answer.data;
   const ads = useAds();
   const filterAd = ads && bannerOn(ads.banners.filter, path);
   const total = data?.total ?? 0;

@@ -2,7 +2,7 @@
  * What the complex and apartments URLs ask for: their ids, the apartments filter of the query and the list
  * sizes. Each page's data itself is declared next to its screen (client/routes/*.tsx `data`).
  */
-import { type ApartmentQuery, readApartmentQuery } from "./filters/apartments";
+import { type ApartmentQuery, apartmentQueryOf } from "./filters/apartments";
 import { complexIdFromSlug, type RouteMatch } from "./routes";
 
 /** Apartments per page: a complex page shows a short list, the apartments pages a long one. */
@@ -26,28 +26,6 @@ export const complexIdOf = (match: RouteMatch): number => complexIdFromSlug(matc
 export function houseIdOf(search: URLSearchParams): number | null {
   const raw = search.get("korpus");
   return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
-}
-
-/**
- * The apartments filter of a page URL: repeated names (the checkboxes of a GET form) are joined, an
- * inverted range is swapped, only apartments on sale are listed, and the page's own preset wins.
- */
-export function apartmentQueryOf(
-  search: URLSearchParams,
-  perPage: number,
-  preset: { complex?: number; rooms?: number[] } = {},
-): ApartmentQuery {
-  const joined = new URLSearchParams();
-  for (const name of new Set(search.keys())) joined.set(name, search.getAll(name).join(","));
-  joined.delete("per_page");
-  const q = readApartmentQuery(joined, perPage, false);
-  const { status: _, complex: __, ...filter } = q.filter;
-  for (const field of ["price", "area", "floor"] as const) {
-    const r = filter[field];
-    if (r?.min !== undefined && r.max !== undefined && r.min > r.max)
-      filter[field] = { min: r.max, max: r.min };
-  }
-  return { ...q, filter: { ...filter, ...preset } };
 }
 
 /** What an apartments URL shows: one apartment, a list (of a complex, of a room type), or nothing. */

@@ -1,5 +1,6 @@
 /** Header menu of SPEC §2: the Новостройки dropdown columns, the price quick links and the main items. */
 import { PRICE_BANDS } from "../../shared/constants";
+import { filterToUrlQuery } from "../../shared/filters/catalogue";
 import { href } from "../../shared/routes";
 
 export interface MenuLink {
@@ -46,7 +47,7 @@ export const DROPDOWN_COLUMNS: { title: string; links: MenuLink[] }[] = [
 
 export const PRICE_LINKS: MenuLink[] = PRICE_BANDS.map((b) => ({
   label: b.label,
-  to: href("listing", {}, { min_price: b.min_price, max_price: "max_price" in b ? b.max_price : undefined }),
+  to: `${href("listing")}${filterToUrlQuery({ price: b.price })}`,
 }));
 
 export const MAIN_ITEMS: MenuLink[] = [

@@ -5,10 +5,10 @@
  */
 import { apiKeys } from "../../shared/api-keys";
 import { SITE_ORIGIN } from "../../shared/constants";
+import { apartmentQueryOf } from "../../shared/filters/apartments";
 import { countOf, formatPrice, formatPriceFrom, formatPricePerMeterFrom, WORDS } from "../../shared/format";
 import { pageData } from "../../shared/page-data";
 import {
-  apartmentQueryOf,
   COMPLEX_APARTMENTS_PER_PAGE,
   complexIdOf,
   DEVELOPER_COMPLEXES,

@@ -10,6 +10,7 @@ import { FacadeImage } from "../components/art/ArtImage";
 import { AlphabetList } from "../components/catalogue/AlphabetList";
 import { Listing } from "../components/catalogue/Listing";
 import { ScrollRow } from "../components/catalogue/ScrollRow";
+import { PRICE_LINKS } from "../components/menu";
 import { PageHead } from "../components/PageHead";
 import { OfferCard } from "../components/special/OfferCard";
 import { useApi } from "../hooks/use-api";
@@ -150,8 +151,8 @@ export default function HomePage({ match }: PageProps) {
               </li>
             ))}
             <li>
-              <AppLink to="/novostroyki/?min_price=3000000&max_price=8100000">
-                Новостройки за 3–8 млн ₽
+              <AppLink to={PRICE_LINKS[0]?.to ?? "/novostroyki/"}>
+                Новостройки за {PRICE_LINKS[0]?.label}
               </AppLink>
             </li>
             <li>

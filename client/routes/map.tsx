@@ -2,13 +2,14 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { apiKeys } from "../../shared/api-keys";
 import type { CatalogueFilter } from "../../shared/filters/catalogue";
 import { countOf, WORDS } from "../../shared/format";
+import { shouldIndex } from "../../shared/indexing";
 import { ownQuery } from "../../shared/listing";
 import { isFirstView } from "../../shared/map/cluster";
 import { pageData } from "../../shared/page-data";
 import type { ComplexMap, ComplexMapClusters } from "../../shared/schemas/map";
 import { findSeoFilter } from "../../shared/seo-filters";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { countSet, FilterForm, filterFormKeys } from "../components/catalogue/FilterForm";
+import { FilterForm, filterFormKeys } from "../components/catalogue/FilterForm";
 import { Listing } from "../components/catalogue/Listing";
 import { CatalogueMap } from "../components/map/CatalogueMap";
 import { PageHead } from "../components/PageHead";
@@ -63,7 +64,7 @@ export default function MapPage({ match }: PageProps) {
         title={TEXT.title}
         description={TEXT.description}
         canonical={match.pathname}
-        noindex={countSet(own) > 1 || query.page > 1}
+        noindex={!shouldIndex(match.pathname, match.search)}
       />
       <Breadcrumbs items={[{ label: "Новостройки", to: "/novostroyki/" }, { label: TEXT.h1 }]} />
       <h1>{TEXT.h1}</h1>

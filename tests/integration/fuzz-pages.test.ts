@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { filterQuery } from "../filter-samples";
 import { get } from "./helpers";
 
 /** Payloads that would run if a page wrote them into its HTML unescaped. */
@@ -92,7 +93,6 @@ const query = fc
   )
   .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&"));
 const rawQuery = fc.constantFrom(...HOSTILE); // As typed into the address bar, unencoded.
-
 async function check(url: string): Promise<void> {
   const res = await get(url);
   const body = await res.text();
@@ -110,7 +110,9 @@ async function check(url: string): Promise<void> {
 describe("page routes under random and hostile paths and queries", () => {
   it("never answer 5xx and never write the input into the page unescaped", async () => {
     await fc.assert(
-      fc.asyncProperty(path, fc.oneof(query, rawQuery), async (p, q) => check(q ? `${p}?${q}` : p)),
+      fc.asyncProperty(path, fc.oneof(query, rawQuery, filterQuery), async (p, q) =>
+        check(q ? `${p}?${q}` : p),
+      ),
       { numRuns: 120, seed: 20261121 },
     );
   }, 120_000);

@@ -29,6 +29,7 @@ import {
 } from "../db/queries/complexes";
 import { type Deps, once } from "./deps";
 import { resolveLocation } from "./locations";
+import { pageMeta } from "./pagination";
 
 const OTDELKA_CODES = [1, 2, 3, 4];
 const PARKING_CODES = [1, 2, 3];
@@ -107,18 +108,17 @@ async function resolvePlace(deps: Deps, filter: CatalogueFilter): Promise<Catalo
   return { ...rest, [place.field]: [place.id] };
 }
 
-/** The list; null when a location filter names no place (the page is then a 404). */
+/** The list; null when a location filter names no place, or for a page past the last (the page is a 404). */
 export async function loadComplexList(deps: Deps, query: ListQuery): Promise<ComplexList | null> {
   const filter = await resolvePlace(deps, query.filter);
   if (!filter) return null;
   const q = { ...query, filter };
   const { rows, total } = await listComplexes(deps.db, q);
+  const meta = pageMeta(total, { page: q.page, per_page: q.perPage });
+  if (!meta) return null;
   return {
     data: await toCards(deps, rows),
-    total,
-    per_page: q.perPage,
-    current_page: q.page,
-    last_page: Math.max(1, Math.ceil(total / q.perPage)),
+    ...meta,
     sort_column: "price",
     sort_order: q.sort === "price asc" ? "asc" : "desc",
     sortable: ["price"],

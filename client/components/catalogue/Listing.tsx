@@ -1,10 +1,11 @@
 import { bannerOn } from "../../../shared/ads";
 import type { ApiKey } from "../../../shared/api-keys";
-import { filterToUrlParams, type ListQuery } from "../../../shared/filters/catalogue";
+import { filterToUrlQuery, type ListQuery } from "../../../shared/filters/catalogue";
 import { countOf, WORDS } from "../../../shared/format";
 import type { ComplexList } from "../../../shared/schemas/catalogue";
 import { fetchLatestList } from "../../api";
 import { useApi } from "../../hooks/use-api";
+import { AppLink } from "../AppLink";
 import { AdSidebar, AdSlot, TgbRow, useAds } from "../ads/Ads";
 import { FilterForm } from "./FilterForm";
 import { CardGrid } from "./ListingCard";
@@ -39,10 +40,7 @@ export function Listing({ path, query, list, base, own, withFilter = true, galle
   const ads = useAds();
   const filterAd = ads && bannerOn(ads.banners.filter, path);
   const total = data?.total ?? 0;
-  const hrefOf = (page: number) => {
-    const qs = filterToUrlParams(own, page, query.sort).toString();
-    return `${path}${qs ? `?${qs}` : ""}`;
-  };
+  const hrefOf = (page: number) => `${path}${filterToUrlQuery(own, page, query.sort)}`;
   return (
     <section className="listing" aria-labelledby="listing-title">
       {/* The cards' titles are h3: this keeps the outline whole (h1 of the page → h2 → cards). */}
@@ -67,7 +65,14 @@ export function Listing({ path, query, list, base, own, withFilter = true, galle
           {galleryAd && ads !== null && <AdSlot ad={ads?.gallery.listing} variant="wide" />}
           {error && !data && (
             <p className="listing__error" role="alert">
-              Не удалось загрузить список. Проверьте соединение и попробуйте ещё раз.
+              {error.status === 404 && query.page > 1 ? (
+                // A page past the last (the list shrank since the link was made): the way back to its start.
+                <>
+                  Такой страницы в списке нет. <AppLink to={hrefOf(1)}>Открыть первую страницу</AppLink>
+                </>
+              ) : (
+                "Не удалось загрузить список. Проверьте соединение и попробуйте ещё раз."
+              )}
             </p>
           )}
           {data && data.data.length === 0 && (

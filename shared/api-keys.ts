@@ -23,6 +23,7 @@ import type {
   RoomGroup,
 } from "./schemas/catalogue";
 import type { CompaniesGrid, Company } from "./schemas/companies";
+import type { LeadSubmitResult } from "./schemas/leads";
 import type { LocationItem } from "./schemas/locations";
 import type { MainData, SearchResult, SeoFilterData } from "./schemas/main";
 import type { ComplexMap, ComplexMapClusters } from "./schemas/map";
@@ -90,6 +91,7 @@ export const apiKeys = {
   search: (keyword: string) => withQuery<SearchResult>("/search/entities-by-word", { keyword }),
   quizzes: () => withQuery<QuizzesResponse>("/quizzes"),
   quizSubmit: () => withQuery<QuizSubmitResult>("/quizzes/submit"),
+  leads: () => withQuery<LeadSubmitResult>("/leads"),
   mediaPosts: (q: { category?: string; page?: string | null; per_page?: number }) =>
     withQuery<MediaPostsGrid>("/media/posts/grid", {
       "search[category]": q.category,

@@ -8,6 +8,8 @@ import { edgeCache } from "./edge-cache";
 import type { AppEnv } from "./env";
 import { handleFeedsPage } from "./feeds/operator";
 import { handleImage } from "./image-proxy";
+import { handleLeadForm } from "./leads/form";
+import { handleLeadHandled, handleLeadsPage } from "./leads/operator";
 import { logError } from "./log";
 import { handlePage, renderErrorPage } from "./pages";
 import { applySecurityHeaders, clientIp, createNonce } from "./security";
@@ -57,6 +59,9 @@ app.route("/api-dev/v1", api);
 app.get("/img/", handleImage);
 app.get("/:kind{facade|skyline}/:version/:file", handleArt);
 app.get("/operator/feeds/", handleFeedsPage);
+app.get("/operator/leads/", handleLeadsPage);
+app.post("/operator/leads/:id/handled/", handleLeadHandled);
+app.post("/zayavka/", handleLeadForm);
 app.get("/banners/top/", handleTopBanner);
 
 app.get("/favicon.svg", async (c) => {

@@ -1,4 +1,5 @@
-import type { D1Database, ExecutionContext, KVNamespace } from "@cloudflare/workers-types/latest";
+import type { D1Database, ExecutionContext, KVNamespace, Queue } from "@cloudflare/workers-types/latest";
+import type { LeadMessage } from "../shared/schemas/leads";
 import type { DirectoryApi } from "./chat/protocol";
 
 /** The static-assets binding, typed with the DOM's Request/Response that Hono uses. */
@@ -16,6 +17,10 @@ export interface Env {
   KV: KVNamespace;
   ASSETS: AssetsFetcher;
   ENVIRONMENT: string;
+  /** The site's phone number (E.164, «+74951204567»): the header's call link and the complex pages. */
+  SITE_PHONE: string;
+  /** Buyers' requests on their way to the developers' webhooks (worker/leads). */
+  LEADS_QUEUE: Queue<LeadMessage>;
   /** Comma-separated hosts whose images the proxy may fetch (imported feeds' image servers). */
   IMAGE_HOSTS?: string;
   CHAT_CONVERSATION: ObjectNamespace;

@@ -9,6 +9,7 @@ import { sameQuery } from "../shared/filters/fields";
 import { type DataKeys, presentKeys } from "../shared/page-data";
 import { matchRoute, type PageId } from "../shared/routes";
 import { NO_AD_STATE } from "../shared/schemas/ads";
+import type { LeadFormState } from "../shared/schemas/leads";
 import { api, type KeyResult } from "./api";
 import type { AppEnv } from "./env";
 import { depsOf } from "./loaders/deps";
@@ -59,6 +60,7 @@ export async function renderErrorPage(
     isBot: c.get("isBot"),
     ad: NO_AD_STATE,
     nonce: c.get("nonce"),
+    phone: c.env.SITE_PHONE,
   };
   try {
     return await render(
@@ -71,7 +73,18 @@ export async function renderErrorPage(
   }
 }
 
-export async function handlePage(c: Context<AppEnv>): Promise<Response> {
+export function handlePage(c: Context<AppEnv>): Promise<Response> {
+  return renderRoute(c);
+}
+
+/** The request page's form after its POST without JavaScript, and the status to answer with. */
+export interface FormOutcome {
+  lead: LeadFormState;
+  status: number;
+}
+
+/** The page of the request's URL; `form` is what a POST to it came back with (worker/leads/form.ts). */
+export async function renderRoute(c: Context<AppEnv>, form?: FormOutcome): Promise<Response> {
   const url = new URL(c.req.url);
   const match = matchRoute(url.pathname, url.search);
   if (!match) return renderErrorPage(c, 404);
@@ -110,10 +123,22 @@ export async function handlePage(c: Context<AppEnv>): Promise<Response> {
   }
   // The ads are an extra: a page whose ads failed goes on without them.
   if (ads?.status === 200) fallback[ads.key] = ads.data;
-  const boot: BootData = { fallback, status, isBot, ad, nonce: c.get("nonce") };
   const page: PageId = match.route.page;
-  return renderPage({ url, page, boot, nonce: c.get("nonce"), waitForAll: isBot }, (e) => {
+  // The request page's form carries an idempotency key of its own, so a form sent twice is one request.
+  const lead = form?.lead ?? (page === "lead" ? { key: crypto.randomUUID() } : undefined);
+  const boot: BootData = {
+    fallback,
+    status,
+    isBot,
+    ad,
+    nonce: c.get("nonce"),
+    phone: c.env.SITE_PHONE,
+    ...(lead ? { lead } : {}),
+  };
+  const res = await renderPage({ url, page, boot, nonce: c.get("nonce"), waitForAll: isBot }, (e) => {
     c.set("renderFailed", true);
     logError(c, e);
   });
+  // The page itself renders as a page (boot.status 200); the answer to the form's POST says how it went.
+  return form ? new Response(res.body, { status: form.status, headers: res.headers }) : res;
 }

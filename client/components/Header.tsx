@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { DROPDOWN_DEBOUNCE_MS, SITE_NAME } from "../../shared/constants";
 import { href } from "../../shared/routes";
+import { useBoot } from "../hooks/use-boot";
 import { useFavorites } from "../hooks/use-favorites";
 import { AppLink } from "./AppLink";
 import { MenuAd } from "./ads/MenuAd";
@@ -59,7 +60,6 @@ function DropdownContent({ ad }: { ad?: ReactNode }) {
 
 const FAVORITES = href("favorites");
 const ICONS = [
-  { label: "Позвонить", Icon: PhoneIcon, to: "/" },
   { label: "Подписаться на новости", Icon: BellIcon, to: "/" },
   { label: "Избранное", Icon: HeartIcon, to: FAVORITES },
   { label: "Закладки", Icon: BookmarkIcon, to: "/" },
@@ -72,6 +72,7 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const dropdownButton = useRef<HTMLButtonElement>(null);
   const favorites = useFavorites().ids;
+  const { phone } = useBoot();
 
   // Menus close on any route change (SPEC §4).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is about the location changing
@@ -145,6 +146,9 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
         </nav>
         <SearchBox />
         <div className="header__icons">
+          <a href={`tel:${phone}`} className="icon-button" aria-label="Позвонить" title="Позвонить">
+            <PhoneIcon />
+          </a>
           {ICONS.map(({ label, Icon, to }) => {
             // The heart shows how many complexes are in the favourites (known only in the browser).
             const count = to === FAVORITES ? favorites.length : 0;

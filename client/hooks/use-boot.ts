@@ -8,6 +8,7 @@ export const BootContext = createContext<BootData>({
   isBot: false,
   ad: NO_AD_STATE,
   nonce: "",
+  phone: "",
 });
 
 export function useBoot(): BootData {

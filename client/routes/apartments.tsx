@@ -25,6 +25,7 @@ import { StationList } from "../components/complex/Stations";
 import { classLabel, complexTitle, mortgageRegion } from "../components/complex/text";
 import { useHashScroll } from "../components/complex/use-hash-scroll";
 import { JsonLd } from "../components/JsonLd";
+import { LeadActions } from "../components/lead/LeadActions";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
 import { ApiError } from "../http";
@@ -285,6 +286,7 @@ function ApartmentPage({ match }: PageProps) {
             <AppLink className="button button--ghost" to={similarHref}>
               Похожие квартиры в ЖК
             </AppLink>
+            <LeadActions complex={a.complex.id} apartment={a.id} subject={`${title} в ${inComplex}`} />
           </aside>
         </div>
 

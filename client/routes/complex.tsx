@@ -42,6 +42,7 @@ import {
 } from "../components/complex/text";
 import { useHashScroll } from "../components/complex/use-hash-scroll";
 import { JsonLd } from "../components/JsonLd";
+import { LeadActions } from "../components/lead/LeadActions";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
 import type { PageProps } from "../pages";
@@ -144,7 +145,7 @@ export default function ComplexPage({ match }: PageProps) {
   const filtered = Object.keys(query.filter).length > 1;
   const others = (developer.data?.data ?? []).filter((x) => x.id !== c.id).slice(0, 6);
   const nearest = c.stations[0];
-  const description = `${title} ${regionIn(c.region)} от застройщика ${c.developer.name}: ${countOf(c.apartments_on_sale, WORDS.apartment)} в продаже ${formatPriceFrom(c.min_price)}, ${classLabel(c.class_name).toLowerCase()}, срок сдачи — ${deadlinesOf(c.houses, c.deadline)}.${nearest ? ` ${stationName(nearest)} — ${stationDistance(nearest)}.` : ""} Планировки, шахматка, ипотека.`;
+  const description = `${title} ${regionIn(c.region)} от застройщика ${c.developer.name}: ${countOf(c.apartments_on_sale, WORDS.apartment)} в продаже ${formatPriceFrom(c.min_price)}, ${classLabel(c.class_name).toLowerCase()}, срок сдачи — ${deadlinesOf(c.houses, c.deadline)}.${nearest ? ` ${stationName(nearest)}${nearest.minutes === null ? "" : ` — ${stationDistance(nearest)}`}.` : ""} Планировки, шахматка, ипотека.`;
 
   return (
     <LightBoxProvider>
@@ -188,6 +189,7 @@ export default function ComplexPage({ match }: PageProps) {
             floors={c.floors_max}
             houses={c.houses.map((h) => h.floors)}
             name={title}
+            photo={c.photo}
           />
           <aside className="price-card" aria-label="Цены">
             <p className="cx-price cx-price--large">{formatPriceFrom(c.min_price)}</p>
@@ -207,6 +209,7 @@ export default function ComplexPage({ match }: PageProps) {
             <a className="button button--ghost" href="#shahmatka">
               Шахматка
             </a>
+            <LeadActions complex={c.id} subject={title} />
           </aside>
         </div>
 

@@ -103,12 +103,32 @@ export function formatTime(value: Date | string | number): string {
 
 const ROMAN = ["I", "II", "III", "IV"] as const;
 
-/** Deadline as the market writes it: «IV кв. 2026», «Сдан». */
-export function formatDeadline(year: number | null, quarter: number | null, finished = false): string {
+/** The year and quarter in Moscow at a moment. */
+export function moscowQuarter(now: Date): { year: number; quarter: number } {
+  const msk = new Date(now.getTime() + 3 * 3_600_000);
+  return { year: msk.getUTCFullYear(), quarter: Math.floor(msk.getUTCMonth() / 3) + 1 };
+}
+
+/** An unfinished house whose deadline quarter has ended: its deadline is overdue. */
+export function isOverdue(year: number, quarter: number, finished: boolean, now: Date): boolean {
+  const today = moscowQuarter(now);
+  return !finished && year * 4 + quarter < today.year * 4 + today.quarter;
+}
+
+/**
+ * Deadline as the market writes it: «IV кв. 2026», «Сдан»; a deadline that is overdue or was moved says so:
+ * «III кв. 2021 — перенесён».
+ */
+export function formatDeadline(
+  year: number | null,
+  quarter: number | null,
+  finished = false,
+  moved = false,
+): string {
   if (finished) return "Сдан";
   if (!year) return "Срок не указан";
   const q = quarter && quarter >= 1 && quarter <= 4 ? `${ROMAN[quarter - 1]}${NBSP}кв.${NBSP}` : "";
-  return `${q}${year}`;
+  return `${q}${year}${moved ? `${NBSP}— перенесён` : ""}`;
 }
 
 /** Rooms as the market writes them: «Студия», «1-комн.», «Своб. планировка». 0 = studio, -1 = open plan. */

@@ -68,6 +68,8 @@ async function pageUrls(page: Page): Promise<Record<string, string>> {
     "apartments (rooms)": "/kvartiry/dvuhkomnatnye/",
     "apartments (complex)": `/kvartiry/novostroyka/${complex.slug}/`,
     apartment: flat.url,
+    "lead (complex)": `/zayavka/?complex=${complex.id}&kind=callback`,
+    "lead (apartment)": `/zayavka/?kvartira=${flat.id}&kind=callback`,
     journal: "/journal/",
     article: `/journal/${post.category.slug}/${post.slug}/`,
     companies: "/companies/",

@@ -1,10 +1,13 @@
 import type { D1Database, KVNamespace } from "@cloudflare/workers-types/latest";
 import type { Env } from "../env";
+import { imageHostsOf } from "../image-proxy";
 
 /** What a loader may use: the database and the cache, and the reads its request has made already. */
 export interface Deps {
   db: D1Database;
   kv: KVNamespace;
+  /** The image proxy's allow-list (IMAGE_HOSTS): a remote picture is shown only from these hosts. */
+  imageHosts?: readonly string[];
   /** This request's reads (see `once`), by read and arguments. */
   reads: Map<unknown, Map<string, Promise<unknown>>>;
 }
@@ -24,6 +27,7 @@ export function shareReads(db: D1Database): void {
 export const depsOf = (env: Env): Deps => ({
   db: env.DB,
   kv: env.KV,
+  imageHosts: imageHostsOf(env),
   reads: requestReads.get(env.DB) ?? new Map(),
 });
 

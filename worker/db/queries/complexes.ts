@@ -6,6 +6,7 @@ import {
   type ListQuery,
 } from "../../../shared/filters/catalogue";
 import type { Range } from "../../../shared/filters/fields";
+import { moscowQuarter } from "../../../shared/format";
 
 export type Param = string | number;
 /** Binds a value and answers its placeholder (?N). */
@@ -51,7 +52,11 @@ export const FIELD_SQL: { [K in CatalogueField]-?: FieldSql<NonNullable<Catalogu
       const years = deadline.filter((y) => y > 0);
       const parts: string[] = [];
       if (deadline.includes(0)) parts.push("rc.is_finished = 1");
-      if (years.length) parts.push(`(rc.is_finished = 0 AND ${inList("rc.deadline_year")(years, bind)})`);
+      // An overdue complex is not delivered yet: it counts as due this year.
+      const year = moscowQuarter(new Date()).year;
+      const overdue = years.includes(year) ? ` OR rc.deadline_year < ${bind(year)}` : "";
+      if (years.length)
+        parts.push(`(rc.is_finished = 0 AND (${inList("rc.deadline_year")(years, bind)}${overdue}))`);
       return `(${parts.join(" OR ")})`;
     },
   },
@@ -276,7 +281,8 @@ export interface StationLinkRow {
   color: string;
   line_number: string;
   distance_type: number;
-  minutes: number;
+  minutes: number | null;
+  estimated: number;
   lat: number;
   lng: number;
 }
@@ -290,7 +296,7 @@ export async function listComplexStations(db: D1Database, ids: number[]): Promis
     const { results } = await db
       .prepare(
         `SELECT cs.complex_id, s.id AS station_id, s.name, s.slug, s.kind, l.color, l.number AS line_number,
-                cs.distance_type, cs.minutes, s.lat, s.lng
+                cs.distance_type, cs.minutes, cs.estimated, s.lat, s.lng
          FROM complex_stations cs JOIN subway_stations s ON s.id = cs.station_id JOIN lines l ON l.id = s.line_id
          WHERE cs.complex_id IN (${chunk.map((_, j) => `?${j + 1}`).join(", ")})
          ORDER BY cs.complex_id, cs.distance_type, cs.minutes, cs.station_id`,
@@ -344,6 +350,7 @@ export interface ComplexDetailRow extends ComplexRow {
   description: string;
   max_price_m2: number;
   views: number;
+  image: string | null;
 }
 
 export function getComplex(db: D1Database, id: number): Promise<ComplexDetailRow | null> {
@@ -351,7 +358,7 @@ export function getComplex(db: D1Database, id: number): Promise<ComplexDetailRow
     .prepare(
       `SELECT ${CARD_COLUMNS}, rc.locality_id, l.name AS locality_name, r.name AS region_name, rc.district_id,
               d.name AS district_name, d.slug AS district_slug, rc.city_area_id, rc.mo_district_id, rc.ceiling_height,
-              rc.floors_min, rc.floors_max, rc.description, rc.max_price_m2, rc.views
+              rc.floors_min, rc.floors_max, rc.description, rc.max_price_m2, rc.views, rc.image
        FROM residential_complexes rc JOIN companies c ON c.id = rc.developer_id
        JOIN localities l ON l.id = rc.locality_id JOIN regions r ON r.id = rc.region_id
        LEFT JOIN districts d ON d.id = rc.district_id
@@ -372,6 +379,9 @@ export interface HouseRow {
   deadline_year: number;
   deadline_quarter: number;
   is_finished: number;
+  /** The first promised deadline when the developer moved it (migration 0010). */
+  planned_deadline_year: number | null;
+  planned_deadline_quarter: number | null;
 }
 
 export async function listHouses(db: D1Database, complexId: number): Promise<HouseRow[]> {
@@ -399,14 +409,18 @@ export async function listSimilarComplexes(
   return results;
 }
 
+/** Complexes by the year of their deadline; an overdue one counts in `thisYear` (0: finished). */
 export async function listCompletionYears(
   db: D1Database,
+  thisYear: number,
 ): Promise<{ year: number; finished: number; count: number }[]> {
   const { results } = await db
     .prepare(
-      `SELECT CASE WHEN is_finished = 1 THEN 0 ELSE deadline_year END AS year, is_finished AS finished, count(*) AS count
+      `SELECT CASE WHEN is_finished = 1 THEN 0 ELSE max(deadline_year, ?1) END AS year, is_finished AS finished,
+         count(*) AS count
        FROM residential_complexes WHERE is_published = 1 GROUP BY 1 ORDER BY 1`,
     )
+    .bind(thisYear)
     .all<{ year: number; finished: number; count: number }>();
   return results;
 }

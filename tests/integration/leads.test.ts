@@ -263,12 +263,16 @@ describe("the request on the pages", () => {
 
   const formPage = (query: string, ua = HUMAN_UA) =>
     SELF.fetch(`http://localhost/zayavka/${query}`, { headers: { "User-Agent": ua } });
-  const sendForm = (query: string, fields: Record<string, string>, init: { ip?: string; ua?: string } = {}) =>
+  const sendForm = (
+    query: string,
+    fields: Record<string, string>,
+    init: { ip?: string; ua?: string; origin?: string } = {},
+  ) =>
     SELF.fetch(`http://localhost/zayavka/${query}`, {
       method: "POST",
       headers: {
         "Content-Type": "application/x-www-form-urlencoded",
-        Origin: "http://localhost",
+        Origin: init.origin ?? "http://localhost",
         "User-Agent": init.ua ?? HUMAN_UA,
         "CF-Connecting-IP": init.ip ?? nextIp(),
       },
@@ -394,16 +398,7 @@ describe("the request on the pages", () => {
       call_time: "any",
       consent: "yes",
     };
-    const foreign = await SELF.fetch(`http://localhost/zayavka/?complex=${complexId}`, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/x-www-form-urlencoded",
-        Origin: "https://evil.example",
-        "User-Agent": HUMAN_UA,
-        "CF-Connecting-IP": nextIp(),
-      },
-      body: new URLSearchParams(fields).toString(),
-    });
+    const foreign = await sendForm(`?complex=${complexId}`, fields, { origin: "https://evil.example" });
     expect(foreign.status).toBe(403);
     expect(await foreign.text()).toContain("только со страниц нашего сайта");
     const bot = await sendForm(`?complex=${complexId}`, fields, { ua: GOOGLEBOT_UA });

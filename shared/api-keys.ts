@@ -13,6 +13,7 @@ import {
 import type { LocationApi, LocationTypeDef } from "./locations";
 import type { AdsData } from "./schemas/ads";
 import type {
+  ApartmentDetail,
   CompletionYear,
   ComplexCard,
   ComplexDetail,
@@ -69,6 +70,9 @@ export const apiKeys = {
   complexMapClusters: (f: CatalogueFilter) =>
     withQuery<ComplexMapClusters>("/residential-complexes/map-clusters", filterToApiParams(f)),
   complex: (id: number) => withQuery<ComplexDetail>(`/residential-complexes/${id}`),
+  /** Apartments by id in the given order (favourites, comparison). */
+  apartmentsByIds: (ids: readonly number[]) =>
+    withQuery<{ data: LivingObject[] }>("/living-objects/by-ids", { ids }),
   seoFilter: (path: string) => withQuery<SeoFilterData>(`/residential-complexes/seo-filter/${path}`),
   completionYears: () => withQuery<{ data: CompletionYear[] }>("/residential-complexes/completion-years"),
   locations: (
@@ -123,6 +127,5 @@ export const apiKeys = {
     withQuery<{ data: RoomGroup[] }>("/living-objects/grid-grouped", {
       "search[residential_complex_id]": complexId,
     }),
-  apartment: (id: string | number) =>
-    withQuery<{ data: LivingObject }>(`/living-objects/${encodeURIComponent(id)}`),
+  apartment: (id: string | number) => withQuery<ApartmentDetail>(`/living-objects/${encodeURIComponent(id)}`),
 };

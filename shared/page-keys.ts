@@ -2,8 +2,15 @@
  * What the complex and apartments URLs ask for: their ids, the apartments filter of the query and the list
  * sizes. Each page's data itself is declared next to its screen (client/routes/*.tsx `data`).
  */
+import { COMPARE_MAX } from "./constants";
 import { type ApartmentQuery, apartmentQueryOf } from "./filters/apartments";
+import { idList } from "./filters/fields";
 import { complexIdFromSlug, type RouteMatch } from "./routes";
+
+/** The apartments of a comparison link (`/sravnenie/?ids=1,2`): positive ids, at most COMPARE_MAX. */
+export function compareIdsOf(search: URLSearchParams): number[] {
+  return idList(search.get("ids") ?? "").slice(0, COMPARE_MAX);
+}
 
 /** Apartments per page: a complex page shows a short list, the apartments pages a long one. */
 export const COMPLEX_APARTMENTS_PER_PAGE = 10;

@@ -12,10 +12,17 @@ import { pageData } from "../../shared/page-data";
 import { type ApartmentsView, apartmentsListQuery, apartmentsView } from "../../shared/page-keys";
 import type { LivingObject } from "../../shared/schemas/catalogue";
 import { AppLink } from "../components/AppLink";
+import {
+  ApartmentToggles,
+  CompareBar,
+  PlanDownload,
+  ShareButton,
+} from "../components/apartment/ApartmentActions";
 import { ApartmentFilters } from "../components/apartment/ApartmentFilters";
 import { ApartmentList } from "../components/apartment/ApartmentList";
 import { FloorPlan, type PlanAreas, planAspect } from "../components/apartment/FloorPlan";
 import { MortgageSnippet } from "../components/apartment/MortgageSnippet";
+import { PriceHistory } from "../components/apartment/PriceHistory";
 import { RoomGroups } from "../components/apartment/RoomGroups";
 import { apartmentTitle, floorLabel, pricePerMeter } from "../components/apartment/text";
 import { FacadeImage } from "../components/art/ArtImage";
@@ -287,8 +294,19 @@ function ApartmentPage({ match }: PageProps) {
               Похожие квартиры в ЖК
             </AppLink>
             <LeadActions complex={a.complex.id} apartment={a.id} subject={`${title} в ${inComplex}`} />
+            <ApartmentToggles id={a.id} title={title} />
+            <ShareButton title={`${title} в ${inComplex}`} />
+            <PlanDownload selector=".plan-figure" fileName={`planirovka-kvartira-${a.id}.svg`} />
+            <CompareBar />
           </aside>
         </div>
+
+        {(apartment.data?.price_history.length ?? 0) > 1 && (
+          <section className="cx-section" aria-labelledby="istoriya-ceny">
+            <h2 id="istoriya-ceny">История цены</h2>
+            <PriceHistory points={apartment.data?.price_history ?? []} />
+          </section>
+        )}
 
         <section className="cx-section" aria-labelledby="ipoteka">
           <h2 id="ipoteka">Ипотека на эту квартиру</h2>

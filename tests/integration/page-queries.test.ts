@@ -131,6 +131,7 @@ const PAGES: [string, (s: Seed) => string][] = [
   ["apartments (list)", () => "/kvartiry/"],
   ["apartments (complex)", (s) => `/kvartiry/novostroyka/${s.complex}/`],
   ["apartment", (s) => `/kvartiry/kvartira-${s.apartment}/`],
+  ["compare", (s) => `/sravnenie/?ids=${s.apartment}`],
   ["journal", () => "/journal/"],
   ["article", (s) => `/journal/${s.post.category}/${s.post.slug}/`],
   ["companies", () => "/companies/"],

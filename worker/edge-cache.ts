@@ -19,6 +19,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { matchRoute, type PageId } from "../shared/routes";
 import type { AppEnv } from "./env";
+import { nonceOf } from "./security";
 import { pageAssets } from "./ssr/assets";
 
 export const TTL_S = 60;
@@ -37,12 +38,7 @@ const STORED_HEADER = "X-Edge-Stored";
 
 export type Variant = "human" | "ad" | "bot";
 
-/** The Workers Cache API in the DOM's Request/Response types that Hono uses. */
-interface Cache {
-  match(key: Request): Promise<Response | undefined>;
-  put(key: Request, res: Response): Promise<void>;
-}
-const cache = () => (caches as unknown as { default: Cache }).default;
+const cache = () => caches.default;
 
 function variantOf(url: URL, isBot: boolean): Variant {
   if (isBot) return "bot";
@@ -100,7 +96,7 @@ function store(c: Context<AppEnv>, key: Request, res: Response, renderedAt: numb
   return res
     .text()
     .then((html) =>
-      c.get("renderFailed") ? undefined : cache().put(key, storedPage(html, c.get("nonce"), renderedAt)),
+      c.get("renderFailed") ? undefined : cache().put(key, storedPage(html, nonceOf(c), renderedAt)),
     )
     .catch(() => undefined);
 }
@@ -132,7 +128,7 @@ export function edgeCache(render: (c: Context<AppEnv>) => Promise<Response>): Mi
               .finally(() => pending.delete(key.url)),
           );
         }
-        return fromCache(hit, c.get("nonce"), fresh ? "HIT" : "STALE");
+        return fromCache(hit, nonceOf(c), fresh ? "HIT" : "STALE");
       }
     }
     await next();

@@ -15,6 +15,7 @@ import type { AppEnv } from "./env";
 import { depsOf } from "./loaders/deps";
 import { journalArticlePath } from "./loaders/media";
 import { logError } from "./log";
+import { nonceOf } from "./security";
 import { errorPageFailed, type RenderInput, renderPage } from "./ssr/render";
 
 /** Calls the API app in-process (no subrequest): the same handlers and loaders the client's fetch reaches. */
@@ -59,12 +60,12 @@ export async function renderErrorPage(
     status,
     isBot: c.get("isBot"),
     ad: NO_AD_STATE,
-    nonce: c.get("nonce"),
+    nonce: nonceOf(c),
     phone: c.env.SITE_PHONE,
   };
   try {
     return await render(
-      { url: new URL(c.req.url), page: null, boot, nonce: c.get("nonce"), waitForAll: true },
+      { url: new URL(c.req.url), page: null, boot, nonce: nonceOf(c), waitForAll: true },
       (e) => logError(c, e),
     );
   } catch (e) {
@@ -131,11 +132,11 @@ export async function renderRoute(c: Context<AppEnv>, form?: FormOutcome): Promi
     status,
     isBot,
     ad,
-    nonce: c.get("nonce"),
+    nonce: nonceOf(c),
     phone: c.env.SITE_PHONE,
     ...(lead ? { lead } : {}),
   };
-  const res = await renderPage({ url, page, boot, nonce: c.get("nonce"), waitForAll: isBot }, (e) => {
+  const res = await renderPage({ url, page, boot, nonce: nonceOf(c), waitForAll: isBot }, (e) => {
     c.set("renderFailed", true);
     logError(c, e);
   });

@@ -6,6 +6,7 @@ import { useBoot } from "../hooks/use-boot";
 import { useFavorites } from "../hooks/use-favorites";
 import { AppLink } from "./AppLink";
 import { MenuAd } from "./ads/MenuAd";
+import { Dialog } from "./Dialog";
 import {
   BellIcon,
   BookmarkIcon,
@@ -81,14 +82,6 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
     setDropdown(false);
     setMenu(false);
   }, [location.key]);
-
-  useEffect(() => {
-    document.documentElement.classList.toggle("no-scroll", menu);
-    if (!menu) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setMenu(false);
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [menu]);
 
   const hover = (open: boolean) => {
     clearTimeout(timer.current);
@@ -184,9 +177,8 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
         )}
       </div>
       {!reduced && menu && (
-        <>
-          <div className="overlay" onClick={() => setMenu(false)} aria-hidden="true" />
-          <div id="mobile-menu" className="mobile-menu" role="dialog" aria-modal="true" aria-label="Меню">
+        <Dialog className="mobile-menu-backdrop" aria-label="Меню" onClose={() => setMenu(false)}>
+          <div id="mobile-menu" className="mobile-menu">
             <div className="mobile-menu__head">
               <span className="mobile-menu__title">Меню</span>
               <button
@@ -211,7 +203,7 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
               </ul>
             </nav>
           </div>
-        </>
+        </Dialog>
       )}
     </header>
   );

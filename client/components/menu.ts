@@ -1,6 +1,7 @@
 /** Header menu of SPEC §2: the Новостройки dropdown columns, the price quick links and the main items. */
 import { PRICE_BANDS } from "../../shared/constants";
 import { filterToUrlQuery } from "../../shared/filters/catalogue";
+import { REGIONS } from "../../shared/geo/regions";
 import { href } from "../../shared/routes";
 
 export interface MenuLink {
@@ -9,15 +10,12 @@ export interface MenuLink {
 }
 
 const listing = (path: string) => href("listing", { "*": path });
+const regionLinks: MenuLink[] = REGIONS.map((r) => ({ label: r.label, to: r.listing }));
 
 export const DROPDOWN_COLUMNS: { title: string; links: MenuLink[] }[] = [
   {
     title: "Где",
-    links: [
-      { label: "Москва", to: listing("moskva") },
-      { label: "Новая Москва", to: listing("novaya-moskva") },
-      { label: "Подмосковье", to: listing("podmoskove") },
-    ],
+    links: [...regionLinks],
   },
   {
     title: "Подборки",
@@ -61,9 +59,7 @@ export const SITE_MAP: { title: string; links: MenuLink[] }[] = [
     title: "Новостройки",
     links: [
       { label: "Все новостройки", to: href("listing") },
-      { label: "Москва", to: listing("moskva") },
-      { label: "Новая Москва", to: listing("novaya-moskva") },
-      { label: "Подмосковье", to: listing("podmoskove") },
+      ...regionLinks,
       { label: "Квартиры", to: href("apartments") },
     ],
   },

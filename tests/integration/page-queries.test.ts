@@ -5,8 +5,8 @@
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { app } from "../../worker/app";
 import { HUMAN_UA } from "./helpers";
-import { app } from "./worker-app";
 
 interface Recorder {
   binding: D1Database;

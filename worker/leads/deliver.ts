@@ -17,7 +17,6 @@ import {
   type LeadDeliveryRow,
   recordLeadDelivery,
 } from "../db/queries/leads";
-import type { Env } from "../env";
 import { logEvent } from "../log";
 
 /** Tries per message: wrangler.toml's max_retries (5) plus the first. */

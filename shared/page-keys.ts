@@ -98,7 +98,7 @@ const present = (keys: Record<string, string | undefined>) =>
 export function followUpKeys(match: RouteMatch, fallback: Record<string, unknown>): string[] {
   if (match.route.page === "complex") {
     const complex = fallback[apiKeys.complex(complexIdOf(match))] as ComplexDetail | undefined;
-    return complex ? complexFollowUpKeys(complex) : [];
+    return complex ? complexFollowUpKeys(complex, houseIdOf(match.search)) : [];
   }
   if (match.route.page !== "apartments") return [];
   const { apartment } = apartmentsPageKeys(match);
@@ -170,10 +170,12 @@ export function apartmentQueryOf(
   return { ...q, filter: { ...filter, ...preset } };
 }
 
-/** The complex page's keys; `house` only when a chessboard is open. */
+/**
+ * The complex page's keys. The open chessboard's house (`?korpus=…`) is a follow-up key: a house that is not
+ * the complex's leaves the page whole, with a note instead of the chessboard.
+ */
 export function complexPageKeys(match: RouteMatch) {
   const id = complexIdOf(match);
-  const house = houseIdOf(match.search);
   return {
     complex: apiKeys.complex(id),
     apartments: apiKeys.apartments(
@@ -181,12 +183,13 @@ export function complexPageKeys(match: RouteMatch) {
     ),
     groups: apiKeys.apartmentGroups(id),
     similar: apiKeys.similarComplexes(id),
-    house: house === null ? undefined : apiKeys.houseStats(id, house),
   };
 }
 
-export function complexFollowUpKeys(complex: ComplexDetail): string[] {
+export function complexFollowUpKeys(complex: ComplexDetail, house: number | null): string[] {
+  const open = complex.houses.find((h) => h.id === house);
   return [
+    ...(open ? [apiKeys.houseStats(complex.id, open.id)] : []),
     developerComplexesKey(complex.developer.id),
     ...complex.stations.map((s) => apiKeys.location("subways", String(s.id))),
   ];

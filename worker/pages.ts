@@ -25,10 +25,14 @@ async function resolveKey(c: Context<AppEnv>, key: string): Promise<KeyResult> {
   return { key, status: res.status, data };
 }
 
-function statusOf(results: KeyResult[]): number {
-  if (results.some((r) => r.status === 404)) return 404;
-  const failed = results.find((r) => r.status >= 400);
-  return failed ? (failed.status >= 500 ? failed.status : 404) : 200;
+/**
+ * The page's status from its data (SPEC §8): a missing item or a URL that fails validation (400) is the 404
+ * page; any other error keeps its own status (a 429, a 503, a 500).
+ */
+export function statusOf(results: readonly { status: number }[]): number {
+  const failed = results.filter((r) => r.status >= 400).map((r) => (r.status === 400 ? 404 : r.status));
+  if (failed.includes(404)) return 404;
+  return failed[0] ?? 200;
 }
 
 type Render = (input: RenderInput, onError: (e: unknown) => void) => Promise<Response>;

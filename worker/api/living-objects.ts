@@ -1,11 +1,10 @@
 import { Hono } from "hono";
 import { type ApartmentQuery, readApartmentQuery } from "../../shared/filters/apartments";
 import { FilterError, type Range } from "../../shared/filters/catalogue";
-import { IdSchema } from "../../shared/schemas/catalogue";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
 import { loadApartment, loadApartments, loadRoomGroups } from "../loaders/living-objects";
-import { badRequest, notFound, parse } from "./validate";
+import { badRequest, NumericIdParamSchema, notFound, parse } from "./validate";
 
 const PER_PAGE_APARTMENTS = 20;
 
@@ -35,6 +34,6 @@ export const livingObjects = new Hono<AppEnv>()
     return data ? c.json(data) : notFound("Жилой комплекс не найден");
   })
   .get("/:id", async (c) => {
-    const data = await loadApartment(depsOf(c.env), parse(IdSchema, c.req.param("id")));
+    const data = await loadApartment(depsOf(c.env), parse(NumericIdParamSchema, c.req.param()).id);
     return data ? c.json(data) : notFound("Квартира не найдена");
   });

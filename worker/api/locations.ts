@@ -17,21 +17,16 @@ const APIS: LocationApi[] = [
   "railways",
 ];
 
-const optionalId = (field: string) =>
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,9}$/, `${field}: ожидается целое положительное число`),
-      v.transform(Number),
-    ),
-  );
+const optionalId = v.optional(
+  v.pipe(v.string(), v.regex(/^\d{1,9}$/, "ожидается целое положительное число"), v.transform(Number)),
+);
 
 const ScopeSchema = v.object({
-  kind: v.optional(v.picklist(["metro", "mcc", "mcd"], "kind: одно из metro, mcc, mcd")),
-  "search[kind]": v.optional(v.picklist(["metro", "mcc", "mcd"], "search[kind]: одно из metro, mcc, mcd")),
-  "search[region_id]": optionalId("search[region_id]"),
-  "search[locality_id]": optionalId("search[locality_id]"),
-  "search[city_area_id]": optionalId("search[city_area_id]"),
+  kind: v.optional(v.picklist(["metro", "mcc", "mcd"], "одно из metro, mcc, mcd")),
+  "search[kind]": v.optional(v.picklist(["metro", "mcc", "mcd"], "одно из metro, mcc, mcd")),
+  "search[region_id]": optionalId,
+  "search[locality_id]": optionalId,
+  "search[city_area_id]": optionalId,
 });
 
 function scope(c: { req: { url: string } }) {
@@ -49,7 +44,9 @@ function scope(c: { req: { url: string } }) {
   };
 }
 
-const IdOrSlug = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,120}$/, "id: число или латинский адрес"));
+const IdOrSlug = v.object({
+  id: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,120}$/, "число или адрес из латинских букв, цифр и дефисов")),
+});
 
 export const locations = new Hono<AppEnv>();
 for (const kind of APIS) {
@@ -58,7 +55,7 @@ for (const kind of APIS) {
     return c.json(await loadLocations(depsOf(c.env), kind, scope(c)));
   });
   locations.get(`/${kind}/:id`, async (c) => {
-    const raw = parse(IdOrSlug, c.req.param("id"));
+    const raw = parse(IdOrSlug, c.req.param()).id;
     const data = await loadLocation(depsOf(c.env), kind, /^\d+$/.test(raw) ? Number(raw) : raw, scope(c));
     return data ? c.json(data) : notFound("Такого места нет в каталоге");
   });

@@ -8,10 +8,10 @@ import { parse } from "./validate";
 
 const KeywordSchema = v.object({
   keyword: v.pipe(
-    v.string("keyword: введите слово для поиска"),
+    v.string("введите слово для поиска"),
     v.trim(),
-    v.minLength(2, "keyword: введите хотя бы две буквы"),
-    v.maxLength(100, "keyword: слишком длинный запрос"),
+    v.minLength(2, "введите хотя бы две буквы"),
+    v.maxLength(100, "не длиннее 100 символов"),
   ),
 });
 

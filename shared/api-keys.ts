@@ -32,6 +32,7 @@ export function withQuery(path: string, query: Record<string, QueryValue> = {}):
 export const apiKeys = {
   page: (url: string) => withQuery("/pages", { url }),
   main: () => withQuery("/main"),
+  menuAmounts: () => withQuery("/main/menu"),
   adverts: (hasAdvUtm: boolean) => withQuery("/adverts", { has_adv_utm: hasAdvUtm ? 1 : null }),
   complexes: (q: ListQuery) => withQuery("/residential-complexes/grid", filterToApiQuery(q)),
   complexMap: (f: CatalogueFilter) => withQuery("/residential-complexes/map", filterToApiParams(f)),

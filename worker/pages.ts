@@ -70,10 +70,11 @@ export async function handlePage(c: Context<AppEnv>): Promise<Response> {
   const isBot = c.get("isBot");
   const ad = isBot ? NO_AD_STATE : adStateOf(url);
   const adsKey = !isBot && AD_PAGES.has(match.route.page) ? apiKeys.adverts(ad.has_adv_utm) : null;
-  const [results, articlePath, ads] = await Promise.all([
+  const [results, articlePath, ads, menu] = await Promise.all([
     Promise.all(pageKeys(match).map((key) => resolveKey(c, key))),
     journalArticlePath(depsOf(c.env), match),
     adsKey ? resolveKey(c, adsKey) : null,
+    resolveKey(c, apiKeys.menuAmounts()),
   ]);
   // An article's URL under another category, or as a category, moves to its canonical URL.
   if (articlePath && articlePath !== url.pathname) return c.redirect(`${articlePath}${url.search}`, 301);
@@ -87,8 +88,8 @@ export async function handlePage(c: Context<AppEnv>): Promise<Response> {
   for (const r of await Promise.all(followUpKeys(match, fallback).map((key) => resolveKey(c, key)))) {
     if (r.status === 200) fallback[r.key] = r.data;
   }
-  // The ads are an extra: a page whose ads failed goes on without them.
-  if (ads?.status === 200) fallback[ads.key] = ads.data;
+  // The ads and the menu's amounts are extras: a page whose ads or amounts failed goes on without them.
+  for (const extra of [ads, menu]) if (extra?.status === 200) fallback[extra.key] = extra.data;
   const boot: BootData = { fallback, status, isBot, ad, nonce: c.get("nonce") };
   const page: PageId = match.route.page;
   return renderPage({ url, page, boot, nonce: c.get("nonce"), waitForAll: isBot }, (e) => {

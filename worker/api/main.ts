@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
-import { loadMain } from "../loaders/main";
+import { loadMain, loadMenuAmounts } from "../loaders/main";
 import { loadEntitiesByWord } from "../loaders/search";
 import { parse } from "./validate";
 
@@ -15,7 +15,9 @@ const KeywordSchema = v.object({
   ),
 });
 
-export const main = new Hono<AppEnv>().get("/", async (c) => c.json(await loadMain(depsOf(c.env))));
+export const main = new Hono<AppEnv>()
+  .get("/", async (c) => c.json(await loadMain(depsOf(c.env))))
+  .get("/menu", async (c) => c.json(await loadMenuAmounts(depsOf(c.env))));
 
 export const search = new Hono<AppEnv>().get("/entities-by-word", async (c) => {
   const { keyword } = parse(KeywordSchema, { keyword: c.req.query("keyword") });

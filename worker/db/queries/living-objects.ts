@@ -79,6 +79,15 @@ export function countApartmentsSql(f: ApartmentFilter) {
   return { sql: `SELECT count(*) AS total FROM living_objects lo WHERE ${w.sql}`, params: w.params };
 }
 
+export async function countApartments(db: D1Database, f: ApartmentFilter): Promise<number> {
+  const count = countApartmentsSql(f);
+  const row = await db
+    .prepare(count.sql)
+    .bind(...count.params)
+    .first<{ total: number }>();
+  return row?.total ?? 0;
+}
+
 export async function listApartments(
   db: D1Database,
   q: ApartmentQuery,

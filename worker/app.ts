@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { isbot } from "isbot";
+import { ANALYTICS_ORIGIN, analyticsCounter } from "./analytics";
 import { api } from "./api";
 import { handleArt } from "./art";
 import { chatApi, chatSockets } from "./chat/routes";
@@ -23,7 +24,8 @@ app.use("*", async (c, next) => {
   c.set("requestId", c.req.header("CF-Ray") ?? crypto.randomUUID());
   await next();
   const res = new Response(c.res.body, c.res);
-  applySecurityHeaders(res.headers, c.get("nonce"));
+  const analytics = analyticsCounter(c.env, c.get("isBot")) ? ANALYTICS_ORIGIN : null;
+  applySecurityHeaders(res.headers, c.get("nonce"), analytics);
   res.headers.set("X-Request-Id", c.get("requestId"));
   // Pages differ for bots (no ads, complete document): caches must key on the user agent.
   if (res.headers.get("Content-Type")?.startsWith("text/html")) res.headers.append("Vary", "User-Agent");

@@ -18,6 +18,8 @@ export interface Env {
   ENVIRONMENT: string;
   /** Comma-separated hosts whose images the proxy may fetch (imported feeds' image servers). */
   IMAGE_HOSTS?: string;
+  /** The web-analytics counter's id (worker/analytics.ts); unset or empty: no analytics at all. */
+  ANALYTICS_COUNTER_ID?: string;
   CHAT_CONVERSATION: ObjectNamespace;
   CHAT_DIRECTORY: ObjectNamespace<DirectoryApi>;
   /** Secrets (wrangler secret put; locally .dev.vars): the chat cookies' HMAC key, the operator's token. */

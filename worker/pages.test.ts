@@ -5,6 +5,7 @@ import { renderErrorPage, statusOf } from "./pages";
 
 const context = {
   req: { url: "https://example.test/broken/" },
+  env: {},
   get: (key: string) => ({ nonce: "abc", isBot: false, requestId: "test", ip: "127.0.0.1" })[key],
 } as unknown as Context<AppEnv>;
 

@@ -6,6 +6,7 @@ import { API_BASE, apiKeys } from "../shared/api-keys";
 import { canonicalPath, followUpKeys, pageKeys } from "../shared/page-keys";
 import { matchRoute, type PageId } from "../shared/routes";
 import { NO_AD_STATE } from "../shared/schemas/ads";
+import { analyticsCounter } from "./analytics";
 import { api, type KeyResult } from "./api";
 import type { AppEnv } from "./env";
 import { depsOf } from "./loaders/deps";
@@ -52,7 +53,14 @@ export async function renderErrorPage(
   };
   try {
     return await render(
-      { url: new URL(c.req.url), page: null, boot, nonce: c.get("nonce"), waitForAll: true },
+      {
+        url: new URL(c.req.url),
+        page: null,
+        boot,
+        nonce: c.get("nonce"),
+        analytics: analyticsCounter(c.env, c.get("isBot")),
+        waitForAll: true,
+      },
       (e) => logError(c, e),
     );
   } catch (e) {
@@ -92,7 +100,8 @@ export async function handlePage(c: Context<AppEnv>): Promise<Response> {
   for (const extra of [ads, menu]) if (extra?.status === 200) fallback[extra.key] = extra.data;
   const boot: BootData = { fallback, status, isBot, ad, nonce: c.get("nonce") };
   const page: PageId = match.route.page;
-  return renderPage({ url, page, boot, nonce: c.get("nonce"), waitForAll: isBot }, (e) => {
+  const analytics = analyticsCounter(c.env, isBot);
+  return renderPage({ url, page, boot, nonce: c.get("nonce"), analytics, waitForAll: isBot }, (e) => {
     c.set("renderFailed", true);
     logError(c, e);
   });

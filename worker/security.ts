@@ -6,15 +6,18 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function contentSecurityPolicy(nonce: string): string {
+/** `analytics`: the origin of the web-analytics counter when this response loads it, else null. */
+export function contentSecurityPolicy(nonce: string, analytics: string | null = null): string {
+  const extra = analytics ? ` ${analytics}` : "";
   return [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    // A browser that knows 'strict-dynamic' trusts what the nonced loader adds and ignores the host.
+    `script-src 'nonce-${nonce}' 'strict-dynamic'${extra}`,
     // React writes style attributes (aspect boxes, line colours); no style can run code.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${extra}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${extra}`,
     "frame-src 'self'",
     "form-action 'self'",
     "object-src 'none'",
@@ -23,8 +26,8 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-export function applySecurityHeaders(headers: Headers, nonce: string): void {
-  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+export function applySecurityHeaders(headers: Headers, nonce: string, analytics: string | null = null): void {
+  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, analytics));
   headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");

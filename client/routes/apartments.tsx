@@ -6,7 +6,7 @@
 import { apiKeys } from "../../shared/api-keys";
 import { ROOM_LABELS, ROOMS } from "../../shared/codes";
 import { SITE_ORIGIN } from "../../shared/constants";
-import { countOf, formatArea, formatPrice, WORDS } from "../../shared/format";
+import { countOf, deadlineLine, formatArea, formatPrice, WORDS } from "../../shared/format";
 import {
   type ApartmentsView,
   apartmentsListQuery,
@@ -130,7 +130,8 @@ function ListPage({ match, view }: PageProps & { view: ApartmentsView }) {
           </AppLink>
           <div>
             <p className="apt-complex__name">
-              <AppLink to={c.url}>{complexTitle(c.name)}</AppLink> · {c.class_name} · {c.deadline.label}
+              <AppLink to={c.url}>{complexTitle(c.name)}</AppLink> · {c.class_name} ·{" "}
+              {deadlineLine(c.deadline)}
             </p>
             <p className="cx-muted">{c.address}</p>
             <StationList stations={c.stations} />
@@ -214,7 +215,7 @@ function ApartmentPage({ match }: PageProps) {
     ["Секция", String(a.section)],
     ["Номер квартиры", String(a.number)],
     ["Отделка", a.otdelka_name],
-    ["Срок сдачи", a.deadline.label],
+    ["Срок сдачи", a.deadline.finished ? `дом сдан в ${a.deadline.label}` : a.deadline.label],
     ["Статус", a.status_name],
   ];
   const similarHref = `/kvartiry/novostroyka/${a.complex.slug}/?rooms=${a.rooms}`;
@@ -223,7 +224,7 @@ function ApartmentPage({ match }: PageProps) {
       <div className="page container apartment-page">
         <PageHead
           title={`${title} в ${inComplex} за ${formatPrice(a.price)}`}
-          description={`${title} на ${a.floor} этаже в ${inComplex}: ${formatPrice(a.price)}, ${pricePerMeter(a.price_m2)}, ${a.otdelka_name.toLowerCase()}, срок сдачи — ${a.deadline.label}. Планировка и расчёт ипотеки.`}
+          description={`${title} на ${a.floor} этаже в ${inComplex}: ${formatPrice(a.price)}, ${pricePerMeter(a.price_m2)}, ${a.otdelka_name.toLowerCase()}, ${a.deadline.finished ? `дом сдан в ${a.deadline.label}` : `срок сдачи — ${a.deadline.label}`}. Планировка и расчёт ипотеки.`}
           canonical={a.url}
         />
         <Breadcrumbs

@@ -141,9 +141,7 @@ export default function ComplexPage({ match }: PageProps) {
           <ul className="cx-badges">
             <li className="cx-badge">{classLabel(c.class_name)}</li>
             <li className={`cx-badge cx-badge--stage-${c.build_stage}`}>{c.build_stage_name}</li>
-            <li className="cx-badge">
-              {c.deadline.finished ? "Сдан" : `Срок сдачи: ${deadlinesOf(c.houses, c.deadline)}`}
-            </li>
+            <li className="cx-badge">{`Срок сдачи: ${deadlinesOf(c.houses, c.deadline)}`}</li>
           </ul>
           <p className="complex-head__line">
             Застройщик <AppLink to={`/companies/developers/${c.developer.slug}/`}>{c.developer.name}</AppLink>

@@ -34,7 +34,7 @@ const OTDELKA_CODES = [1, 2, 3, 4];
 const PARKING_CODES = [1, 2, 3];
 
 export function deadlineOf(year: number, quarter: number, finished: boolean): Deadline {
-  return { year, quarter, finished, label: formatDeadline(year, quarter, finished) };
+  return { year, quarter, finished, label: formatDeadline(year, quarter) };
 }
 
 /** Cards for rows, with their nearest stations and offers by room type (two queries for the whole page). */

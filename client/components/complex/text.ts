@@ -57,16 +57,19 @@ export function inkOn(hex: string): string {
 }
 
 /**
- * The houses' deadlines in a few words: «IV кв. 2026», «с I кв. 2029 по IV кв. 2030», «часть корпусов сдана,
- * остальные — до IV кв. 2030», «Сдан».
+ * The houses' deadlines in a few words, after «Срок сдачи»: «IV кв. 2026», «с I кв. 2029 по IV кв. 2030»,
+ * «часть корпусов сдана, остальные — до IV кв. 2030»; a finished complex's is when its last house was finished.
  */
 export function deadlinesOf(houses: readonly House[], fallback: Deadline): string {
-  const order = (d: Deadline) => (d.finished ? 0 : d.year * 10 + d.quarter);
-  const sorted = [...houses.map((h) => h.deadline)].sort((a, b) => order(a) - order(b));
+  const order = (d: Deadline) => d.year * 10 + d.quarter;
+  const open = houses.map((h) => h.deadline).filter((d) => !d.finished);
+  const done = houses.map((h) => h.deadline).filter((d) => d.finished);
+  const sorted = (open.length ? open : done).sort((a, b) => order(a) - order(b));
   const first = sorted[0];
   const last = sorted[sorted.length - 1];
   if (!first || !last) return fallback.label;
+  if (!open.length) return last.label;
+  if (done.length) return `часть корпусов сдана, остальные — до ${last.label}`;
   if (first.label === last.label) return last.label;
-  if (first.finished) return `часть корпусов сдана, остальные — до ${last.label}`;
   return `с ${first.label} по ${last.label}`;
 }

@@ -1,0 +1,59 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { formatDeadline } from "../../shared/format";
+import type { ComplexDetail } from "../../shared/schemas/catalogue";
+import { get, getJson } from "./helpers";
+
+/** Visible text: tags and React's text separators gone, spaces normalised. */
+const textOf = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/[\s\u00a0]+/g, " ");
+
+async function complexWhere(where: string): Promise<ComplexDetail> {
+  const row = await env.DB.prepare(
+    `SELECT id FROM residential_complexes WHERE is_published = 1 AND ${where} ORDER BY id LIMIT 1`,
+  ).first<{ id: number }>();
+  if (!row) throw new Error(`the seed has no complex where ${where}`);
+  return (await getJson<ComplexDetail>(`/api/v1/residential-complexes/${row.id}`)).body;
+}
+
+describe("a finished complex's header", () => {
+  it("says «Сдан» once and gives the quarter and year it was finished", async () => {
+    const c = await complexWhere("is_finished = 1");
+    const html = await (await get(c.url)).text();
+    const head = /<header class="complex-head">[\s\S]*?<\/header>/.exec(html)?.[0] ?? "";
+    const text = textOf(head);
+    expect(text.match(/Сдан/g)).toHaveLength(1);
+    const last = c.houses
+      .map((h) => h.deadline)
+      .sort((a, b) => b.year * 10 + b.quarter - (a.year * 10 + a.quarter))[0];
+    if (!last) throw new Error("the complex has no houses");
+    const finished = formatDeadline(last.year, last.quarter).replace(/\u00a0/g, " ");
+    expect(text).toContain(`Срок сдачи: ${finished}`);
+    // The facts table says it once too: «Стадия Сдан», «Срок сдачи II кв. 2025».
+    const facts = textOf(/<dl class="cx-facts">[\s\S]*?<\/dl>/.exec(html)?.[0] ?? "");
+    expect(facts.match(/Сдан/g)).toHaveLength(1);
+    expect(facts).toContain(`Срок сдачи ${finished.replace(/^./, (ch) => ch.toUpperCase())}`);
+  });
+});
+
+describe("«от N млн ₽»", () => {
+  it("is never above the cheapest apartment, where rounding to nearest would go above", async () => {
+    const { body } = await getJson<{ data: { url: string; min_price: number }[] }>(
+      "/api/v1/residential-complexes/grid?per_page=100",
+    );
+    // Complexes whose cheapest price would round up to the next 0,1 млн.
+    const roundingUp = body.data.filter((c) => c.min_price >= 1e6 && c.min_price % 1e5 >= 5e4).slice(0, 4);
+    expect(roundingUp.length).toBeGreaterThan(0);
+    for (const c of roundingUp) {
+      const title = /<title>([^<]*)<\/title>/.exec(await (await get(c.url)).text())?.[1] ?? "";
+      const m = /от (\d+(?:,\d)?) млн ₽/.exec(title.replace(/\u00a0/g, " "));
+      expect(m, title).not.toBeNull();
+      const shown = Number(m?.[1]?.replace(",", ".")) * 1e6;
+      expect(shown, title).toBeLessThanOrEqual(c.min_price);
+      expect(c.min_price - shown, title).toBeLessThan(1e5);
+    }
+  });
+});

@@ -296,7 +296,13 @@ export interface MortgageState extends MortgageInput {
 
 const DEFAULT_PRICE = 12_000_000;
 export const DEFAULT_TERM_YEARS = 20;
-const DEFAULT_DOWN_SHARE = 0.2;
+/** The down payment banks usually ask for at least: one share, one amount, wherever a payment is shown. */
+export const DEFAULT_DOWN_SHARE = 0.2;
+
+/** The default down payment for a price, in whole roubles. */
+export function defaultDown(price: number): number {
+  return Math.round(price * DEFAULT_DOWN_SHARE);
+}
 
 /** A number from the URL: digits with an optional decimal point or comma; spaces are ignored. */
 function numberParam(value: string | null): number | null {
@@ -320,7 +326,7 @@ export function parseMortgageQuery(search: URLSearchParams): MortgageState {
   return {
     program,
     price,
-    down: numberParam(search.get("down")) ?? Math.round(price * DEFAULT_DOWN_SHARE),
+    down: numberParam(search.get("down")) ?? defaultDown(price),
     termYears: numberParam(search.get("term")) ?? DEFAULT_TERM_YEARS,
     rate: numberParam(search.get("rate")) ?? PROGRAMS[program].rate,
     type: pick(search.get("type"), PAYMENT_TYPES, "annuity"),

@@ -8,11 +8,19 @@ import { ROOM_LABELS, ROOMS } from "../../shared/codes";
 import { SITE_ORIGIN } from "../../shared/constants";
 import { countOf, deadlineLine, formatArea, formatPrice, WORDS } from "../../shared/format";
 import {
+  DEFAULT_DOWN_SHARE,
+  DEFAULT_TERM_YEARS,
+  defaultDown,
+  formatShare,
+  type RegionId,
+} from "../../shared/mortgage";
+import {
   type ApartmentsView,
   apartmentsListQuery,
   apartmentsPageKeys,
   apartmentsView,
 } from "../../shared/page-keys";
+import type { PlanAreas } from "../../shared/plan";
 import type {
   ComplexDetail,
   LivingObject,
@@ -22,8 +30,8 @@ import type {
 import { AppLink } from "../components/AppLink";
 import { ApartmentFilters } from "../components/apartment/ApartmentFilters";
 import { ApartmentList } from "../components/apartment/ApartmentList";
-import { FloorPlan, type PlanAreas, planAspect } from "../components/apartment/FloorPlan";
-import { MortgageSnippet } from "../components/apartment/MortgageSnippet";
+import { FloorPlan, planAspect } from "../components/apartment/FloorPlan";
+import { MortgageSnippet, paymentFrom } from "../components/apartment/MortgageSnippet";
 import { RoomGroups } from "../components/apartment/RoomGroups";
 import { apartmentTitle, floorLabel, pricePerMeter } from "../components/apartment/text";
 import { FacadeImage } from "../components/art/ArtImage";
@@ -191,6 +199,18 @@ function apartmentJsonLd(a: LivingObject) {
   };
 }
 
+/**
+ * What the mortgage block says first: «Платёж от 203 000 ₽ в месяц при взносе от 8 700 161 ₽ (20 %) и кредите
+ * на 20 лет: квартира стоит 43 500 807 ₽.» — the same payment and down payment as the offers below it.
+ */
+function mortgageLine(price: number, region: RegionId | null): string {
+  const from = paymentFrom(price, region);
+  const terms = `при взносе от ${formatPrice(defaultDown(price))} (${formatShare(DEFAULT_DOWN_SHARE)}) и кредите на ${countOf(DEFAULT_TERM_YEARS, WORDS.year)}`;
+  return from === null
+    ? `Квартира стоит ${formatPrice(price)}; платёж по ипотечным программам — ниже.`
+    : `Платёж от ${formatPrice(from)} в месяц ${terms}: квартира стоит ${formatPrice(price)}.`;
+}
+
 const STATUS_NOTE: Record<number, string> = {
   2: "Квартира забронирована: пока бронь не снята, купить её нельзя.",
   3: "Квартира уже продана.",
@@ -274,7 +294,7 @@ function ApartmentPage({ match }: PageProps) {
           <MortgageSnippet
             price={a.price}
             region={c ? mortgageRegion(c.region) : null}
-            about={`Ежемесячный платёж за эту квартиру — ${formatPrice(a.price)} — по основным программам.`}
+            about={mortgageLine(a.price, c ? mortgageRegion(c.region) : null)}
           />
         </section>
 

@@ -3,6 +3,7 @@ import { formatMoney, formatNumber, formatPrice, plural, WORDS } from "../../../
 import {
   calculateMortgage,
   checkProgram,
+  DEFAULT_DOWN_SHARE,
   formatRate,
   type InputError,
   type MortgageState,
@@ -73,7 +74,7 @@ export function MortgageCalculator({ initial, pathname }: { initial: MortgageSta
   const [state, setState] = useState(initial);
   const changed = useRef(false);
   // The down payment's share of the price, kept while the price is retyped digit by digit.
-  const downShare = useRef(initial.price > 0 ? initial.down / initial.price : 0.2);
+  const downShare = useRef(initial.price > 0 ? initial.down / initial.price : DEFAULT_DOWN_SHARE);
   const update = (patch: Partial<MortgageState>) => {
     changed.current = true;
     setState((s) => ({ ...s, ...patch }));

@@ -106,21 +106,23 @@ export default function HomePage({ match }: PageProps) {
           <section className="home__section" aria-labelledby="metro-title">
             <h2 id="metro-title">Новостройки у метро</h2>
             <AlphabetList
-              items={main.subways.map((s, i) => ({
-                id: i + 1,
-                name: s.name,
-                slug: s.slug,
-                link_title: `Новостройки у метро ${s.name}`,
-                rc_count: s.rc_count,
-                hex_color: s.color,
-                kind: "metro",
-                line: null,
-                line_name: null,
-                parent_id: null,
-                name_in: null,
-                lat: null,
-                lng: null,
-              }))}
+              items={main.subways
+                .filter((s) => s.rc_count > 0)
+                .map((s, i) => ({
+                  id: i + 1,
+                  name: s.name,
+                  slug: s.slug,
+                  link_title: `Новостройки у метро ${s.name}`,
+                  rc_count: s.rc_count,
+                  hex_color: s.color,
+                  kind: "metro",
+                  line: null,
+                  line_name: null,
+                  parent_id: null,
+                  name_in: null,
+                  lat: null,
+                  lng: null,
+                }))}
               hrefOf={(i) => href("by-location-type-slug", { type: "po-metro", slug: i.slug })}
               moreHref={href("by-location-type", { type: "po-metro" })}
               limitGroups={2}

@@ -90,3 +90,36 @@ describe("the apartment page's mortgage line", () => {
     expect(section).not.toContain("Ежемесячный платёж за эту квартиру");
   });
 });
+
+describe("places with no complex in the catalogue", () => {
+  it.each([
+    ["po-metro", "subways", "?kind=metro"],
+    ["po-rajonam", "districts", ""],
+    ["po-shosse", "highways", ""],
+  ])("on /%s/ are names without a link; the others link to their page", async (type, api, query) => {
+    const { body } = await getJson<{ data: { slug: string; name: string; rc_count: number }[] }>(
+      `/api/v1/locations/${api}/grid${query}`,
+    );
+    const empty = body.data.filter((p) => p.rc_count === 0);
+    const full = body.data.filter((p) => p.rc_count > 0);
+    expect(empty.length, "the seed leaves some places without complexes").toBeGreaterThan(0);
+    expect(full.length).toBeGreaterThan(0);
+    const html = await (await get(`/${type}/`)).text();
+    for (const p of empty) expect(html).not.toContain(`href="/${type}/${p.slug}/"`);
+    for (const p of full) expect(html).toContain(`href="/${type}/${p.slug}/"`);
+    expect(html).toContain('class="alphabet__empty"');
+  });
+
+  it("are left out of the home page's metro list", async () => {
+    const { body } = await getJson<{ data: { slug: string; rc_count: number }[] }>(
+      "/api/v1/locations/subways/grid?kind=metro",
+    );
+    const html = await (await get("/")).text();
+    const section = /aria-labelledby="metro-title"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    expect(section).toContain('href="/po-metro/');
+    for (const p of body.data.filter((s) => s.rc_count === 0)) {
+      expect(section).not.toContain(`/po-metro/${p.slug}/"`);
+    }
+    expect(section).not.toContain("alphabet__empty");
+  });
+});

@@ -95,10 +95,10 @@ test.describe("foundation", () => {
     await page.getByRole("button", { name: "Открыть окно" }).click();
     const dialog = page.getByRole("dialog", { name: "Заявка на консультацию" });
     await expect(dialog).toBeVisible();
-    await expect(state).toHaveText("entered");
+    await expect(state).toHaveAttribute("data-state", "entered");
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
-    await expect(state).toHaveText("closed");
+    await expect(state).toHaveAttribute("data-state", "closed");
 
     await page.getByRole("button", { name: "Открыть окно" }).click();
     await expect(dialog).toBeVisible();
@@ -107,7 +107,7 @@ test.describe("foundation", () => {
 
     await page.getByLabel("Закрывать только кнопкой").check();
     await page.getByRole("button", { name: "Открыть окно" }).click();
-    await expect(state).toHaveText("entered");
+    await expect(state).toHaveAttribute("data-state", "entered");
     await page.keyboard.press("Escape");
     await page.mouse.click(5, 400);
     await expect(dialog).toBeVisible();

@@ -123,3 +123,14 @@ describe("places with no complex in the catalogue", () => {
     expect(section).not.toContain("alphabet__empty");
   });
 });
+
+describe("/test-modal/", () => {
+  it("has no English in its visible text", async () => {
+    const html = await (await get("/test-modal/")).text();
+    const main = /<main[\s\S]*?<\/main>/.exec(html)?.[0] ?? "";
+    const text = textOf(main);
+    expect(text).toContain("Состояние окна: закрыто");
+    // Latin letters only in a key's name, as a Russian keyboard shows it.
+    expect((text.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => w !== "Esc")).toEqual([]);
+  });
+});

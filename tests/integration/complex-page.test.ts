@@ -189,7 +189,8 @@ describe("the apartments pages", () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain(formatPrice(apartment.price));
-    expect(html).toMatch(/<svg[^>]*role="img" aria-label="Планировка: [^"]*кухня/);
+    // The drawing names its rooms: a kitchen, or the one living space of a studio or a free plan.
+    expect(html).toMatch(/<svg[^>]*role="img" aria-label="Планировка: [^"]*(кухня|жилая зона)/);
     expect(html).toContain(`/mortgage/?price=${apartment.price}&amp;`);
     const offer = jsonLd(html).find((b) => typeOf(b).includes("Offer"));
     expect(offer).toMatchObject({ price: apartment.price, priceCurrency: "RUB" });

@@ -44,7 +44,8 @@ export function complexWhere(f: CatalogueFilter, inIdOrder = false): { sql: stri
     const parts: string[] = [];
     if (f.deadline.includes(0)) parts.push("rc.is_finished = 1");
     if (years.length) parts.push(`(rc.is_finished = 0 AND rc.deadline_year IN (${list(years)}))`);
-    where.push(`(${parts.join(" OR ")})`);
+    // Only years that are no deadline at all (a negative one): nothing matches, never an empty «()».
+    where.push(parts.length ? `(${parts.join(" OR ")})` : "0");
   }
   if (f.parking?.length)
     where.push(`(rc.parking_mask & ${p(f.parking.reduce((m, c) => m | (1 << c), 0))}) != 0`);

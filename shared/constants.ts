@@ -53,3 +53,12 @@ export const PRICE_BANDS = [
   { label: "8–14 млн ₽", min_price: 8_000_000, max_price: 14_100_000 },
   { label: "от 14 млн ₽", min_price: 14_000_000 },
 ] as const;
+
+/** `/kvartiry/{slug}/` slugs that preset the rooms filter (the apartments pages and the menu's links). */
+export const ROOM_SLUGS: ReadonlyMap<string, number> = new Map([
+  ["studii", 0],
+  ["odnokomnatnye", 1],
+  ["dvuhkomnatnye", 2],
+  ["trehkomnatnye", 3],
+  ["chetyrehkomnatnye", 4],
+]);

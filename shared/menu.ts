@@ -3,9 +3,8 @@
  * dropdown link says what its amount counts (SPEC §3 «Menu link … amount»): the worker counts it
  * (worker/loaders/main.ts loadMenuAmounts), the header shows the number beside the label.
  */
-import { PRICE_BANDS } from "./constants";
+import { PRICE_BANDS, ROOM_SLUGS } from "./constants";
 import type { CatalogueFilter } from "./filters/catalogue";
-import { ROOM_SLUGS } from "./page-keys";
 import { href } from "./routes";
 import { SEO_FILTERS, seoFilterToCatalogue } from "./seo-filters";
 

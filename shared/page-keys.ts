@@ -3,7 +3,7 @@
  * for SSR and embeds the answers as the SWR fallback; the client reads the same keys with useSWR.
  */
 import { apiKeys } from "./api-keys";
-import type { LocationType } from "./constants";
+import { type LocationType, ROOM_SLUGS } from "./constants";
 import { type ApartmentQuery, readApartmentQuery } from "./filters/apartments";
 import { listingQuery, ownQuery } from "./listing";
 import { LOCATION_TYPE_DEFS } from "./locations";
@@ -130,14 +130,6 @@ export const COMPLEX_APARTMENTS_PER_PAGE = 10;
 export const APARTMENTS_PER_PAGE = 20;
 /** The developer's complexes read for a complex page: the complex itself is among them. */
 export const DEVELOPER_COMPLEXES = 7;
-/** `/kvartiry/{slug}/` slugs that preset the rooms filter. */
-export const ROOM_SLUGS: ReadonlyMap<string, number> = new Map([
-  ["studii", 0],
-  ["odnokomnatnye", 1],
-  ["dvuhkomnatnye", 2],
-  ["trehkomnatnye", 3],
-  ["chetyrehkomnatnye", 4],
-]);
 
 /** The id of a complex page (`/novostroyki/zhk-…-42/`): the route guarantees the digits. */
 export const complexIdOf = (match: RouteMatch): number => complexIdFromSlug(match.params.complex ?? "") ?? 0;

@@ -67,11 +67,6 @@ describe("client API module (SPEC §8)", () => {
     failing = true;
   });
 
-  it("ignores a failed count", async () => {
-    expect(await api.countComplexes({ rooms: [2] })).toBeNull();
-    expect(hits.some((h) => h.includes("per_page=1"))).toBe(true);
-  });
-
   it("rethrows a failed list and resolves a cancelled one as cancelled", async () => {
     const loader = createListLoader();
     await expect(

@@ -3,7 +3,7 @@
  * are also the SWR keys and the SSR fallback keys. Failures resolve exactly as SPEC §8 says.
  */
 import { apiKeys } from "../shared/api-keys";
-import type { CatalogueFilter, ListQuery } from "../shared/filters/catalogue";
+import type { ListQuery } from "../shared/filters/catalogue";
 import type { ComplexDetail, ComplexList } from "../shared/schemas/catalogue";
 import type { LocationItem } from "../shared/schemas/locations";
 import type { MainData, SearchResult, SeoFilterData } from "../shared/schemas/main";
@@ -42,12 +42,6 @@ export const api = {
     orEmptyList(
       "станции",
       fetchJson<{ data: LocationItem[] }>(apiKeys.locations("subways", { locality_id: localityId })),
-    ),
-  /** The count request (page 1, per_page 1, reads total); a failure is ignored (null). */
-  countComplexes: (filter: CatalogueFilter): Promise<number | null> =>
-    fetchJson<ComplexList>(apiKeys.complexes({ filter, page: 1, perPage: 1, sort: "price desc" })).then(
-      (b) => b.total,
-      () => null,
     ),
 };
 

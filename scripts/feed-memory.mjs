@@ -1,5 +1,6 @@
 // Memory check of the feed import: `node scripts/feed-memory.mjs [--mb 100]` generates a YRL feed of that size
-// on the fly (never whole in memory) and imports it through the worker's streaming parser and importer into a
+// on the fly (never whole in memory), or `--offers 70000 --mixed` that many offers in the dialects of real feeds
+// (tests/fixtures/feeds/generate.mjs mixedOfferXml, with its issues grouped as the report shows them), and imports it through the worker's streaming parser and importer into a
 // temporary in-memory D1 (Miniflare, migrated and seeded at scale 0.02), printing the Node process's peak heap
 // and RSS. D1 itself runs in workerd, a separate process, so the numbers are the importer's own. Without a heap
 // limit V8 collects lazily and the peak says little; `node --max-old-space-size=64 scripts/feed-memory.mjs`
@@ -7,15 +8,20 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { getHeapStatistics } from "node:v8";
 import { Miniflare } from "miniflare";
-import { FEED_HEAD, FEED_TAIL, offerXml } from "../tests/fixtures/feeds/generate.mjs";
+import { FEED_HEAD, FEED_TAIL, mixedOfferXml, offerXml } from "../tests/fixtures/feeds/generate.mjs";
 import { importTypeScript, seedStatements } from "./db.mjs";
 import { ROOT } from "./lib.mjs";
 
-const i = process.argv.indexOf("--mb");
-const targetMb = i > 0 ? Number(process.argv[i + 1]) : 100;
-if (!(targetMb > 0 && targetMb <= 1000)) {
+const arg = (name) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? Number(process.argv[i + 1]) : undefined;
+};
+const mixed = process.argv.includes("--mixed");
+const maxOffers = arg("--offers") ?? Number.POSITIVE_INFINITY;
+const targetMb = arg("--mb") ?? (maxOffers < Number.POSITIVE_INFINITY ? 1000 : 100);
+if (!(targetMb > 0 && targetMb <= 1000) || !(maxOffers > 0)) {
   console.error(
-    "✖ Размер фида — число мегабайт от 1 до 1000, например: node scripts/feed-memory.mjs --mb 100",
+    "✖ Размер фида — число мегабайт от 1 до 1000 или число предложений, например: node scripts/feed-memory.mjs --mb 100, node scripts/feed-memory.mjs --offers 70000 --mixed",
   );
   process.exit(1);
 }
@@ -78,8 +84,8 @@ function generatedFeed(bytes) {
         return;
       }
       let text = written === 0 ? FEED_HEAD : "";
-      while (text.length < 40_000) text += offer(n++);
-      if (written + Buffer.byteLength(text) >= bytes) {
+      while (text.length < 40_000 && n < maxOffers) text += (mixed ? mixedOfferXml : offer)(n++);
+      if (written + Buffer.byteLength(text) >= bytes || n >= maxOffers) {
         text += FEED_TAIL;
         done = true;
       }
@@ -137,6 +143,11 @@ try {
       `(импорт: +${f(peak.heap - before.heapUsed)} МБ); RSS до ${f(before.rss)} МБ, пик ${f(peak.rss)} МБ; ` +
       `предел кучи V8 ${f(getHeapStatistics().heap_size_limit)} МБ (--max-old-space-size)`,
   );
+  for (const g of summary.groups) {
+    console.log(
+      `  ${g.skipped ? "✖" : "!"} ${g.kind}: ${g.count} (например ${g.example.id}: ${g.example.reason})`,
+    );
+  }
   if (summary.status !== "ok") process.exitCode = 1;
 } finally {
   await mf.dispose();

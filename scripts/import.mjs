@@ -46,20 +46,31 @@ const { mf, db } = await openLocalD1(persistTo);
 let summary;
 try {
   console.log(`▶ Импорт фида ${url}`);
+  const started = Date.now();
   summary = await importFeedAt(db, url, body);
+  summary.seconds = (Date.now() - started) / 1000;
 } finally {
   await mf.dispose();
 }
 const s = summary;
 console.log(
   `${s.status === "ok" ? "✔" : "✖"} Импорт №${s.runId}: предложений ${s.offers}, добавлено ${s.added}, обновлено ${s.updated}, ` +
-    `продано ${s.sold}, отклонено ${s.rejected}, замечаний ${s.warnings}`,
+    `продано ${s.sold}, отклонено ${s.rejected}, замечаний ${s.warnings} — за ${s.seconds.toFixed(1)} с`,
 );
 if (s.message) console.log(`  ${s.message}`);
-for (const issue of s.issues.slice(0, 30)) {
+const at = (id, line) => `${id}${line ? `, строка ${line}` : ""}`;
+if (s.groups.length) console.log("Замечания по видам (сколько — пример — что исправить):");
+for (const g of s.groups) {
   console.log(
-    `  ${issue.skipped ? "✖" : "!"} ${issue.id}${issue.line ? ` (строка ${issue.line})` : ""}: ${issue.reason}`,
+    `  ${g.skipped ? "✖" : "!"} ${g.kind}: ${g.count}\n` +
+      `      например ${at(g.example.id, g.example.line)}: ${g.example.reason}\n      → ${g.example.fix}`,
   );
 }
-if (s.issues.length > 30) console.log(`  … все замечания: /operator/feeds/?run=${s.runId}`);
+const rejected = s.issues.filter((i) => i.skipped);
+const SHOWN = 20;
+if (rejected.length) console.log("Отклонённые предложения:");
+for (const i of rejected.slice(0, SHOWN))
+  console.log(`  ✖ ${at(i.id, i.line)}: ${i.reason}\n      → ${i.fix}`);
+if (s.rejected > SHOWN)
+  console.log(`  … и ещё ${s.rejected - SHOWN}: все на /operator/feeds/?run=${s.runId}`);
 process.exit(s.status === "ok" ? 0 : 1);

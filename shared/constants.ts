@@ -49,9 +49,9 @@ export const DISCLAIMER_EDGE_PX = 246;
 
 /** Quick price links of the header (SPEC §2). */
 export const PRICE_BANDS = [
-  { label: "3–8 млн ₽", min_price: 3_000_000, max_price: 8_100_000 },
-  { label: "8–14 млн ₽", min_price: 8_000_000, max_price: 14_100_000 },
-  { label: "от 14 млн ₽", min_price: 14_000_000 },
+  { label: "3–8 млн ₽", price: { min: 3_000_000, max: 8_100_000 } },
+  { label: "8–14 млн ₽", price: { min: 8_000_000, max: 14_100_000 } },
+  { label: "от 14 млн ₽", price: { min: 14_000_000 } },
 ] as const;
 
 /** `/kvartiry/{slug}/` slugs that preset the rooms filter (the apartments pages and the menu's links). */

@@ -5,7 +5,6 @@ describe("shouldIndex", () => {
   it("indexes a listing with no filter or exactly one filter value", () => {
     expect(shouldIndex("/novostroyki/", "")).toBe(true);
     expect(shouldIndex("/novostroyki/", "?rooms=2")).toBe(true);
-    expect(shouldIndex("/novostroyki/", "search[rooms]=2")).toBe(true);
     expect(shouldIndex("/novostroyki/", "otdelka=3")).toBe(true);
     expect(shouldIndex("/novostroyki/moskva/", "")).toBe(true);
     expect(shouldIndex("/po-metro/", "")).toBe(true);
@@ -15,13 +14,16 @@ describe("shouldIndex", () => {
 
   it("counts a price or area range, and a distance's type and time, as one value", () => {
     expect(shouldIndex("/novostroyki/", "min_price=3000000&max_price=8100000")).toBe(true);
-    expect(shouldIndex("/novostroyki/", "search[area][min]=30&search[area][max]=60")).toBe(true);
-    expect(shouldIndex("/novostroyki/", "distance_type=1&distance_time=10")).toBe(true);
+    expect(shouldIndex("/novostroyki/", "min_area=30&max_area=60")).toBe(true);
+    expect(shouldIndex("/novostroyki/", "distance_type=1&distance_time=2")).toBe(true);
     expect(shouldIndex("/novostroyki/", "min_price=3000000&min_area=30")).toBe(false);
   });
 
-  it("ignores pagination, advertising marks and empty values", () => {
-    expect(shouldIndex("/novostroyki/", "page=3&rooms=1")).toBe(true);
+  it("ignores advertising marks, empty values and names pages do not read; never indexes a later page", () => {
+    expect(shouldIndex("/novostroyki/", "page=1&rooms=1")).toBe(true);
+    expect(shouldIndex("/novostroyki/", "page=3")).toBe(false);
+    expect(shouldIndex("/po-metro/sokolniki/", "page=2")).toBe(false);
+    expect(shouldIndex("/novostroyki/", "search[rooms]=1,2&districts=3,4&rooms=1")).toBe(true);
     expect(shouldIndex("/novostroyki/", "utm_source=ya&utm_campaign=x&fp=1&rooms=1")).toBe(true);
     expect(shouldIndex("/novostroyki/", "rooms=&otdelka=&deadline=2027")).toBe(true);
   });

@@ -1,5 +1,5 @@
 /** What a catalogue page lists, from its URL alone: the page's base filter under the visitor's own choices. */
-import { type CatalogueFilter, type ListQuery, mergeFilters, readListQuery } from "./filters/catalogue";
+import { type CatalogueFilter, type ListQuery, mergeFilters, readPageQuery } from "./filters/catalogue";
 import type { RouteMatch } from "./routes";
 import { findSeoFilter, seoFilterToCatalogue } from "./seo-filters";
 
@@ -22,7 +22,7 @@ export function baseFilterOf(match: RouteMatch): CatalogueFilter | null {
 
 /** The visitor's own filter from the query (lenient: malformed values are dropped, never a 400 page). */
 export function ownQuery(search: URLSearchParams | string, perPage = LISTING_PER_PAGE): ListQuery {
-  return readListQuery(new URLSearchParams(search), perPage, false);
+  return readPageQuery(new URLSearchParams(search), perPage);
 }
 
 /** The list a catalogue page shows; null when its path names nothing. */

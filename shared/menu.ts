@@ -4,7 +4,7 @@
  * (worker/loaders/main.ts loadMenuAmounts), the header shows the number beside the label.
  */
 import { PRICE_BANDS, ROOM_SLUGS } from "./constants";
-import type { CatalogueFilter } from "./filters/catalogue";
+import { type CatalogueFilter, filterToUrlQuery } from "./filters/catalogue";
 import { href } from "./routes";
 import { SEO_FILTERS, seoFilterToCatalogue } from "./seo-filters";
 
@@ -60,14 +60,11 @@ export const DROPDOWN_COLUMNS: { title: string; links: CountedLink[] }[] = [
   },
 ];
 
-export const PRICE_LINKS: CountedLink[] = PRICE_BANDS.map((b) => {
-  const max = "max_price" in b ? b.max_price : undefined;
-  return {
-    label: b.label,
-    to: href("listing", {}, { min_price: b.min_price, max_price: max }),
-    count: { complexes: { price: { min: b.min_price, max } } },
-  };
-});
+export const PRICE_LINKS: CountedLink[] = PRICE_BANDS.map((b) => ({
+  label: b.label,
+  to: `${href("listing")}${filterToUrlQuery({ price: b.price })}`,
+  count: { complexes: { price: b.price } },
+}));
 
 /** Every link with an amount. */
 export const COUNTED_LINKS: readonly CountedLink[] = [

@@ -4,7 +4,7 @@
  */
 import { apiKeys } from "./api-keys";
 import { type LocationType, ROOM_SLUGS } from "./constants";
-import { type ApartmentQuery, readApartmentQuery } from "./filters/apartments";
+import { type ApartmentQuery, apartmentQueryOf } from "./filters/apartments";
 import { listingQuery, ownQuery } from "./listing";
 import { LOCATION_TYPE_DEFS } from "./locations";
 import { complexIdFromSlug, type RouteMatch } from "./routes";
@@ -138,28 +138,6 @@ export const complexIdOf = (match: RouteMatch): number => complexIdFromSlug(matc
 export function houseIdOf(search: URLSearchParams): number | null {
   const raw = search.get("korpus");
   return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
-}
-
-/**
- * The apartments filter of a page URL: repeated names (the checkboxes of a GET form) are joined, an
- * inverted range is swapped, only apartments on sale are listed, and the page's own preset wins.
- */
-export function apartmentQueryOf(
-  search: URLSearchParams,
-  perPage: number,
-  preset: { complex?: number; rooms?: number[] } = {},
-): ApartmentQuery {
-  const joined = new URLSearchParams();
-  for (const name of new Set(search.keys())) joined.set(name, search.getAll(name).join(","));
-  joined.delete("per_page");
-  const q = readApartmentQuery(joined, perPage, false);
-  const { status: _, complex: __, ...filter } = q.filter;
-  for (const field of ["price", "area", "floor"] as const) {
-    const r = filter[field];
-    if (r?.min !== undefined && r.max !== undefined && r.min > r.max)
-      filter[field] = { min: r.max, max: r.min };
-  }
-  return { ...q, filter: { ...filter, ...preset } };
 }
 
 /**

@@ -44,6 +44,19 @@ export function classifySource(src: string, allowedHosts: readonly string[]): Im
   return { kind: "remote", url };
 }
 
+/** The IMAGE_HOSTS setting as a list of hosts. */
+export const imageHostsOf = (env: { IMAGE_HOSTS?: string }): string[] =>
+  (env.IMAGE_HOSTS ?? "")
+    .split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+
+/** A remote image through the proxy (/img/?src=…&w=…), or null when the proxy would refuse it. */
+export function proxied(src: string | null, hosts: readonly string[], w: (typeof IMAGE_WIDTHS)[number]) {
+  if (!src || classifySource(src, hosts).kind !== "remote") return null;
+  return `/img/?src=${encodeURIComponent(src)}&w=${w}`;
+}
+
 export async function handleImage(c: Context<AppEnv>): Promise<Response> {
   const src = c.req.query("src") ?? "";
   if (!src)
@@ -52,11 +65,7 @@ export async function handleImage(c: Context<AppEnv>): Promise<Response> {
   if (!(IMAGE_WIDTHS as readonly number[]).includes(w)) {
     return c.json({ error: `w: ширина — одна из ${IMAGE_WIDTHS.join(", ")}` }, 400);
   }
-  const hosts = (c.env.IMAGE_HOSTS ?? "")
-    .split(",")
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean);
-  const source = classifySource(src, hosts);
+  const source = classifySource(src, imageHostsOf(c.env));
   if (source.kind === "refused") return c.json({ error: source.reason }, src.startsWith("/") ? 404 : 403);
 
   if (source.kind === "own") {

@@ -3,6 +3,8 @@ import type { Context } from "hono";
 import type { BootData } from "../client/boot";
 import { AD_PAGES, adStateOf } from "../shared/ads";
 import { API_BASE, apiKeys } from "../shared/api-keys";
+import { canonicalSearch } from "../shared/filters/canonical";
+import { sameQuery } from "../shared/filters/fields";
 import { canonicalPath, followUpKeys, pageKeys } from "../shared/page-keys";
 import { matchRoute, type PageId } from "../shared/routes";
 import { NO_AD_STATE } from "../shared/schemas/ads";
@@ -73,6 +75,12 @@ export async function handlePage(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
   const match = matchRoute(url.pathname, url.search);
   if (!match) return renderErrorPage(c, 404);
+  // A filter form submitted without JavaScript (or a hand-made URL) moves to the page's canonical address:
+  // no empty, default, malformed or repeated filter values (the order of the parameters aside).
+  const search = canonicalSearch(match);
+  if (search !== null && !sameQuery(new URLSearchParams(search), url.searchParams)) {
+    return c.redirect(`${url.pathname}${search}`, 301);
+  }
   // Server-side start (SPEC §4): a person's visit gets its ad-UTM state and the page's ads; a bot neither,
   // only the page's content.
   const isBot = c.get("isBot");

@@ -1,10 +1,22 @@
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { AppLink } from "./AppLink";
+
+/** The same address without its `page`; null when the address is not a list's later page. */
+function firstPageOf(pathname: string, search: string): string | null {
+  const params = new URLSearchParams(search);
+  if (!/^\d+$/.test(params.get("page") ?? "") || Number(params.get("page")) <= 1) return null;
+  params.delete("page");
+  const qs = params.toString();
+  return `${pathname}${qs ? `?${qs}` : ""}`;
+}
 
 /** Error pages of SPEC §2 and §8. */
 export function ErrorPage({ status }: { status: number }) {
   const navigate = useNavigate();
+  const location = useLocation();
   if (status === 404) {
+    // A list's page past its last one (a shared link to a list that has since shrunk): its first page.
+    const first = firstPageOf(location.pathname, location.search);
     return (
       <section className="error-page container">
         <title>404. Страница не найдена</title>
@@ -17,6 +29,11 @@ export function ErrorPage({ status }: { status: number }) {
           Такого адреса на сайте нет. Возможно, страницу удалили или в ссылке опечатка. Что можно сделать:
         </p>
         <ul className="error-page__list">
+          {first && (
+            <li>
+              <AppLink to={first}>открыть первую страницу списка</AppLink>
+            </li>
+          )}
           <li>
             <button type="button" className="link-button" onClick={() => navigate(-1)}>
               вернуться назад

@@ -6,6 +6,7 @@
 import { apiKeys } from "../../shared/api-keys";
 import { ROOM_LABELS, ROOMS } from "../../shared/codes";
 import { SITE_ORIGIN } from "../../shared/constants";
+import { apartmentUrlQuery } from "../../shared/filters/apartments";
 import { countOf, deadlineLine, formatArea, formatPrice, WORDS } from "../../shared/format";
 import {
   DEFAULT_DOWN_SHARE,
@@ -154,7 +155,9 @@ function ListPage({ match, view }: PageProps & { view: ApartmentsView }) {
         <RoomGroups
           groups={groups.data?.data ?? []}
           active={active}
-          hrefOf={(r) => (active.length === 1 && active[0] === r ? path : `${path}?rooms=${r}`)}
+          hrefOf={(r) =>
+            active.length === 1 && active[0] === r ? path : `${path}${apartmentUrlQuery({ rooms: [r] })}`
+          }
         />
       )}
       <ApartmentFilters
@@ -238,7 +241,7 @@ function ApartmentPage({ match }: PageProps) {
     ["Срок сдачи", a.deadline.finished ? `дом сдан в ${a.deadline.label}` : a.deadline.label],
     ["Статус", a.status_name],
   ];
-  const similarHref = `/kvartiry/novostroyka/${a.complex.slug}/?rooms=${a.rooms}`;
+  const similarHref = `/kvartiry/novostroyka/${a.complex.slug}/${apartmentUrlQuery({ rooms: [a.rooms] })}`;
   return (
     <LightBoxProvider>
       <div className="page container apartment-page">

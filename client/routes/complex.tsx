@@ -4,9 +4,9 @@
  * when it is chosen. Every choice (filters, list page, house) lives in the URL.
  */
 import { SITE_ORIGIN } from "../../shared/constants";
+import { apartmentQueryOf } from "../../shared/filters/apartments";
 import { countOf, formatPrice, formatPriceFrom, formatPricePerMeterFrom, WORDS } from "../../shared/format";
 import {
-  apartmentQueryOf,
   COMPLEX_APARTMENTS_PER_PAGE,
   complexPageKeys,
   developerComplexesKey,
@@ -117,7 +117,7 @@ export default function ComplexPage({ match }: PageProps) {
   const filtered = Object.keys(query.filter).length > 1;
   const others = (developer.data?.data ?? []).filter((x) => x.id !== c.id).slice(0, 6);
   const nearest = c.stations[0];
-  const description = `${title} ${regionIn(c.region)} от застройщика ${c.developer.name}: ${countOf(c.apartments_on_sale, WORDS.apartment)} в продаже ${formatPriceFrom(c.min_price)}, ${classLabel(c.class_name).toLowerCase()}, срок сдачи — ${deadlinesOf(c.houses, c.deadline)}.${nearest ? ` ${stationName(nearest)} — ${stationDistance(nearest)}.` : ""} Планировки, шахматка, ипотека.`;
+  const description = `${title} ${regionIn(c.region)} от застройщика ${c.developer.name}: ${countOf(c.apartments_on_sale, WORDS.apartment)} в продаже ${formatPriceFrom(c.min_price)}, ${classLabel(c.class_name).toLowerCase()}, срок сдачи — ${deadlinesOf(c.houses, c.deadline)}.${nearest ? ` ${stationName(nearest)}${nearest.minutes === null ? "" : ` — ${stationDistance(nearest)}`}.` : ""} Планировки, шахматка, ипотека.`;
 
   return (
     <LightBoxProvider>
@@ -159,6 +159,7 @@ export default function ComplexPage({ match }: PageProps) {
             floors={c.floors_max}
             houses={c.houses.map((h) => h.floors)}
             name={title}
+            photo={c.photo}
           />
           <aside className="price-card" aria-label="Цены">
             <p className="cx-price cx-price--large">{formatPriceFrom(c.min_price)}</p>

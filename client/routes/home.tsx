@@ -1,6 +1,7 @@
 import { apiKeys } from "../../shared/api-keys";
 import { countOf, formatArea, formatNumber, formatPrice, WORDS } from "../../shared/format";
 import { listingQuery, ownQuery } from "../../shared/listing";
+import { PRICE_LINKS } from "../../shared/menu";
 import { href } from "../../shared/routes";
 import type { MainData } from "../../shared/schemas/main";
 import type { SpecialOffers } from "../../shared/schemas/special-offers";
@@ -139,8 +140,8 @@ export default function HomePage({ match }: PageProps) {
               </li>
             ))}
             <li>
-              <AppLink to="/novostroyki/?min_price=3000000&max_price=8100000">
-                Новостройки за 3–8 млн ₽
+              <AppLink to={PRICE_LINKS[0]?.to ?? "/novostroyki/"}>
+                Новостройки за {PRICE_LINKS[0]?.label}
               </AppLink>
             </li>
             <li>

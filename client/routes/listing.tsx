@@ -1,8 +1,8 @@
 import { apiKeys } from "../../shared/api-keys";
+import { shouldIndex } from "../../shared/indexing";
 import { baseFilterOf, listingQuery, ownQuery } from "../../shared/listing";
 import type { SeoFilterData } from "../../shared/schemas/main";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { countSet } from "../components/catalogue/FilterForm";
 import { Listing } from "../components/catalogue/Listing";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
@@ -29,7 +29,7 @@ export default function ListingPage({ match }: PageProps) {
         title={page > 1 ? `${text.title} — страница ${page}` : text.title}
         description={text.description}
         canonical={match.pathname}
-        noindex={countSet(own) > 1 || page > 1}
+        noindex={!shouldIndex(match.pathname, match.search)}
       />
       <Breadcrumbs
         items={

@@ -1,10 +1,10 @@
 import { apiKeys } from "../../shared/api-keys";
 import type { LocationType } from "../../shared/constants";
+import { shouldIndex } from "../../shared/indexing";
 import { baseFilterOf, listingQuery, ownQuery } from "../../shared/listing";
 import { LOCATION_TYPE_DEFS, locationHeading } from "../../shared/locations";
 import type { LocationItem } from "../../shared/schemas/locations";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { countSet } from "../components/catalogue/FilterForm";
 import { Listing } from "../components/catalogue/Listing";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
@@ -28,7 +28,7 @@ export default function LocationPage({ match }: PageProps) {
         title={`${h1} — цены от застройщиков`}
         description={`${h1}: ${place?.rc_count ?? ""} жилых комплексов с ценами, планировками и сроками сдачи. Квартиры от застройщиков, ипотека, отделка.`}
         canonical={match.pathname}
-        noindex={countSet(own) > 1 || (query?.page ?? 1) > 1}
+        noindex={!shouldIndex(match.pathname, match.search)}
       />
       <Breadcrumbs
         items={[

@@ -3,12 +3,13 @@ import useSWR from "swr";
 import { apiKeys } from "../../shared/api-keys";
 import type { CatalogueFilter } from "../../shared/filters/catalogue";
 import { countOf, WORDS } from "../../shared/format";
+import { shouldIndex } from "../../shared/indexing";
 import { ownQuery } from "../../shared/listing";
 import { isFirstView } from "../../shared/map/cluster";
 import type { ComplexMap, ComplexMapClusters } from "../../shared/schemas/map";
 import { findSeoFilter } from "../../shared/seo-filters";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { countSet, FilterForm } from "../components/catalogue/FilterForm";
+import { FilterForm } from "../components/catalogue/FilterForm";
 import { Listing } from "../components/catalogue/Listing";
 import { CatalogueMap } from "../components/map/CatalogueMap";
 import { PageHead } from "../components/PageHead";
@@ -45,7 +46,7 @@ export default function MapPage({ match }: PageProps) {
         title={TEXT.title}
         description={TEXT.description}
         canonical={match.pathname}
-        noindex={countSet(own) > 1 || query.page > 1}
+        noindex={!shouldIndex(match.pathname, match.search)}
       />
       <Breadcrumbs items={[{ label: "Новостройки", to: "/novostroyki/" }, { label: TEXT.h1 }]} />
       <h1>{TEXT.h1}</h1>

@@ -1,21 +1,60 @@
-/** The apartments (living objects) filter: a complex and its houses, rooms, price, area, floor, finishing. */
-import { PER_PAGE_MAX } from "../constants";
-import { FilterError, idList, type Range } from "./catalogue";
+/**
+ * The apartments (living objects) filter: one table of its fields, like the catalogue's (the fields they
+ * share are the catalogue's own entries), with its readers and writers derived from it. The SQL of each
+ * field is in worker/db/queries/living-objects.ts (FIELD_SQL), keyed by the same name.
+ */
+import { STATUSES } from "../codes";
+import { CATALOGUE_FIELDS, readPaging } from "./catalogue";
+import { type FilterOf, joinedGet, namesOfTable, queryString, readTable, writeTable } from "./fields";
 
 export const APARTMENT_SORTS = ["price asc", "price desc", "area asc", "area desc"] as const;
 export type ApartmentSort = (typeof APARTMENT_SORTS)[number];
+export const APARTMENT_DEFAULT_SORT: ApartmentSort = "price asc";
 
-export interface ApartmentFilter {
-  complex?: number;
-  houses?: number[];
-  rooms?: number[];
-  price?: Range;
-  area?: Range;
-  floor?: Range;
-  otdelka?: number[];
-  /** 1 в продаже (default), 2 бронь, 3 продана. */
-  status?: number[];
-}
+export const APARTMENT_FIELDS = {
+  /** The complex: from the page's own URL, or the API's parameter. */
+  complex: {
+    kind: "id",
+    label: "Жилой комплекс",
+    api: ["search[residential_complex_id]", "residential_complex_id", "complex_id"],
+  },
+  houses: {
+    kind: "list",
+    label: "Корпус",
+    url: ["houses"],
+    api: ["search[houses]", "houses", "search[house_id]", "house_id"],
+    min: 1,
+    max: 999_999_999,
+    entries: "номера корпусов",
+  },
+  rooms: CATALOGUE_FIELDS.rooms,
+  price: CATALOGUE_FIELDS.price,
+  area: CATALOGUE_FIELDS.area,
+  floor: {
+    kind: "range",
+    label: "Этаж",
+    unit: "",
+    url: ["min_floor", "max_floor"],
+    api: [
+      ["search[floor][min]", "search[floor][max]"],
+      ["min_floor", "max_floor"],
+    ],
+    max: 200,
+  },
+  otdelka: CATALOGUE_FIELDS.otdelka,
+  /** 1 в продаже (the default), 2 бронь, 3 продана: the API's only. */
+  status: {
+    kind: "list",
+    label: "Статус",
+    api: ["search[status]", "status"],
+    min: 1,
+    max: 3,
+    entries: "коды",
+    options: STATUSES,
+  },
+} as const;
+
+export type ApartmentFilter = FilterOf<typeof APARTMENT_FIELDS>;
 
 export interface ApartmentQuery {
   filter: ApartmentFilter;
@@ -24,93 +63,69 @@ export interface ApartmentQuery {
   sort: ApartmentSort;
 }
 
-type Get = (name: string) => string | null;
-
-function num(get: Get, names: string[], strict: boolean, max: number): number | undefined {
-  for (const name of names) {
-    const raw = get(name);
-    if (raw === null || raw.trim() === "") continue;
-    if (/^\d{1,12}(\.\d{1,2})?$/.test(raw.trim()) && Number(raw) <= max) return Number(raw);
-    if (strict) throw new FilterError(name, `${name}: ожидается неотрицательное число`);
-  }
-  return undefined;
+function readSort(raw: string | null): ApartmentSort {
+  return (APARTMENT_SORTS as readonly string[]).includes(raw ?? "")
+    ? (raw as ApartmentSort)
+    : APARTMENT_DEFAULT_SORT;
 }
 
-function range(min?: number, max?: number): Range | undefined {
-  if (min === undefined && max === undefined) return undefined;
-  return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
+/** The API's apartments query: strict (a FilterError names the parameter and its rule). */
+export function readApartmentApiQuery(params: URLSearchParams, defaultPerPage: number): ApartmentQuery {
+  const get = joinedGet(params);
+  return {
+    filter: readTable(APARTMENT_FIELDS, get, "api", true),
+    ...readPaging(get, defaultPerPage, true),
+    sort: readSort(get("sort")),
+  };
 }
 
-export function readApartmentQuery(
-  params: URLSearchParams,
-  defaultPerPage: number,
-  strict: boolean,
+/**
+ * The apartments filter of a page URL (known names only; malformed values dropped; an inverted range
+ * swapped); only apartments on sale are listed, and the page's own preset (its complex, its room type) wins.
+ */
+export function apartmentQueryOf(
+  search: URLSearchParams,
+  perPage: number,
+  preset: { complex?: number; rooms?: number[] } = {},
 ): ApartmentQuery {
-  const get: Get = (n) => params.get(n);
-  const f: ApartmentFilter = {};
-  const complex = num(
-    get,
-    ["search[residential_complex_id]", "residential_complex_id", "complex_id"],
-    strict,
-    1e9,
-  );
-  if (complex !== undefined) f.complex = complex;
-  const lists: [keyof ApartmentFilter, string[]][] = [
-    ["houses", ["search[houses]", "houses", "house_id"]],
-    ["rooms", ["search[rooms]", "rooms"]],
-    ["otdelka", ["search[otdelka]", "otdelka", "renovation"]],
-    ["status", ["search[status]", "status"]],
-  ];
-  for (const [field, names] of lists) {
-    const ids = idList(names.map(get).find((x) => x) ?? null);
-    if (ids) (f as Record<string, number[]>)[field] = ids;
-  }
-  const price = range(
-    num(get, ["search[price][min]", "min_price"], strict, 1e12),
-    num(get, ["search[price][max]", "max_price"], strict, 1e12),
-  );
-  const area = range(
-    num(get, ["search[area][min]", "min_area"], strict, 1e4),
-    num(get, ["search[area][max]", "max_area"], strict, 1e4),
-  );
-  const floor = range(
-    num(get, ["search[floor][min]", "min_floor"], strict, 200),
-    num(get, ["search[floor][max]", "max_floor"], strict, 200),
-  );
-  if (price) f.price = price;
-  if (area) f.area = area;
-  if (floor) f.floor = floor;
-  const rawPage = get("page");
-  const page = rawPage && /^\d{1,6}$/.test(rawPage) && Number(rawPage) >= 1 ? Number(rawPage) : 1;
-  if (strict && rawPage && page === 1 && rawPage !== "1")
-    throw new FilterError("page", "page: номер страницы — целое число от 1");
-  const rawPer = get("per_page");
-  const perPage =
-    rawPer && /^\d{1,6}$/.test(rawPer) && Number(rawPer) >= 1
-      ? Math.min(PER_PAGE_MAX, Number(rawPer))
-      : defaultPerPage;
-  const sortRaw = get("sort");
-  const sort = (APARTMENT_SORTS as readonly string[]).includes(sortRaw ?? "")
-    ? (sortRaw as ApartmentSort)
-    : "price asc";
-  return { filter: f, page, perPage, sort };
+  const get = joinedGet(search);
+  const filter = readTable(APARTMENT_FIELDS, get, "url", false);
+  const { page } = readPaging(get, perPage, false);
+  return { filter: { ...filter, ...preset }, page, perPage, sort: readSort(get("sort")) };
 }
 
 export function apartmentFilterToApiQuery(q: ApartmentQuery): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
-  const f = q.filter;
-  if (f.complex !== undefined) out["search[residential_complex_id]"] = f.complex;
-  for (const field of ["houses", "rooms", "otdelka", "status"] as const) {
-    const ids = f[field];
-    if (ids?.length) out[`search[${field}]`] = [...ids].sort((a, b) => a - b).join(",");
-  }
-  for (const field of ["price", "area", "floor"] as const) {
-    const r = f[field];
-    if (r?.min !== undefined) out[`search[${field}][min]`] = r.min;
-    if (r?.max !== undefined) out[`search[${field}][max]`] = r.max;
-  }
+  const out: Record<string, string | number> = Object.fromEntries(
+    writeTable(APARTMENT_FIELDS, q.filter, "api"),
+  );
   if (q.page !== 1) out.page = q.page;
   out.per_page = q.perPage;
-  if (q.sort !== "price asc") out.sort = q.sort;
+  if (q.sort !== APARTMENT_DEFAULT_SORT) out.sort = q.sort;
   return out;
+}
+
+const URL_NAMES = new Set([...namesOfTable(APARTMENT_FIELDS, "url"), "page", "sort"]);
+
+/** An apartments page's own query: its filter, sort and page under the URL's names, no empty or default value. */
+export function apartmentUrlParams(q: Omit<ApartmentQuery, "perPage">): [string, string][] {
+  const own = writeTable(APARTMENT_FIELDS, q.filter, "url");
+  if (q.sort !== APARTMENT_DEFAULT_SORT) own.push(["sort", q.sort]);
+  if (q.page > 1) own.push(["page", String(q.page)]);
+  return own;
+}
+
+/** `?rooms=2` for a link to an apartments list with that filter ("" for none). */
+export function apartmentUrlQuery(filter: ApartmentFilter): string {
+  const qs = queryString(writeTable(APARTMENT_FIELDS, filter, "url"));
+  return qs ? `?${qs}` : "";
+}
+
+/**
+ * The canonical query of an apartments list page (see canonicalCatalogueSearch): the URL's filter written
+ * back, the other parameters (the open chessboard's korpus) kept as they came.
+ */
+export function canonicalApartmentSearch(search: URLSearchParams): string {
+  const own = apartmentUrlParams(apartmentQueryOf(search, 1));
+  const qs = queryString([...own, ...[...search].filter(([name]) => !URL_NAMES.has(name))]);
+  return qs ? `?${qs}` : "";
 }

@@ -1,125 +1,216 @@
 /**
- * The catalogue filter (SPEC §3 "Newer catalogue filter" and the classic flat filter), read from both
- * dialects of the API and from page URLs, and written back to API keys and page URLs.
- * Rules of SPEC §4–5: null/empty values are omitted; comma-separated id lists keep only numeric entries;
- * distance type and time go together (a missing one becomes 1); sort is 'price desc' (default) or 'price asc'.
+ * The catalogue filter: ONE table of its fields (CATALOGUE_FIELDS) from which every reader and writer is
+ * derived — a page URL (SPEC §5, known names only), the API's query in both dialects (SPEC §3 "Newer
+ * catalogue filter" `search[…]` and the classic flat names), the canonical page URL, the API key, the form's
+ * fields, the noindex rule and the phone sheet's reset. The SQL of each field is in
+ * worker/db/queries/complexes.ts (FIELD_SQL), keyed by the same name. README: «Как добавить фильтр».
  */
+import { BUILD_STAGES, BUILD_TYPES, CLASSES, OTDELKA, PARKING, ROOM_LABELS } from "../codes";
 import { DEFAULT_SORT, PER_PAGE_MAX, SORTS, type Sort } from "../constants";
+import { formatNumber } from "../format";
+import {
+  type Dialect,
+  FilterError,
+  type FilterOf,
+  type Get,
+  joinedGet,
+  namesOfTable,
+  queryString,
+  readTable,
+  resetFields,
+  valueCount,
+  writeTable,
+} from "./fields";
+
+export { FilterError, type Range } from "./fields";
 
 /** The most complexes one `search[ids]` filter names (the favourites page reads at most this many). */
 export const IDS_MAX = PER_PAGE_MAX;
 
-export interface Range {
-  min?: number;
-  max?: number;
-}
+/** SPEC §4 distance: how one gets to the station, and in how long (codes; 1 is the first, SPEC §9). */
+export const DISTANCE_TYPES = { 1: "Пешком", 2: "На транспорте" } as const;
+export const DISTANCE_TIMES = {
+  1: "до 5 минут",
+  2: "до 10 минут",
+  3: "до 15 минут",
+  4: "до 20 минут",
+  5: "до 30 минут",
+} as const;
+/** The minutes of each distance time code (the SQL compares minutes). */
+export const DISTANCE_MINUTES: Readonly<Record<number, number>> = { 1: 5, 2: 10, 3: 15, 4: 20, 5: 30 };
 
-export interface CatalogueFilter {
-  price?: Range;
-  area?: Range;
-  rooms?: number[];
+const ROOM_OPTIONS: Record<number, string> = ROOM_LABELS;
+const ID_MAX = 999_999_999;
+/** One id list: comma-separated ids of a table, under the newer `search[x]` and the flat `x`. */
+const ids = (name: string, label: string) =>
+  ({
+    kind: "list",
+    label,
+    api: [`search[${name}]`, name],
+    min: 1,
+    max: ID_MAX,
+    entries: "номера",
+    seo: true,
+  }) as const;
+/** An id list of the form's location cascade: in the page URL, cleared by the phone sheet's reset. */
+const placeIds = (name: string, label: string) =>
+  ({ ...ids(name, label), url: [name], modalReset: true }) as const;
+/** One code list (SPEC §4 multi-select of a short list). */
+const codes = (name: string, label: string, options: Readonly<Record<number, string>>, modalReset: boolean) =>
+  ({
+    kind: "list",
+    label,
+    url: [name],
+    api: [`search[${name}]`, name],
+    min: Math.min(...Object.keys(options).map(Number)),
+    max: Math.max(...Object.keys(options).map(Number)),
+    entries: "коды",
+    options,
+    seo: true,
+    modalReset,
+  }) as const;
+
+/**
+ * The catalogue's filter fields. `url`: the page URL's names (the first is written); `api`: the API's
+ * names (the first is written into keys, all are read); `seo`: counts toward noindex; `modalReset`: the phone
+ * sheet's reset clears it (SPEC §4). A new filter is one entry here plus its SQL in FIELD_SQL.
+ */
+export const CATALOGUE_FIELDS = {
+  price: {
+    kind: "range",
+    label: "Цена",
+    unit: "₽",
+    url: ["min_price", "max_price"],
+    api: [
+      ["search[price][min]", "search[price][max]"],
+      ["min_price", "max_price"],
+    ],
+    max: 1e12,
+    seo: true,
+  },
+  area: {
+    kind: "range",
+    label: "Площадь",
+    unit: "м²",
+    url: ["min_area", "max_area"],
+    api: [
+      ["search[area][min]", "search[area][max]"],
+      ["min_area", "max_area"],
+    ],
+    max: 10_000,
+    seo: true,
+    modalReset: true,
+  },
+  rooms: {
+    kind: "list",
+    label: "Комнаты",
+    url: ["rooms"],
+    api: ["search[rooms]", "rooms"],
+    min: -1,
+    max: 5,
+    entries: "числа комнат",
+    options: ROOM_OPTIONS,
+    seo: true,
+  },
   /** Years of the deadline; 0 stands for «сдан». */
-  deadline?: number[];
-  regions?: number[];
-  localities?: number[];
-  subway_stations?: number[];
-  developers?: number[];
-  districts?: number[];
-  city_areas?: number[];
-  mo_districts?: number[];
-  highways?: number[];
-  railways?: number[];
-  otdelka?: number[];
-  distance_type?: number;
-  distance_time?: number;
-  build_stage?: number[];
-  build_type?: number[];
-  build_class?: number[];
-  parking?: number[];
+  deadline: {
+    kind: "list",
+    label: "Срок сдачи",
+    url: ["deadline"],
+    api: ["search[deadline]", "deadline", "completion_year"],
+    min: 0,
+    max: 2100,
+    entries: "годы (0 — сдан)",
+    seo: true,
+    modalReset: true,
+  },
+  regions: placeIds("regions", "Регион"),
+  localities: placeIds("localities", "Населённый пункт"),
+  subway_stations: placeIds("subway_stations", "Метро, МЦК, МЦД"),
+  developers: ids("developers", "Застройщик"),
+  districts: ids("districts", "Район"),
+  city_areas: ids("city_areas", "Округ"),
+  mo_districts: ids("mo_districts", "Район области"),
+  highways: ids("highways", "Шоссе"),
+  railways: ids("railways", "Железная дорога"),
+  otdelka: {
+    ...codes("otdelka", "Отделка", OTDELKA, true),
+    url: ["otdelka", "renovation"],
+    api: ["search[otdelka]", "otdelka", "search[renovation]", "renovation"],
+  },
+  build_stage: codes("build_stage", "Стадия строительства", BUILD_STAGES, true),
+  build_class: codes("build_class", "Класс жилья", CLASSES, true),
+  build_type: codes("build_type", "Тип дома", BUILD_TYPES, true),
+  parking: codes("parking", "Парковка", PARKING, false),
+  /** Type and time go together (pairDistance); one value for noindex, counted on the type. */
+  distance_type: {
+    kind: "code",
+    label: "Как добираться до станции",
+    url: ["distance_type"],
+    api: ["search[distance_type]", "distance_type"],
+    options: DISTANCE_TYPES,
+    seo: true,
+  },
+  distance_time: {
+    kind: "code",
+    label: "Сколько минут до станции",
+    url: ["distance_time"],
+    api: ["search[distance_time]", "distance_time"],
+    options: DISTANCE_TIMES,
+  },
   /** From the named listing pages: near a metro or МЦК station on foot; early-stage complexes. */
-  near?: "metro" | "mcc";
-  investment?: boolean;
+  near: {
+    kind: "word",
+    label: "У станции",
+    api: ["search[near]"],
+    pattern: /^(metro|mcc)$/,
+    rule: "ожидается metro (метро) или mcc (МЦК)",
+    example: "metro",
+    seo: true,
+  },
+  investment: { kind: "flag", label: "Для инвестиций", api: ["search[investment]"], seo: true },
   /** A location page's place, "po-metro/sokolniki": the loader resolves it to its id filter. */
-  location?: string;
+  location: {
+    kind: "word",
+    label: "Место",
+    api: ["search[location]"],
+    pattern: /^[a-z-]{2,20}\/[a-z0-9-]{1,120}$/,
+    rule: "ожидается тип места и его адрес через косую черту, например po-metro/sokolniki",
+    example: "po-metro/sokolniki",
+    seo: true,
+  },
   /** Complexes by id (the favourites page): positive, at most IDS_MAX. */
-  ids?: number[];
-}
+  ids: {
+    kind: "list",
+    label: "Избранные ЖК",
+    api: ["search[ids]"],
+    min: 1,
+    max: ID_MAX,
+    maxItems: IDS_MAX,
+    entries: "номера ЖК",
+  },
+} as const;
+
+export type CatalogueFields = typeof CATALOGUE_FIELDS;
+export type CatalogueField = keyof CatalogueFields;
+export type CatalogueFilter = FilterOf<CatalogueFields>;
+/** Fields whose value is a list of ids or codes. */
+export type ListField = {
+  [K in CatalogueField]: CatalogueFields[K]["kind"] extends "list" ? K : never;
+}[CatalogueField];
+
+/** Sort (SPEC §4): the page URL's and the API's `sort`, or the newer dialect's sort_column + sort_order. */
+export const SORT_FIELD = {
+  url: "sort",
+  label: "Сортировка",
+  options: { "price desc": "Сначала дороже", "price asc": "Сначала дешевле" } satisfies Record<Sort, string>,
+} as const;
 
 export interface ListQuery {
   filter: CatalogueFilter;
   page: number;
   perPage: number;
   sort: Sort;
-}
-
-export const LIST_FIELDS = [
-  "rooms",
-  "deadline",
-  "regions",
-  "localities",
-  "subway_stations",
-  "developers",
-  "districts",
-  "city_areas",
-  "mo_districts",
-  "highways",
-  "railways",
-  "otdelka",
-  "build_stage",
-  "build_type",
-  "build_class",
-  "parking",
-] as const;
-export type ListField = (typeof LIST_FIELDS)[number];
-
-export class FilterError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** "1,2,x,,3" → [1, 2, 3]: only numeric entries survive (negative for rooms: -1 is a free plan). */
-export function idList(value: string | null | undefined): number[] | undefined {
-  if (!value) return undefined;
-  const ids = value
-    .split(",")
-    .map((s) => s.trim())
-    .filter((s) => /^-?\d{1,10}$/.test(s))
-    .map(Number);
-  const unique = [...new Set(ids)];
-  return unique.length ? unique : undefined;
-}
-
-function num(
-  value: string | null | undefined,
-  field: string,
-  strict: boolean,
-  max = 1e12,
-): number | undefined {
-  if (value === null || value === undefined || value.trim() === "") return undefined;
-  const s = value.trim().replace(/\s/g, "");
-  if (/^\d{1,13}(\.\d{1,2})?$/.test(s) && Number(s) <= max) return Number(s);
-  if (strict) throw new FilterError(field, `${field}: ожидается неотрицательное число`);
-  return undefined;
-}
-
-function range(
-  min: number | undefined,
-  max: number | undefined,
-  field: string,
-  strict: boolean,
-): Range | undefined {
-  if (min === undefined && max === undefined) return undefined;
-  if (strict && min !== undefined && max !== undefined && min > max) {
-    throw new FilterError(field, `${field}: минимум больше максимума`);
-  }
-  const r: Range = {};
-  if (min !== undefined) r.min = min;
-  if (max !== undefined) r.max = max;
-  return r;
 }
 
 /** Distance type and time go together; when one is set and the other is empty, the other becomes 1. */
@@ -129,67 +220,18 @@ export function pairDistance(filter: CatalogueFilter): CatalogueFilter {
   return { ...filter, distance_type: type ?? 1, distance_time: time ?? 1 };
 }
 
-type Get = (name: string) => string | null;
-
-/**
- * Reads a filter from query parameters in either dialect: the newer `search[price][min]`, `search[rooms]` …
- * or the classic flat `min_price`, `rooms`, `completion_year`, `renovation` … Strict mode (the API) throws a
- * FilterError naming the field for a malformed number; lenient mode (page URLs) drops it.
- */
-export function readFilter(get: Get, strict: boolean): CatalogueFilter {
-  const s = (name: string) => get(`search[${name}]`);
-  const f: CatalogueFilter = {};
-  const price = range(
-    num(s("price][min") ?? get("min_price"), "min_price", strict),
-    num(s("price][max") ?? get("max_price"), "max_price", strict),
-    "price",
-    strict,
-  );
-  const area = range(
-    num(s("area][min") ?? get("min_area"), "min_area", strict, 10_000),
-    num(s("area][max") ?? get("max_area"), "max_area", strict, 10_000),
-    "area",
-    strict,
-  );
-  if (price) f.price = price;
-  if (area) f.area = area;
-  const aliases: Partial<Record<ListField, string[]>> = {
-    deadline: ["completion_year"],
-    otdelka: ["renovation"],
-  };
-  for (const field of LIST_FIELDS) {
-    const raw = s(field) ?? get(field) ?? aliases[field]?.map((a) => s(a) ?? get(a)).find((x) => x) ?? null;
-    const ids = idList(raw);
-    if (ids) f[field] = ids;
-  }
-  const dType = num(s("distance_type") ?? get("distance_type"), "distance_type", strict, 2);
-  const dTime = num(s("distance_time") ?? get("distance_time"), "distance_time", strict, 120);
-  if (dType !== undefined && dType >= 1) f.distance_type = Math.round(dType);
-  if (dTime !== undefined && dTime >= 1) f.distance_time = Math.round(dTime);
-  const near = s("near");
-  if (near === "metro" || near === "mcc") f.near = near;
-  if (s("investment") === "1") f.investment = true;
-  const location = s("location");
-  if (location && /^[a-z-]{2,20}\/[a-z0-9-]{1,120}$/.test(location)) f.location = location;
-  const rawIds = s("ids");
-  if (rawIds) {
-    const ids = idList(rawIds)?.filter((id) => id > 0);
-    if (ids?.length) f.ids = ids.slice(0, IDS_MAX);
-    // An id list with no id in it must not quietly become «every complex».
-    else if (strict) throw new FilterError("ids", "ids: ожидаются номера ЖК через запятую");
-  }
-  return pairDistance(f);
-}
-
 export function readSort(get: Get): Sort {
-  const sort = get("sort");
+  const sort = get(SORT_FIELD.url);
   if (sort && (SORTS as readonly string[]).includes(sort)) return sort as Sort;
   const order = get("sort_order");
   if (get("sort_column") === "price" && (order === "asc" || order === "desc")) return `price ${order}`;
   return DEFAULT_SORT;
 }
 
-/** Page and per_page of a list call: page ≥ 1 (strict: else 400), per_page capped at 100. */
+/** The most pages a list reads (six digits). */
+export const PAGE_MAX = 999_999;
+
+/** Page and per_page of a list: page 1…999 999 (strict: else 400), per_page 1…100 (more reads as 100). */
 export function readPaging(
   get: Get,
   defaultPerPage: number,
@@ -199,24 +241,35 @@ export function readPaging(
   let page = 1;
   if (rawPage !== null && rawPage !== "") {
     if (/^\d{1,6}$/.test(rawPage) && Number(rawPage) >= 1) page = Number(rawPage);
-    else if (strict) throw new FilterError("page", "page: номер страницы — целое число от 1");
+    else if (strict)
+      throw new FilterError("page", `page: ожидается целое число от 1 до ${formatNumber(PAGE_MAX)}`);
   }
   const rawPer = get("per_page");
   let perPage = defaultPerPage;
   if (rawPer !== null && rawPer !== "") {
     if (/^\d{1,6}$/.test(rawPer) && Number(rawPer) >= 1) perPage = Math.min(PER_PAGE_MAX, Number(rawPer));
-    else if (strict) throw new FilterError("per_page", "per_page: размер страницы — целое число от 1");
+    else if (strict)
+      throw new FilterError("per_page", `per_page: ожидается целое число от 1 до ${PER_PAGE_MAX}`);
   }
   return { page, perPage };
 }
 
-export function readListQuery(params: URLSearchParams, defaultPerPage: number, strict: boolean): ListQuery {
-  // A GET form sends a multi-select as repeated names (rooms=1&rooms=2): read them as one list.
-  const get: Get = (n) => {
-    const all = params.getAll(n);
-    return all.length > 1 ? all.join(",") : (all[0] ?? null);
-  };
-  return { filter: readFilter(get, strict), ...readPaging(get, defaultPerPage, strict), sort: readSort(get) };
+/** A filter read in a dialect; the API's reading throws a FilterError for a bad value, a page's drops it. */
+export function readFilter(get: Get, dialect: Dialect): CatalogueFilter {
+  return pairDistance(readTable(CATALOGUE_FIELDS, get, dialect, dialect === "api"));
+}
+
+/** The API's list query: both dialects, strict (a FilterError names the parameter and its rule). */
+export function readApiQuery(params: URLSearchParams, defaultPerPage: number): ListQuery {
+  const get = joinedGet(params);
+  return { filter: readFilter(get, "api"), ...readPaging(get, defaultPerPage, true), sort: readSort(get) };
+}
+
+/** A page URL's own filter: SPEC §5's names only, malformed values dropped (never a 400 page). */
+export function readPageQuery(search: URLSearchParams, perPage: number): ListQuery {
+  const get = joinedGet(search);
+  const { page } = readPaging(get, perPage, false);
+  return { filter: readFilter(get, "url"), page, perPage, sort: readSort(get) };
 }
 
 /** Merges a base filter (a location or a named page) under the visitor's own choices. */
@@ -228,66 +281,52 @@ export function isEmptyFilter(f: CatalogueFilter): boolean {
   return Object.keys(f).length === 0;
 }
 
+/** The filter part of an API key (the map call takes the filter without paging and sort). */
+export function filterToApiParams(f: CatalogueFilter): Record<string, string> {
+  return Object.fromEntries(writeTable(CATALOGUE_FIELDS, f, "api"));
+}
+
 /** The newer dialect's query for an API key: `search[price][min]=…`, lists comma-separated, empties omitted. */
 export function filterToApiQuery(q: ListQuery): Record<string, string | number> {
-  const out = filterToApiParams(q.filter);
+  const out: Record<string, string | number> = filterToApiParams(q.filter);
   if (q.page !== 1) out.page = q.page;
   out.per_page = q.perPage;
   if (q.sort !== DEFAULT_SORT) out.sort = q.sort;
   return out;
 }
 
-/** The filter part of filterToApiQuery (the map call takes the filter without paging and sort). */
-export function filterToApiParams(f: CatalogueFilter): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
-  if (f.price?.min !== undefined) out["search[price][min]"] = f.price.min;
-  if (f.price?.max !== undefined) out["search[price][max]"] = f.price.max;
-  if (f.area?.min !== undefined) out["search[area][min]"] = f.area.min;
-  if (f.area?.max !== undefined) out["search[area][max]"] = f.area.max;
-  for (const field of LIST_FIELDS) {
-    const ids = f[field];
-    if (ids?.length) out[`search[${field}]`] = [...ids].sort((a, b) => a - b).join(",");
-  }
-  if (f.distance_type !== undefined) out["search[distance_type]"] = f.distance_type;
-  if (f.distance_time !== undefined) out["search[distance_time]"] = f.distance_time;
-  if (f.near) out["search[near]"] = f.near;
-  if (f.location) out["search[location]"] = f.location;
-  if (f.investment) out["search[investment]"] = 1;
-  if (f.ids?.length) out["search[ids]"] = [...f.ids].sort((a, b) => a - b).join(",");
-  return out;
-}
-
-/** Page-URL names (SPEC §5 plus the listing's otdelka and our form's developers, parking and distance). */
-export const URL_FIELDS: readonly ListField[] = [
-  "rooms",
-  "deadline",
-  "regions",
-  "localities",
-  "subway_stations",
-  "developers",
-  "otdelka",
-  "build_stage",
-  "build_type",
-  "build_class",
-  "parking",
-];
-
-/** The visitor's filter as page-URL parameters (flat names); null/empty values never appear. */
+/** The visitor's filter as the page URL's query (SPEC §5 names); empty and default values never appear. */
 export function filterToUrlParams(f: CatalogueFilter, page = 1, sort: Sort = DEFAULT_SORT): URLSearchParams {
-  const p = new URLSearchParams();
-  if (f.price?.min !== undefined) p.set("min_price", String(f.price.min));
-  if (f.price?.max !== undefined) p.set("max_price", String(f.price.max));
-  if (f.area?.min !== undefined) p.set("min_area", String(f.area.min));
-  if (f.area?.max !== undefined) p.set("max_area", String(f.area.max));
-  for (const field of URL_FIELDS) {
-    const ids = f[field];
-    if (ids?.length) p.set(field, ids.join(","));
-  }
-  if (f.distance_type !== undefined) p.set("distance_type", String(f.distance_type));
-  if (f.distance_time !== undefined) p.set("distance_time", String(f.distance_time));
-  if (sort !== DEFAULT_SORT) p.set("sort", sort);
+  const p = new URLSearchParams(writeTable(CATALOGUE_FIELDS, f, "url"));
+  if (sort !== DEFAULT_SORT) p.set(SORT_FIELD.url, sort);
   if (page > 1) p.set("page", String(page));
   return p;
+}
+
+/** `?min_price=…&rooms=1,2` (commas kept readable) or "" for no filter. */
+export function filterToUrlQuery(f: CatalogueFilter, page = 1, sort: Sort = DEFAULT_SORT): string {
+  const qs = queryString(filterToUrlParams(f, page, sort));
+  return qs ? `?${qs}` : "";
+}
+
+/** Every name a page URL's filter reads (its fields, page and sort). */
+const URL_NAMES = new Set([...namesOfTable(CATALOGUE_FIELDS, "url"), "page", SORT_FIELD.url]);
+
+/**
+ * The canonical query of a catalogue page: its filter, page and sort written back (no empty, default,
+ * malformed or repeated names; an inverted range swapped), the other parameters (advertising marks) kept as
+ * they came. A form submitted without JavaScript is answered 301 to it when it differs.
+ */
+export function canonicalCatalogueSearch(search: URLSearchParams): string {
+  const q = readPageQuery(search, 1);
+  const rest = [...search].filter(([name]) => !URL_NAMES.has(name));
+  const qs = queryString([...filterToUrlParams(q.filter, q.page, q.sort), ...rest]);
+  return qs ? `?${qs}` : "";
+}
+
+/** Filter values for the noindex rule: each list entry one, a range one, a distance (type and time) one. */
+export function filterValueCount(f: CatalogueFilter): number {
+  return valueCount(CATALOGUE_FIELDS, f);
 }
 
 /** SPEC §4: choosing a value adds it if absent and removes it if present; an empty value clears the filter. */
@@ -297,23 +336,9 @@ export function toggleValue(list: number[] | undefined, value: number | null): n
   return next.length ? next : undefined;
 }
 
-/** SPEC §4: the modal's reset clears only these; the full reset clears everything. */
-export const MODAL_RESET_FIELDS = [
-  "area",
-  "deadline",
-  "regions",
-  "localities",
-  "subway_stations",
-  "otdelka",
-  "build_stage",
-  "build_type",
-  "build_class",
-] as const satisfies readonly (keyof CatalogueFilter)[];
-
+/** SPEC §4: the modal's reset clears only the fields marked modalReset; the full reset clears everything. */
 export function modalReset(f: CatalogueFilter): CatalogueFilter {
-  const next = { ...f };
-  for (const k of MODAL_RESET_FIELDS) delete next[k];
-  return next;
+  return resetFields(CATALOGUE_FIELDS, f);
 }
 
 /** Region ids of the catalogue (fixed: the seed and the product define exactly these three). */

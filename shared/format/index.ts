@@ -109,11 +109,26 @@ export function formatTime(value: Date | string | number): string {
 
 const ROMAN = ["I", "II", "III", "IV"] as const;
 
-/** Deadline as the market writes it, the promised one or when it was finished: «IV кв. 2026». */
-export function formatDeadline(year: number | null, quarter: number | null): string {
+/** The year and quarter in Moscow at a moment. */
+export function moscowQuarter(now: Date): { year: number; quarter: number } {
+  const msk = new Date(now.getTime() + 3 * 3_600_000);
+  return { year: msk.getUTCFullYear(), quarter: Math.floor(msk.getUTCMonth() / 3) + 1 };
+}
+
+/** An unfinished house whose deadline quarter has ended: its deadline is overdue. */
+export function isOverdue(year: number, quarter: number, finished: boolean, now: Date): boolean {
+  const today = moscowQuarter(now);
+  return !finished && year * 4 + quarter < today.year * 4 + today.quarter;
+}
+
+/**
+ * Deadline as the market writes it, the promised one or when it was finished: «IV кв. 2026»; a deadline that
+ * is overdue or was moved says so: «III кв. 2021 — перенесён».
+ */
+export function formatDeadline(year: number | null, quarter: number | null, moved = false): string {
   if (!year) return "Срок не указан";
   const q = quarter && quarter >= 1 && quarter <= 4 ? `${ROMAN[quarter - 1]}${NBSP}кв.${NBSP}` : "";
-  return `${q}${year}`;
+  return `${q}${year}${moved ? `${NBSP}— перенесён` : ""}`;
 }
 
 /**

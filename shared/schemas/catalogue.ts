@@ -25,8 +25,11 @@ export interface StationLink {
   kind: "metro" | "mcc" | "mcd";
   color: string;
   line: string;
-  distance_type: 1 | 2;
-  minutes: number;
+  /** 1 on foot, 2 by transport, 3 not known (minutes null). */
+  distance_type: 1 | 2 | 3;
+  minutes: number | null;
+  /** Walking minutes estimated from coordinates (the feed named the station without a time). */
+  estimated: boolean;
 }
 
 export interface RoomOffer {
@@ -42,6 +45,8 @@ export interface Deadline {
   year: number;
   quarter: number;
   finished: boolean;
+  /** Not finished, and the deadline has passed or the developer moved it: the label says «— перенесён». */
+  moved: boolean;
   label: string;
 }
 
@@ -98,6 +103,8 @@ export interface ComplexDetail extends ComplexCard {
   description: string;
   max_price_m2: number;
   houses: House[];
+  /** The developer's picture of the complex from its feed, through the image proxy; null: none (drawings). */
+  photo: string | null;
 }
 
 export interface CompletionYear {

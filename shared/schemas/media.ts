@@ -9,6 +9,10 @@ export const JOURNAL_PER_PAGE = 12;
 export const MediaPostsQuerySchema = v.object({
   ...paginationEntries(PER_PAGE_DEFAULT),
   "search[category]": v.optional(IdOrSlugSchema),
+  /** The category by its number alone: anything else is a 400, never a silently unfiltered list. */
+  "search[category_id]": v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, "ожидается номер рубрики: целое число от 1 до 999 999 999")),
+  ),
 });
 export type MediaPostsQuery = v.InferOutput<typeof MediaPostsQuerySchema>;
 

@@ -89,6 +89,57 @@ test.describe("catalogue", () => {
     await expect(sheet.getByRole("checkbox", { name: "Комфорт" })).not.toBeChecked();
   });
 
+  test("phone: «Пешком» alone finds complexes; a price «от» above «до» is said and not submitted", async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto("/novostroyki/");
+    await hydrated(page);
+    await page.getByRole("button", { name: /^Фильтры/ }).click();
+    const sheet = page.getByRole("dialog", { name: "Фильтры" });
+    await sheet.getByLabel("Как добираться до станции").selectOption({ label: "Пешком" });
+    // The time becomes the first option of its list, and the select shows it.
+    await expect(sheet.getByLabel("Сколько минут до станции")).toHaveValue("1");
+    const walking = await apiTotal(page, "search[distance_type]=1&search[distance_time]=1");
+    expect(walking).toBeGreaterThan(0);
+    const submit = sheet.getByRole("button", { name: new RegExp(`^Показать ${walking}`) });
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(page).toHaveURL(/\/novostroyki\/\?distance_type=1&distance_time=1$/);
+    await expect(countText(page)).toContainText(String(walking));
+    await expect(page.locator(".listing-card").first()).toBeVisible();
+
+    await page.getByRole("button", { name: /^Фильтры/ }).click();
+    await sheet.getByPlaceholder("от, ₽").fill("20000000");
+    await sheet.getByPlaceholder("до, ₽").fill("5000000");
+    await expect(sheet.getByRole("alert")).toHaveText("Цена: «от» больше, чем «до»");
+    await expect(sheet.getByRole("button", { name: "Исправьте диапазон" })).toBeDisabled();
+    await screenshot(page, "filter-min-above-max-390", false);
+    await sheet.getByPlaceholder("до, ₽").fill("50000000");
+    await expect(sheet.getByRole("alert")).toHaveCount(0);
+    await expect(sheet.getByRole("button", { name: /^Показать \d/ })).toBeEnabled();
+  });
+
+  test("desktop: a price «от» above «до» is said beside the fields and the button is disabled", async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/novostroyki/");
+    await hydrated(page);
+    const form = page.getByRole("form", { name: "Фильтры новостроек" });
+    await form.getByPlaceholder("от, ₽").fill("20000000");
+    await form.getByPlaceholder("до, ₽").fill("5000000");
+    await expect(form.getByRole("alert")).toHaveText("Цена: «от» больше, чем «до»");
+    await expect(form.getByRole("button", { name: "Исправьте диапазон" })).toBeDisabled();
+    await screenshot(page, "filter-min-above-max-1440", false);
+
+    // A count that fails (the connection drops): the button is disabled and the form says why.
+    await page.route(/\/api\/v1\/residential-complexes\/grid\?.*per_page=1(&|$)/, (route) => route.abort());
+    await form.getByPlaceholder("до, ₽").fill("50000000");
+    await expect(form.getByRole("alert")).toContainText("Не удалось посчитать ЖК");
+    await expect(form.getByRole("button", { name: "Не удалось посчитать" })).toBeDisabled();
+  });
+
   test("a location type page and its alphabet list lead to a location listing", async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto("/po-metro/");
@@ -113,7 +164,8 @@ test.describe("catalogue", () => {
     await expect(page.locator(".listing-card").first()).toBeVisible();
     await page.getByRole("checkbox", { name: "Студия", exact: true }).first().check();
     await page.getByRole("button", { name: /Показать/ }).click();
-    await expect(page).toHaveURL(/rooms=0/);
+    // The form sends every field, empty ones too; the server answers 301 to the canonical address.
+    await expect(page).toHaveURL(/\/novostroyki\/\?rooms=0$/);
     const res = await page.request.get("/api/v1/residential-complexes/grid?per_page=1&search[rooms]=0");
     const { total } = (await res.json()) as ApiList;
     await expect(page.locator(".listing__count")).toContainText(String(total));

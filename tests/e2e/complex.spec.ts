@@ -208,7 +208,8 @@ test.describe("the complex page", () => {
       await form.getByRole("checkbox", { name: new RegExp(`^${literal(r.label)}`) }).check();
     }
     await form.getByRole("button", { name: /^Показать/ }).click();
-    await expect(page).toHaveURL(new RegExp(rooms.map((r) => `rooms=${r.rooms}`).join("&")));
+    // The form sends every field (rooms twice, empty ones too); the server moves it to the canonical address.
+    await expect(page).toHaveURL(new RegExp(`\\?rooms=${rooms.map((r) => r.rooms).join(",")}(#|$)`));
     const total = rooms.reduce((n, r) => n + r.count, 0);
     await expect(form.getByRole("button", { name: /^Показать/ })).toHaveText(
       new RegExp(`^Показать ${total}\\s`),

@@ -5,10 +5,10 @@ export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1440, height: 900 };
 export const SCREENSHOT_DIR = "tests/screenshots";
 
-/** Full-page screenshots for people to look at (not compared). */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Screenshots for people to look at (not compared): the full page, or what the viewport shows. */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
 }
 
 /** Resolves when React has hydrated the page (the entry module ran and handlers are attached). */

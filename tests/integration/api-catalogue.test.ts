@@ -53,9 +53,10 @@ describe("residential-complexes/grid", () => {
       for (const c of body.data) seen.add(c.id);
     }
     expect(seen.size).toBe(total);
-    const past = await getJson<ComplexList>(`${GRID}?per_page=20&page=999`);
-    expect(past.status).toBe(200);
-    expect(past.body.data).toEqual([]);
+    // A page past the last is a 404, not an empty 200 that says «Найдено N ЖК» beside «ничего не нашлось».
+    const past = await getJson<{ error: string }>(`${GRID}?per_page=20&page=999`);
+    expect(past.status).toBe(404);
+    expect(past.body.error).toBe("Такой страницы в списке нет");
   });
 
   const cases: [string, string, string, (string | number)[], "may keep none"?][] = [
@@ -98,17 +99,16 @@ describe("residential-complexes/grid", () => {
       [],
     ],
     [
-      "distance on foot",
-      "distance_type=1&distance_time=10",
+      "distance on foot (time code 2: up to 10 minutes)",
+      "distance_type=1&distance_time=2",
       "EXISTS (SELECT 1 FROM complex_stations cs WHERE cs.complex_id = rc.id AND cs.distance_type = 1 AND cs.minutes <= 10)",
       [],
     ],
     [
-      "distance type alone means 1 minute",
-      "search[distance_type]=2",
-      "EXISTS (SELECT 1 FROM complex_stations cs WHERE cs.complex_id = rc.id AND cs.distance_type = 2 AND cs.minutes <= 1)",
+      "distance type alone: its time is the first option, up to 5 minutes",
+      "search[distance_type]=1",
+      "EXISTS (SELECT 1 FROM complex_stations cs WHERE cs.complex_id = rc.id AND cs.distance_type = 1 AND cs.minutes <= 5)",
       [],
-      "may keep none",
     ],
     ["parking", "search[parking]=1", "(rc.parking_mask & 2) != 0", []],
   ];
@@ -158,13 +158,23 @@ describe("residential-complexes/grid", () => {
       ["min_price=дорого", "min_price"],
       ["page=0", "page"],
       ["per_page=-5", "per_page"],
-      ["search[area][min]=80&search[area][max]=20", "area"],
+      ["distance_type=5", "distance_type"],
     ]) {
       const { status, body } = await getJson<{ error: string }>(`${GRID}?${query}`);
       expect(status, query).toBe(400);
       expect(body.error).toContain(field);
       expect(body.error).toMatch(/[а-я]/);
     }
+  });
+
+  it("swaps an inverted range: the same answer as the range the right way round", async () => {
+    const inverted = await getJson<ComplexList>(
+      `${GRID}?per_page=1&search[area][min]=80&search[area][max]=40`,
+    );
+    const right = await getJson<ComplexList>(`${GRID}?per_page=1&search[area][min]=40&search[area][max]=80`);
+    expect(inverted.status).toBe(200);
+    expect(inverted.body.total).toBe(right.body.total);
+    expect(right.body.total).toBeGreaterThan(0);
   });
 
   it("caps per_page at 100", async () => {

@@ -385,8 +385,8 @@ describe("/operator/feeds/", () => {
     const html = await list.text();
     expect(html).toContain(LADOGA_URL);
     expect(html).toContain("ГК «Ладога»");
-    expect(html).toMatch(/<td class="failed">ошибка<\/td>/);
-    expect(html).toMatch(/<td class="ok">успешно<\/td>/);
+    expect(html).toContain('<span class="failed">ошибка</span>');
+    expect(html).toContain('<span class="ok">успешно</span>');
 
     const [run] = await rows<{ id: number }>(
       "SELECT r.id FROM import_runs r JOIN feeds f ON f.id = r.feed_id WHERE f.url = ?1 AND r.rejected = 3 LIMIT 1",

@@ -1,6 +1,7 @@
 import { SELF } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { filterQuery } from "../filter-samples";
 import { HUMAN_UA } from "./helpers";
 
 /**
@@ -188,7 +189,8 @@ const call = fc
     fc.constantFrom(...ENDPOINTS),
     segment,
     fc.array(segment, { minLength: 1, maxLength: 3 }),
-    query,
+    // Random and hostile parameters, or a valid query of the filter tables (tests/filter-samples.ts).
+    fc.oneof(query, filterQuery),
     fc.constantFrom(...BODIES),
   )
   .map(([base, [method, template], id, parts, q, body]) => ({

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LOCATION_TYPES } from "../../shared/constants";
 import { ROUTES } from "../../shared/routes";
+import { filterQuery } from "../filter-samples";
 import { get } from "./helpers";
 
 /** Payloads that would run if a page wrote them into its HTML unescaped. */
@@ -136,14 +137,18 @@ async function check(url: string): Promise<void> {
 describe("page routes under random and hostile paths and queries", () => {
   it("never answer 5xx and never write the input into the page unescaped", async () => {
     await fc.assert(
-      fc.asyncProperty(path, fc.oneof(query, rawQuery), async (p, q) => check(q ? `${p}?${q}` : p)),
+      fc.asyncProperty(path, fc.oneof(query, rawQuery, filterQuery), async (p, q) =>
+        check(q ? `${p}?${q}` : p),
+      ),
       { numRuns: 120, seed: 20261121 },
     );
   }, 120_000);
 
   it("every page type (each route of shared/routes.ts) never answers 5xx, under hostile params and queries", async () => {
     await fc.assert(
-      fc.asyncProperty(routePath, fc.oneof(query, rawQuery), async (p, q) => check(q ? `${p}?${q}` : p)),
+      fc.asyncProperty(routePath, fc.oneof(query, rawQuery, filterQuery), async (p, q) =>
+        check(q ? `${p}?${q}` : p),
+      ),
       { numRuns: 150, seed: 20261125 },
     );
     // And each route at least once, with a plausible value and with a broken escape in every param.

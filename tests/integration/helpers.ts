@@ -17,6 +17,12 @@ export async function getJson<T = unknown>(path: string): Promise<{ status: numb
   return { status: res.status, body: (await res.json()) as T };
 }
 
+/** The SWR fallback a page embeds: each API key it read, with the answer. */
+export function fallbackOf(html: string): Record<string, unknown> {
+  const data = /<script type="application\/json" id="__DATA__"[^>]*>([^<]*)<\/script>/.exec(html)?.[1] ?? "";
+  return (JSON.parse(data) as { fallback: Record<string, unknown> }).fallback;
+}
+
 /** The nonce of every <script> and the one in the CSP header. */
 export function scriptNonces(html: string): { scripts: number; nonces: (string | null)[] } {
   const tags = html.match(/<script\b[^>]*>/g) ?? [];

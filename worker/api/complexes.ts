@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import * as v from "valibot";
 import { PER_PAGE_CLASSIC, PER_PAGE_DEFAULT } from "../../shared/constants";
-import { type CatalogueFilter, FilterError, readListQuery } from "../../shared/filters/catalogue";
+import { type CatalogueFilter, FilterError, readApiQuery } from "../../shared/filters/catalogue";
 import type { AppEnv } from "../env";
 import {
   loadCompletionYears,
@@ -18,7 +18,7 @@ import { badRequest, NumericIdParamSchema, notFound, parse } from "./validate";
 
 function listQuery(url: string, perPage: number) {
   try {
-    return readListQuery(new URL(url).searchParams, perPage, true);
+    return readApiQuery(new URL(url).searchParams, perPage);
   } catch (e) {
     if (e instanceof FilterError) badRequest(e.message);
     throw e;
@@ -56,15 +56,17 @@ async function mapAnswer<T>(
   return c.json(data, 200, { "Cache-Control": MAP_CACHE_CONTROL });
 }
 
+/** A page of the list; a 404 for a place that is not in the catalogue or a page past the last. */
+async function listAnswer(c: Context<AppEnv>, perPage: number): Promise<Response> {
+  const q = listQuery(c.req.url, perPage);
+  const list = await loadComplexList(depsOf(c.env), q);
+  if (!list) notFound(q.page > 1 ? "Такой страницы в списке нет" : "Такого места нет в каталоге");
+  return c.json(list);
+}
+
 export const complexes = new Hono<AppEnv>()
-  .get("/grid", async (c) => {
-    const list = await loadComplexList(depsOf(c.env), listQuery(c.req.url, PER_PAGE_DEFAULT));
-    return list ? c.json(list) : notFound("Такого места нет в каталоге");
-  })
-  .get("/paginate", async (c) => {
-    const list = await loadComplexList(depsOf(c.env), listQuery(c.req.url, PER_PAGE_CLASSIC));
-    return list ? c.json(list) : notFound("Такого места нет в каталоге");
-  })
+  .get("/grid", (c) => listAnswer(c, PER_PAGE_DEFAULT))
+  .get("/paginate", (c) => listAnswer(c, PER_PAGE_CLASSIC))
   // Every complex of the grid's filter as a map point (page, per_page and sort are read and ignored), and the
   // map's first view of the same filter: its clusters and count.
   .get("/map", (c) => mapAnswer(c, loadComplexMap))

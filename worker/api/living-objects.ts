@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { type ApartmentQuery, readApartmentQuery } from "../../shared/filters/apartments";
-import { FilterError, type Range } from "../../shared/filters/catalogue";
+import { type ApartmentQuery, readApartmentApiQuery } from "../../shared/filters/apartments";
+import { FilterError } from "../../shared/filters/fields";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
 import { loadApartment, loadApartments, loadRoomGroups } from "../loaders/living-objects";
@@ -10,12 +10,7 @@ const PER_PAGE_APARTMENTS = 20;
 
 function apartmentQuery(url: string): ApartmentQuery {
   try {
-    const q = readApartmentQuery(new URL(url).searchParams, PER_PAGE_APARTMENTS, true);
-    const inverted = (r?: Range) => r?.min !== undefined && r.max !== undefined && r.min > r.max;
-    if (inverted(q.filter.price) || inverted(q.filter.area) || inverted(q.filter.floor)) {
-      badRequest("search: минимум больше максимума");
-    }
-    return q;
+    return readApartmentApiQuery(new URL(url).searchParams, PER_PAGE_APARTMENTS);
   } catch (e) {
     if (e instanceof FilterError) badRequest(e.message);
     throw e;
@@ -24,8 +19,11 @@ function apartmentQuery(url: string): ApartmentQuery {
 
 export const livingObjects = new Hono<AppEnv>()
   .get("/grid", async (c) => {
-    const data = await loadApartments(depsOf(c.env), apartmentQuery(c.req.url));
-    return data ? c.json(data) : notFound("Жилой комплекс не найден");
+    const q = apartmentQuery(c.req.url);
+    const data = await loadApartments(depsOf(c.env), q);
+    return data
+      ? c.json(data)
+      : notFound(q.page > 1 ? "Такой страницы в списке нет" : "Жилой комплекс не найден");
   })
   .get("/grid-grouped", async (c) => {
     const { filter } = apartmentQuery(c.req.url);

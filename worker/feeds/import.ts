@@ -4,11 +4,12 @@
  * run with the catalogue untouched. Then, in chunks: developers, complexes (developer + yandex-building-id or
  * building-name) and houses (yandex-house-id or building-section) are found or created, apartments (feed +
  * internal-id) updated or added, prices recorded, apartments gone from the feed marked sold, aggregates
- * recomputed. Each invalid offer is reported with its id and a Russian reason, never silently dropped.
+ * recomputed. Each invalid offer is reported with its id, a Russian reason and what to change, never silently
+ * dropped; the issues are also grouped by kind with a count and an example, so a large feed's report stays
+ * readable. How one offer is read and checked is offer.ts.
  */
 import type { D1Database } from "@cloudflare/workers-types/latest";
 import { countOf } from "../../shared/format";
-import { encodePlan, generatePlan } from "../../shared/plan";
 import { slugify } from "../../shared/slug";
 import { refreshAggregates } from "../db/queries/aggregates";
 import {
@@ -20,9 +21,7 @@ import {
   finishCatalogue,
   finishRun,
   insertDeveloper,
-  type LocalityRow,
   linkStagedHouse,
-  loadMatchingData,
   markMissingSold,
   type RunCounts,
   type StagedOffer,
@@ -33,17 +32,37 @@ import {
   upsertComplexStation,
   upsertHouse,
 } from "../db/queries/feeds";
-import { haversineKm, Random } from "../db/seed/prng";
+import { haversineKm } from "../db/seed/prng";
 import { logEvent } from "../log";
-import { FeedError, readYrl, type YrlOffer } from "./yrl-parser";
+import {
+  type Accepted,
+  type ComplexDraft,
+  checkOffer,
+  fold,
+  hash,
+  loadMatching,
+  MAX_TEXT,
+  type Matching,
+  OfferCheck,
+  type Problem,
+  type StationDistance,
+} from "./offer";
+import { FeedError, readYrl } from "./yrl-parser";
 
-export interface Issue {
+export interface Issue extends Problem {
   /** The offer's internal-id, or «—» when it has none. */
   id: string;
   line: number;
-  reason: string;
   /** Whether the offer was left out (else it was imported and only this detail was dropped). */
   skipped: boolean;
+}
+
+/** The issues of one kind: how many, and the first as an example. */
+export interface IssueGroup {
+  kind: string;
+  skipped: boolean;
+  count: number;
+  example: Omit<Issue, "kind" | "skipped">;
 }
 
 export interface RunSummary extends RunCounts {
@@ -51,6 +70,7 @@ export interface RunSummary extends RunCounts {
   status: "ok" | "failed";
   message: string | null;
   issues: Issue[];
+  groups: IssueGroup[];
 }
 
 /** Issues kept per run (all are counted). */
@@ -63,10 +83,6 @@ const APPLY_CHUNK = 5000;
 /** A feed may hold this many complexes and houses; more is a broken feed, and would be a lot to hold in memory. */
 const MAX_COMPLEXES = 2000;
 const MAX_HOUSES = 10_000;
-/** Names and ids longer than this are not names. */
-const MAX_TEXT = 300;
-const MAX_URL = 2048;
-
 const COLORS = [
   "#2f6fde",
   "#0f8a6a",
@@ -79,336 +95,32 @@ const COLORS = [
   "#455a64",
 ];
 
-/** Names compared the way people write them: case, «ё», quotes and spaces do not matter. */
-export const fold = (s: string) =>
-  s
-    .normalize("NFC")
-    .toLowerCase()
-    .replace(/ё/g, "е")
-    .replace(/[«»"'“”„]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-
-const LOCALITY_PREFIX =
-  /^(г\.|город|пос\.|поселок|поселение|п\.|рп|пгт|дп|д\.|деревня|с\.|село|городской округ|г\.\s?о\.)\s*/;
-const STATION_PREFIX = /^(м\.|метро|станция|мцк|мцд)\s*/;
-
-const YES = new Set(["да", "true", "1", "+", "yes"]);
-const NO = new Set(["нет", "false", "0", "-", "no"]);
-
-const r1 = (n: number) => Math.round(n * 10) / 10;
-
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
-
-/** Finishing by the feed's words: 1 предчистовая, 2 без отделки, 3 чистовая, 4 с мебелью/дизайнерская. */
-function otdelkaOf(renovation: string | undefined): number {
-  const r = fold(renovation ?? "");
-  if (/предчист|white ?box/.test(r)) return 1;
-  if (/дизайн|мебел/.test(r)) return 4;
-  if (/чистов|под ключ|евро|косметич|с отделкой/.test(r)) return 3;
-  return 2;
-}
-
 /** Class by the price of a metre, when the feed says nothing of it. */
 function classOf(priceM2: number): number {
   return priceM2 < 180_000 ? 1 : priceM2 < 300_000 ? 2 : priceM2 < 450_000 ? 3 : priceM2 < 700_000 ? 4 : 5;
 }
 
-/** «1» → «Корпус 1»; «корпус А», «Строение 2» stay as written. */
-const sectionName = (section: string) =>
-  /^\d/.test(section) ? `Корпус ${section}` : section.charAt(0).toUpperCase() + section.slice(1);
-
-interface Matching {
-  localities: Map<string, LocalityRow>;
-  districts: DistrictRow[];
-  stations: Map<string, number>;
-  /** Developers by folded name. */
-  developers: Map<string, { id: number; name: string }>;
-}
-
-async function loadMatching(db: D1Database): Promise<Matching> {
-  const data = await loadMatchingData(db);
-  const localities = new Map<string, LocalityRow>();
-  for (const l of data.localities) {
-    for (const key of [fold(l.name), fold(l.name).replace(LOCALITY_PREFIX, "")]) {
-      if (!localities.has(key)) localities.set(key, l);
-    }
-  }
-  const stations = new Map<string, number>();
-  for (const s of data.stations) if (!stations.has(fold(s.name))) stations.set(fold(s.name), s.id);
-  return {
-    localities,
-    districts: data.districts,
-    stations,
-    developers: new Map(data.developers.map((d) => [fold(d.name), d])),
-  };
-}
-
-interface HouseDraft {
-  key: string;
-  feedKey: string;
-  name: string;
-  floors: number;
-  stage: number;
-  finished: boolean;
-  year: number;
-  quarter: number;
-}
-
-interface ComplexDraft {
-  developer: string;
-  developerSite: string;
-  developerPhone: string;
-  feedKey: string;
-  name: string;
-  locality: LocalityRow;
-  address: string;
-  lat: number;
-  lng: number;
-  priceM2: number;
-  houses: Map<string, HouseDraft>;
-  /** Station id → how far: on foot (1) or by transport (2), minutes. */
-  stations: Map<number, { type: number; minutes: number }>;
-}
-
-/** Reads numbers as feeds write them: spaces between digits, a decimal comma. */
-function parseNumber(text: string): number {
-  return Number(text.replace(/[\s\u00a0]/g, "").replace(",", "."));
-}
-
-/** The checks of one offer: reasons to leave it out and details that were dropped. */
-class OfferCheck {
-  readonly reasons: string[] = [];
-  readonly warnings: string[] = [];
-
-  /** A number within [min, max]: missing or wrong, a required one rejects the offer, another is dropped. */
-  number(
-    tag: string,
-    raw: string | undefined,
-    need: string,
-    [min, max]: [number, number],
-    { integer = false, required = false } = {},
-  ): number | undefined {
-    if (raw === undefined) {
-      if (required) this.reasons.push(`не указано ${tag} — ожидается ${need}`);
-      return undefined;
-    }
-    const n = parseNumber(raw);
-    if (n >= min && n <= max && (!integer || Number.isInteger(n))) return n;
-    (required ? this.reasons : this.warnings).push(
-      `${tag} = «${raw.slice(0, 40)}», а ожидается ${need}${required ? "" : " — значение пропущено"}`,
-    );
-    return undefined;
-  }
-
-  /** A word the feed must have one of, when it is there at all. */
-  oneOf(tag: string, raw: string | undefined, allowed: string[], because: string): void {
-    if (raw !== undefined && !allowed.includes(fold(raw)))
-      this.reasons.push(`${tag} = «${raw.slice(0, 40)}»: ${because}`);
-  }
-}
-
-/** Moscow and the oblast, with a margin: coordinates outside are a mistake in the feed. */
-const inRegion = (lat: number, lng: number) => lat > 54 && lat < 57.5 && lng > 35 && lng < 40.5;
-
-interface Accepted {
-  staged: StagedOffer;
-  complexKey: string;
-  complex: Omit<ComplexDraft, "houses" | "stations">;
-  house: Omit<HouseDraft, "key">;
-  stations: { id: number; type: number; minutes: number }[];
-}
-
-function checkOffer(o: YrlOffer, m: Matching, fallbackDeveloper: string | null, now: Date, c: OfferCheck) {
-  c.oneOf("type", o.type, ["продажа", "sale"], "импортируются только объявления о продаже");
-  c.oneOf("category", o.category, ["квартира", "flat"], "импортируются только квартиры");
-  c.oneOf("price/currency", o.currency, ["rub", "rur", "руб", "₽"], "цена должна быть в рублях");
-  c.oneOf(
-    "area/unit",
-    o.areaUnit,
-    ["кв. м", "кв.м", "sq. m", "sq.m", "м2", "м²"],
-    "площадь должна быть в кв. м",
-  );
-  if (o.newFlat !== undefined && NO.has(fold(o.newFlat)))
-    c.reasons.push("new-flat = «нет»: это не новостройка");
-
-  const required = { required: true };
-  const price = c.number("price/value", o.price, "цена больше нуля", [1, 1e11], required);
-  const area = c.number("area/value", o.area, "площадь от 5 до 2000 кв. м", [5, 2000], required);
-  const floor = c.number("floor", o.floor, "целый этаж от 1 до 200", [1, 200], {
-    ...required,
-    integer: true,
-  });
-  const studio = o.studio !== undefined && YES.has(fold(o.studio));
-  const openPlan = o.openPlan !== undefined && YES.has(fold(o.openPlan));
-  const rooms = c.number("rooms", o.rooms, "целое число комнат от 1 до 20 (или studio, open-plan)", [1, 20], {
-    integer: true,
-    required: !studio && !openPlan,
-  });
-  const part = [0.5, area ?? 2000] as [number, number];
-  const living = c.number("living-space", o.livingSpace, "жилая площадь не больше общей", part);
-  const kitchen = c.number("kitchen-space", o.kitchenSpace, "площадь кухни не больше общей", part);
-  const integer = { integer: true };
-  const floorsTotal = c.number(
-    "floors-total",
-    o.floorsTotal,
-    "этажность не меньше этажа",
-    [floor ?? 1, 200],
-    integer,
-  );
-  const builtYear = c.number("built-year", o.builtYear, "год от 1950 до 2100", [1950, 2100], integer);
-  const quarter = c.number("ready-quarter", o.readyQuarter, "квартал от 1 до 4", [1, 4], integer);
-
-  for (const [tag, text] of [
-    ["internal-id", o.internalId],
-    ["building-name", o.buildingName],
-    ["building-section", o.buildingSection],
-    ["yandex-building-id", o.yandexBuildingId],
-    ["yandex-house-id", o.yandexHouseId],
-    ["sales-agent/organization", o.organization],
-    ["location/locality-name", o.localityName],
-    ["location/address", o.address],
-  ]) {
-    if (text && text.length > MAX_TEXT) c.reasons.push(`${tag} длиннее ${MAX_TEXT} символов`);
-  }
-  if (!o.buildingName)
-    c.reasons.push("не указано building-name — название ЖК, без него квартиру не к чему отнести");
-  const developer = o.organization ?? fallbackDeveloper;
-  if (!developer) c.reasons.push("не указан застройщик (sales-agent/organization)");
-  const locality = o.localityName
-    ? (m.localities.get(fold(o.localityName)) ??
-      m.localities.get(fold(o.localityName).replace(LOCALITY_PREFIX, "")))
-    : undefined;
-  if (!o.localityName) c.reasons.push("не указан населённый пункт (location/locality-name)");
-  else if (!locality)
-    c.reasons.push(`населённый пункт «${o.localityName.slice(0, 60)}» не найден в Москве и области`);
-
-  let lat = o.latitude === undefined ? Number.NaN : parseNumber(o.latitude);
-  let lng = o.longitude === undefined ? Number.NaN : parseNumber(o.longitude);
-  if (!inRegion(lat, lng)) {
-    if (o.latitude !== undefined || o.longitude !== undefined) {
-      c.warnings.push("координаты вне Москвы и области — взяты координаты населённого пункта");
-    }
-    lat = locality?.lat ?? 0;
-    lng = locality?.lng ?? 0;
-  }
-
-  const stations: Accepted["stations"] = [];
-  for (const metro of o.metro) {
-    if (!metro.name) continue;
-    const id =
-      m.stations.get(fold(metro.name)) ?? m.stations.get(fold(metro.name).replace(STATION_PREFIX, ""));
-    if (id === undefined) {
-      c.warnings.push(
-        `станция «${metro.name.slice(0, 60)}» не найдена среди станций метро, МЦК и МЦД — пропущена`,
-      );
-      continue;
-    }
-    const foot = c.number("metro/time-on-foot", metro.timeOnFoot, "минуты от 1 до 180", [1, 180]);
-    const ride = c.number("metro/time-on-transport", metro.timeOnTransport, "минуты от 1 до 180", [1, 180]);
-    if (foot !== undefined) stations.push({ id, type: 1, minutes: Math.round(foot) });
-    else if (ride !== undefined) stations.push({ id, type: 2, minutes: Math.round(ride) });
-  }
-
-  const plan = o.images.find((i) => i.tag === "plan");
-  let image: string | null = null;
-  if (plan) {
-    if (URL.parse(plan.url)?.protocol === "https:" && plan.url.length <= MAX_URL) image = plan.url;
-    else c.warnings.push('ссылка на планировку (image tag="plan") не https или слишком длинная — пропущена');
-  }
-
-  const state = o.buildingState ? fold(o.buildingState) : "unfinished";
-  if (!["built", "hand-over", "unfinished"].includes(state)) {
-    c.warnings.push(
-      `building-state = «${o.buildingState?.slice(0, 40)}» неизвестно — дом считается строящимся`,
-    );
-  }
-  const finished = state === "built" || state === "hand-over";
-
-  if (
-    c.reasons.length ||
-    price === undefined ||
-    area === undefined ||
-    floor === undefined ||
-    !developer ||
-    !locality ||
-    !o.buildingName ||
-    !o.internalId
-  ) {
-    return null;
-  }
-  const roomCode = studio ? 0 : openPlan ? -1 : Math.min(5, rooms ?? 1);
-  const share = roomCode <= 0 ? 0.55 : 0.5 + Math.min(roomCode, 4) * 0.04;
-  const rnd = new Random(hash(o.internalId));
-  const name = o.buildingName
-    .replace(/^(жк|жилой комплекс)\s+/i, "")
-    .replace(/[«»"]/g, "")
-    .trim();
-  const complexFeedKey = o.yandexBuildingId ? `y:${o.yandexBuildingId}` : `n:${fold(name)}`;
-  const houseFeedKey = o.yandexHouseId ? `y:${o.yandexHouseId}` : `s:${fold(o.buildingSection ?? "1")}`;
-  const complexKey = `${fold(developer)}\n${complexFeedKey}`;
-  const street = o.address ?? "";
-  const accepted: Accepted = {
-    complexKey,
-    staged: {
-      seq: 0,
-      line: o.line,
-      id: o.internalId,
-      house: `${complexKey}\n${houseFeedKey}`,
-      floor,
-      rooms: roomCode,
-      total: r1(area),
-      living: r1(living ?? area * share),
-      kitchen: r1(kitchen ?? (roomCode <= 0 ? area * 0.18 : Math.min(25, 8 + area * 0.08))),
-      price: Math.round(price),
-      m2: Math.round(price / area),
-      otdelka: otdelkaOf(o.renovation),
-      plan: encodePlan(generatePlan(roomCode, area, () => rnd.next())),
-      image,
-    },
-    complex: {
-      developer,
-      developerSite: o.agentUrl && URL.parse(o.agentUrl)?.protocol.startsWith("http") ? o.agentUrl : "",
-      developerPhone: o.agentPhone ?? "",
-      feedKey: complexFeedKey,
-      name,
-      locality,
-      address: fold(street).includes(fold(locality.name))
-        ? street
-        : [locality.name, street].filter(Boolean).join(", "),
-      lat: Math.round(lat * 1e5) / 1e5,
-      lng: Math.round(lng * 1e5) / 1e5,
-      priceM2: Math.round(price / area),
-    },
-    house: {
-      feedKey: houseFeedKey,
-      name: o.buildingSection ? sectionName(o.buildingSection) : "",
-      floors: Math.max(floor, floorsTotal ?? 0),
-      stage: finished ? 3 : 2,
-      finished,
-      year: builtYear ?? (finished ? now.getFullYear() : now.getFullYear() + 2),
-      quarter: quarter ?? 4,
-    },
-    stations,
-  };
-  return accepted;
-}
-
-/** What the run has read so far: the complexes and houses, the issues, the counts. */
+/** What the run has read so far: the complexes and houses, the issues and their groups, the counts. */
 class RunState {
   readonly complexes = new Map<string, ComplexDraft>();
   readonly issues: Issue[] = [];
+  readonly groups = new Map<string, IssueGroup>();
   offers = 0;
   rejected = 0;
   warnings = 0;
   houses = 0;
 
-  report(id: string, line: number, reason: string, skipped: boolean): void {
-    if (this.issues.length < MAX_ISSUES) this.issues.push({ id, line, reason, skipped });
+  report(id: string, line: number, p: Problem, skipped: boolean): void {
+    if (this.issues.length < MAX_ISSUES) this.issues.push({ id, line, ...p, skipped });
+    this.count(id, line, p, skipped);
+  }
+
+  /** Counts a problem in its group; the first one of a kind is its example. */
+  count(id: string, line: number, { kind, reason, fix }: Problem, skipped: boolean): void {
+    const key = `${skipped ? 1 : 0}${kind}`;
+    const group = this.groups.get(key);
+    if (group) group.count += 1;
+    else this.groups.set(key, { kind, skipped, count: 1, example: { id, line, reason, fix } });
   }
 
   /** Records an accepted offer's complex and house; false when the feed holds too many of them. */
@@ -421,6 +133,14 @@ class RunState {
     if (!complex) {
       complex = { ...a.complex, houses: new Map(), stations: new Map() };
       this.complexes.set(a.complexKey, complex);
+    } else {
+      // What one offer of the complex leaves out, another may give.
+      complex.image ??= a.complex.image;
+      complex.declarationNumber ??= a.complex.declarationNumber;
+      complex.declarationDate ??= a.complex.declarationDate;
+      complex.buildingPermit ??= a.complex.buildingPermit;
+      complex.escrowBank ??= a.complex.escrowBank;
+      if (!complex.mortgageBanks.length) complex.mortgageBanks = a.complex.mortgageBanks;
     }
     if (house) house.floors = Math.max(house.floors, a.house.floors);
     else {
@@ -431,11 +151,11 @@ class RunState {
         name: a.house.name || `Корпус ${complex.houses.size + 1}`,
       });
     }
-    for (const s of a.stations) {
-      const known = complex.stations.get(s.id);
-      if (!known || s.type < known.type || (s.type === known.type && s.minutes < known.minutes)) {
-        complex.stations.set(s.id, { type: s.type, minutes: s.minutes });
-      }
+    // The nearest way to each station: on foot before transport, the feed's minutes before an estimate.
+    const rank = (s: StationDistance) => s.type * 1000 + (s.estimated ? 500 : 0) + (s.minutes ?? 0);
+    for (const { id, ...s } of a.stations) {
+      const known = complex.stations.get(id);
+      if (!known || rank(s) < rank(known)) complex.stations.set(id, s);
     }
     return true;
   }
@@ -470,21 +190,41 @@ async function stageFeed(
     const id = offer.internalId?.slice(0, MAX_TEXT) ?? "—";
     const check = new OfferCheck();
     if (!offer.internalId)
-      check.reasons.push("нет атрибута internal-id — предложение нельзя отличить от других");
+      check.reject(
+        "нет internal-id",
+        "нет атрибута internal-id — предложение нельзя отличить от других",
+        'добавьте <offer internal-id="…"> с номером квартиры в вашей базе',
+      );
     const accepted = checkOffer(offer, m, fallbackDeveloper, now, check);
     if (accepted && !run.add(accepted)) {
-      check.reasons.push(
+      check.reject(
+        "слишком много ЖК",
         `в фиде больше ${MAX_COMPLEXES} ЖК или ${MAX_HOUSES} корпусов — остальные не импортируются`,
+        "разделите фид на несколько",
       );
     }
     const ok = accepted !== null && !check.reasons.length;
-    for (const w of check.warnings) {
+    // A rejected offer's issues are its reasons: what it would have lost comes up once it is imported.
+    for (const w of ok ? check.warnings : []) {
       run.warnings += 1;
       run.report(id, offer.line, w, false);
     }
     if (!ok) {
+      // One issue per rejected offer with all its reasons; each reason is counted in its own group.
       run.rejected += 1;
-      run.report(id, offer.line, check.reasons.join("; "), true);
+      const [first] = check.reasons;
+      const joined = (k: "reason" | "fix") => check.reasons.map((r) => r[k]).join("; ");
+      if (run.issues.length < MAX_ISSUES && first) {
+        run.issues.push({
+          id,
+          line: offer.line,
+          kind: first.kind,
+          reason: joined("reason"),
+          fix: joined("fix"),
+          skipped: true,
+        });
+      }
+      for (const r of check.reasons) run.count(id, offer.line, r, true);
     }
     // A rejected offer with an id is staged too: it is still in the feed, so it is not sold.
     if (ok) await stage({ ...accepted.staged, seq });
@@ -499,7 +239,11 @@ async function stageFeed(
     run.report(
       r.external_id,
       r.line,
-      "internal-id повторяется — импортировано первое предложение с ним",
+      {
+        kind: "internal-id повторяется",
+        reason: "internal-id повторяется — импортировано первое предложение с ним",
+        fix: "дайте каждому предложению свой internal-id",
+      },
       true,
     );
   }
@@ -564,6 +308,12 @@ async function placeComplexes(
         isFinished: open.length ? 0 : 1,
         floorsMin: Math.min(...houses.map((h) => h.floors)),
         floorsMax: Math.max(...houses.map((h) => h.floors)),
+        image: c.image,
+        declarationNumber: c.declarationNumber,
+        declarationDate: c.declarationDate,
+        buildingPermit: c.buildingPermit,
+        escrowBank: c.escrowBank,
+        mortgageBanks: JSON.stringify(c.mortgageBanks),
       },
       `zhk-${slugify(c.name) || "zhk"}`,
       fold(`ЖК ${c.name}`),
@@ -589,7 +339,7 @@ async function placeComplexes(
         return linkStagedHouse(db, runId, h.key, complexId, houseId);
       }),
       ...[...c.stations].map(([stationId, s]) =>
-        upsertComplexStation(db, complexId, stationId, s.type, s.minutes),
+        upsertComplexStation(db, complexId, stationId, s.type, s.minutes, s.estimated),
       ),
     ]);
   }
@@ -623,12 +373,17 @@ export async function importFeed(
   const runId = await startRun(db, feed.id, at);
   const counts: RunCounts = { offers: 0, added: 0, updated: 0, sold: 0, rejected: 0, warnings: 0 };
   let issues: Issue[] = [];
+  let groups: IssueGroup[] = [];
   let message: string | null = null;
   try {
     const m = await loadMatching(db);
     const run = await stageFeed(db, runId, feed, body, m, now);
     Object.assign(counts, { offers: run.offers, rejected: run.rejected, warnings: run.warnings });
     issues = run.issues;
+    // Rejections first, then the most frequent kinds.
+    groups = [...run.groups.values()].sort(
+      (a, b) => Number(b.skipped) - Number(a.skipped) || b.count - a.count,
+    );
     // From here on the catalogue is written.
     const developerId = await placeComplexes(db, runId, run, m, now);
     const { from, to } = await stagedSeqRange(db, runId);
@@ -650,19 +405,16 @@ export async function importFeed(
     message = e instanceof FeedError ? e.message : "Внутренняя ошибка импорта: подробности в журнале воркера";
   }
   const status = message ? "failed" : "ok";
-  const total = counts.rejected + counts.warnings;
-  if (total > issues.length) {
-    issues.push({ id: "—", line: 0, reason: `и ещё замечаний: ${total - issues.length}`, skipped: false });
-  }
   await finishRun(db, runId, {
     ...counts,
     status,
     finishedAt: new Date().toISOString(),
     errors: JSON.stringify(issues),
+    groups: JSON.stringify(groups),
     message,
   });
   logEvent("info", "feed-import", { runId, feedId: feed.id, status, ...counts, message });
-  return { runId, status, message, issues, ...counts };
+  return { runId, status, message, issues, groups, ...counts };
 }
 
 /** Imports from an address (a web address or a file), registering the feed on first sight. */

@@ -12,8 +12,23 @@ import type { AppEnv } from "../env";
 
 const RUNS_SHOWN = 50;
 
+/** Runs before the grouping of issues (issue 22) stored them without a kind and a fix. */
 const IssuesSchema = v.array(
-  v.object({ id: v.string(), line: v.number(), reason: v.string(), skipped: v.boolean() }),
+  v.object({
+    id: v.string(),
+    line: v.number(),
+    reason: v.string(),
+    fix: v.optional(v.string(), ""),
+    skipped: v.boolean(),
+  }),
+);
+const GroupsSchema = v.array(
+  v.object({
+    kind: v.string(),
+    skipped: v.boolean(),
+    count: v.number(),
+    example: v.object({ id: v.string(), line: v.number(), reason: v.string(), fix: v.string() }),
+  }),
 );
 
 const STATUS: Record<RunRow["status"], string> = { running: "идёт", ok: "успешно", failed: "ошибка" };
@@ -40,8 +55,17 @@ function page(c: Context<AppEnv>, status: 200 | 400 | 401 | 404 | 503, title: st
       body { font: 15px/1.45 system-ui, sans-serif; margin: 24px; color: #1d2733; }
       table { border-collapse: collapse; margin: 12px 0 28px; }
       th, td { border: 1px solid #d6dde6; padding: 4px 8px; text-align: left; vertical-align: top; }
+      .url { overflow-wrap: anywhere; }
       th { background: #f2f5f8; }
       td.n { text-align: right; }
+      @media (max-width: 720px) {
+        body { margin: 12px; }
+        table.cards, table.cards tbody, table.cards tr, table.cards td { display: block; }
+        table.cards tr:first-child { display: none; }
+        table.cards tr { border: 1px solid #d6dde6; border-radius: 6px; margin: 0 0 10px; padding: 6px 0; }
+        table.cards td { border: 0; padding: 2px 10px; text-align: left; }
+        table.cards td::before { content: attr(data-label) ": "; color: #5b6775; }
+      }
       .failed { color: #b00020; }
     </style>
   </head>
@@ -54,21 +78,87 @@ function page(c: Context<AppEnv>, status: 200 | 400 | 401 | 404 | 503, title: st
   );
 }
 
-function runsTable(runs: Omit<RunRow, "errors">[]) {
-  return html`<table>
-    <tr>
-      <th>№</th><th>Фид</th><th>Начат</th><th>Закончен</th><th>Итог</th><th>Предложений</th><th>Добавлено</th>
-      <th>Обновлено</th><th>Продано</th><th>Отклонено</th><th>Замечаний</th><th>Сообщение</th>
-    </tr>
-    ${runs.map(
-      (r) => html`<tr>
-        <td><a href="?run=${r.id}">${r.id}</a></td><td>${r.url}</td><td>${at(r.started_at)}</td>
-        <td>${at(r.finished_at)}</td><td class="${r.status}">${STATUS[r.status]}</td><td class="n">${r.offers}</td>
-        <td class="n">${r.added}</td><td class="n">${r.updated}</td><td class="n">${r.sold}</td>
-        <td class="n">${r.rejected}</td><td class="n">${r.warnings}</td><td>${r.message ?? ""}</td>
-      </tr>`,
+/** A table that turns into a list of cards on a narrow screen, each cell labelled with its column. */
+function table(columns: readonly (readonly [label: string, cls?: string])[], rows: readonly unknown[][]) {
+  return html`<table class="cards">
+    <tr>${columns.map(([label]) => html`<th>${label}</th>`)}</tr>
+    ${rows.map(
+      (row) =>
+        html`<tr>${row.map((cell, i) => {
+          const [label, cls] = columns[i] ?? [""];
+          return html`<td${cls ? html` class="${cls}"` : ""} data-label="${label}">${cell}</td>`;
+        })}</tr>`,
     )}
   </table>`;
+}
+
+const N = "n";
+
+function runsTable(runs: Omit<RunRow, "errors" | "groups">[]) {
+  return table(
+    [
+      ["№"],
+      ["Фид"],
+      ["Начат"],
+      ["Закончен"],
+      ["Итог"],
+      ["Предложений", N],
+      ["Добавлено", N],
+      ["Обновлено", N],
+      ["Продано", N],
+      ["Отклонено", N],
+      ["Замечаний", N],
+      ["Сообщение"],
+    ],
+    runs.map((r) => [
+      html`<a href="?run=${r.id}">${r.id}</a>`,
+      html`<span class="url">${r.url}</span>`,
+      at(r.started_at),
+      at(r.finished_at),
+      html`<span class="${r.status}">${STATUS[r.status]}</span>`,
+      r.offers,
+      r.added,
+      r.updated,
+      r.sold,
+      r.rejected,
+      r.warnings,
+      r.message ?? "",
+    ]),
+  );
+}
+
+const offerAt = (id: string, line: number) => (line ? `${id}, строка ${line}` : id);
+
+/** The issues of a run by kind: how many, one example, what to change; then each rejected offer. */
+function issuesReport(
+  groups: v.InferOutput<typeof GroupsSchema>,
+  issues: v.InferOutput<typeof IssuesSchema>,
+) {
+  const rejected = issues.filter((i) => i.skipped);
+  return html`<h2>Замечания по видам</h2>
+    ${
+      groups.length
+        ? table(
+            [["Вид"], ["Сколько", N], ["Предложение"], ["Пример"], ["Что исправить"]],
+            groups.map((g) => [
+              g.kind,
+              g.count,
+              g.skipped ? "не импортировано" : "импортировано",
+              `${offerAt(g.example.id, g.example.line)}: ${g.example.reason}`,
+              g.example.fix,
+            ]),
+          )
+        : html`<p>Замечаний нет.</p>`
+    }
+    <h2>Отклонённые предложения</h2>
+    ${
+      rejected.length
+        ? table(
+            [["internal-id"], ["Строка", N], ["Причина"], ["Что исправить"]],
+            rejected.map((i) => [i.id, i.line || "—", i.reason, i.fix]),
+          )
+        : html`<p>Отклонённых нет.</p>`
+    }`;
 }
 
 export async function handleFeedsPage(c: Context<AppEnv>): Promise<Response> {
@@ -92,15 +182,17 @@ export async function handleFeedsPage(c: Context<AppEnv>): Promise<Response> {
       200,
       "Фиды застройщиков",
       html`<h2>Фиды</h2>
-        <table>
-          <tr><th>№</th><th>Адрес</th><th>Застройщик</th><th>Проверен</th><th>ETag</th><th>Last-Modified</th></tr>
-          ${feeds.map(
-            (f) => html`<tr>
-              <td>${f.id}</td><td>${f.url}</td><td>${f.developer ?? "—"}</td><td>${at(f.checked_at)}</td>
-              <td>${f.etag ?? "—"}</td><td>${f.last_modified ?? "—"}</td>
-            </tr>`,
-          )}
-        </table>
+        ${table(
+          [["№"], ["Адрес"], ["Застройщик"], ["Проверен"], ["ETag"], ["Last-Modified"]],
+          feeds.map((f) => [
+            f.id,
+            html`<span class="url">${f.url}</span>`,
+            f.developer ?? "—",
+            at(f.checked_at),
+            f.etag ?? "—",
+            f.last_modified ?? "—",
+          ]),
+        )}
         <h2>Последние импорты</h2>
         ${runs.length ? runsTable(runs) : html`<p>Импортов ещё не было.</p>`}`,
     );
@@ -117,25 +209,15 @@ export async function handleFeedsPage(c: Context<AppEnv>): Promise<Response> {
       html`<p>Импорта №${runParam} нет. <a href="./">Все импорты</a></p>`,
     );
   const issues = v.parse(IssuesSchema, JSON.parse(run.errors));
+  const groups = v.parse(GroupsSchema, JSON.parse(run.groups));
+  const shown = issues.filter((i) => i.skipped).length;
   return page(
     c,
     200,
     `Импорт №${run.id}`,
     html`<p><a href="./">Все импорты</a></p>
       ${runsTable([run])}
-      <h2>Замечания</h2>
-      ${
-        issues.length
-          ? html`<table>
-              <tr><th>internal-id</th><th>Строка</th><th>Причина</th><th>Предложение</th></tr>
-              ${issues.map(
-                (i) => html`<tr>
-                  <td>${i.id}</td><td class="n">${i.line || "—"}</td><td>${i.reason}</td>
-                  <td>${i.skipped ? "не импортировано" : "импортировано"}</td>
-                </tr>`,
-              )}
-            </table>`
-          : html`<p>Замечаний нет.</p>`
-      }`,
+      ${issuesReport(groups, issues)}
+      ${run.rejected > shown ? html`<p>Показаны первые ${shown} отклонённых из ${run.rejected}.</p>` : ""}`,
   );
 }

@@ -27,6 +27,8 @@ export type YrlOffer = { -readonly [K in keyof typeof FIELDS]?: string } & {
   internalId?: string;
   metro: { name?: string; timeOnFoot?: string; timeOnTransport?: string }[];
   images: { tag?: string; url: string }[];
+  /** The banks accredited for mortgages: each <mortgage-bank> of the offer. */
+  mortgageBanks: string[];
 };
 
 /** Offer fields by their path inside <offer>. */
@@ -34,6 +36,7 @@ const FIELDS = {
   type: "type",
   propertyType: "property-type",
   category: "category",
+  region: "location/region",
   localityName: "location/locality-name",
   address: "location/address",
   latitude: "location/latitude",
@@ -63,6 +66,11 @@ const FIELDS = {
   renovation: "renovation",
   newFlat: "new-flat",
   dealStatus: "deal-status",
+  // The trust elements (not in Yandex's YRL; written by feeds that publish them, as наш.дом.рф names them).
+  declaration: "project-declaration",
+  declarationDate: "project-declaration-date",
+  buildingPermit: "building-permit",
+  escrowBank: "escrow-bank",
 } as const;
 
 /** Limits that keep a hostile file from holding memory: one token, one offer. */
@@ -239,7 +247,11 @@ function toOffer(node: XmlNode, line: number): YrlOffer {
       })),
     images: node.children.flatMap((c) => {
       const url = c.name === "image" ? textOf(c) : undefined;
-      return url ? [{ tag: c.attrs.tag, url }] : [];
+      return url ? [{ tag: c.attrs.tag?.trim().toLowerCase() || undefined, url }] : [];
+    }),
+    mortgageBanks: node.children.flatMap((c) => {
+      const bank = c.name === "mortgage-bank" ? textOf(c) : undefined;
+      return bank ? [bank] : [];
     }),
   };
   for (const [key, at] of Object.entries(FIELDS) as [keyof typeof FIELDS, string][]) {

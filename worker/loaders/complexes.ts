@@ -1,7 +1,7 @@
 /** Loaders of the catalogue of complexes: the list (both filter dialects), one complex, similar, years. */
 import { BUILD_STAGES, BUILD_TYPES, bitsOf, CLASSES, ROOM_LABELS } from "../../shared/codes";
 import { type CatalogueFilter, isEmptyFilter, type ListQuery } from "../../shared/filters/catalogue";
-import { formatDeadline } from "../../shared/format";
+import { formatDeadline, isOverdue, moscowQuarter } from "../../shared/format";
 import { firstView } from "../../shared/map/cluster";
 import type {
   CompletionYear,
@@ -27,14 +27,27 @@ import {
   type RoomStatsRow,
   type StationLinkRow,
 } from "../db/queries/complexes";
+import { proxied } from "../image-proxy";
 import type { Deps } from "./deps";
 import { resolveLocation } from "./locations";
+import { pageMeta } from "./pagination";
 
 const OTDELKA_CODES = [1, 2, 3, 4];
 const PARKING_CODES = [1, 2, 3];
 
-export function deadlineOf(year: number, quarter: number, finished: boolean): Deadline {
-  return { year, quarter, finished, label: formatDeadline(year, quarter) };
+/**
+ * A deadline as shown: moved when it is overdue (the quarter has ended and the house is not finished) or later
+ * than the first one promised (`planned`, kept by the feed import when a feed moves it).
+ */
+export function deadlineOf(
+  year: number,
+  quarter: number,
+  finished: boolean,
+  planned?: { year: number | null; quarter: number | null },
+): Deadline {
+  const later = !!planned?.year && year * 4 + quarter > planned.year * 4 + (planned.quarter ?? 4);
+  const moved = !finished && (later || isOverdue(year, quarter, finished, new Date()));
+  return { year, quarter, finished, moved, label: formatDeadline(year, quarter, moved) };
 }
 
 /** Cards for rows, with their nearest stations and offers by room type (two queries for the whole page). */
@@ -81,8 +94,9 @@ function cardsOf(rows: ComplexRow[], stations: StationLinkRow[], rooms: RoomStat
           kind: s.kind as StationLink["kind"],
           color: s.color,
           line: s.line_number,
-          distance_type: s.distance_type as 1 | 2,
+          distance_type: s.distance_type as StationLink["distance_type"],
           minutes: s.minutes,
+          estimated: s.estimated === 1,
         }),
       ),
     rooms: rooms
@@ -107,18 +121,17 @@ async function resolvePlace(deps: Deps, filter: CatalogueFilter): Promise<Catalo
   return { ...rest, [place.field]: [place.id] };
 }
 
-/** The list; null when a location filter names no place (the page is then a 404). */
+/** The list; null when a location filter names no place, or for a page past the last (the page is a 404). */
 export async function loadComplexList(deps: Deps, query: ListQuery): Promise<ComplexList | null> {
   const filter = await resolvePlace(deps, query.filter);
   if (!filter) return null;
   const q = { ...query, filter };
   const { rows, total } = await listComplexes(deps.db, q);
+  const meta = pageMeta(total, { page: q.page, per_page: q.perPage });
+  if (!meta) return null;
   return {
     data: await toCards(deps, rows),
-    total,
-    per_page: q.perPage,
-    current_page: q.page,
-    last_page: Math.max(1, Math.ceil(total / q.perPage)),
+    ...meta,
     sort_column: "price",
     sort_order: q.sort === "price asc" ? "asc" : "desc",
     sortable: ["price"],
@@ -202,6 +215,7 @@ export async function loadComplex(deps: Deps, id: number): Promise<ComplexDetail
     floors_min: row.floors_min,
     description: row.description,
     max_price_m2: row.max_price_m2,
+    photo: proxied(row.image, deps.imageHosts ?? [], 960),
     houses: houses.map(
       (h): House => ({
         id: h.id,
@@ -211,7 +225,10 @@ export async function loadComplex(deps: Deps, id: number): Promise<ComplexDetail
         per_floor: h.per_floor,
         build_stage: h.build_stage,
         build_stage_name: BUILD_STAGES[h.build_stage as keyof typeof BUILD_STAGES] ?? "",
-        deadline: deadlineOf(h.deadline_year, h.deadline_quarter, h.is_finished === 1),
+        deadline: deadlineOf(h.deadline_year, h.deadline_quarter, h.is_finished === 1, {
+          year: h.planned_deadline_year,
+          quarter: h.planned_deadline_quarter,
+        }),
       }),
     ),
   };
@@ -224,7 +241,7 @@ export async function loadSimilar(deps: Deps, id: number): Promise<{ data: Compl
 }
 
 export async function loadCompletionYears(deps: Deps): Promise<{ data: CompletionYear[] }> {
-  const rows = await listCompletionYears(deps.db);
+  const rows = await listCompletionYears(deps.db, moscowQuarter(new Date()).year);
   return {
     data: rows.map((r) => ({ year: r.year, label: r.year === 0 ? "Сдан" : `${r.year}`, count: r.count })),
   };

@@ -12,6 +12,7 @@ import {
 } from "../db/queries/living-objects";
 import { deadlineOf } from "./complexes";
 import type { Deps } from "./deps";
+import { pageMeta } from "./pagination";
 
 export const apartmentUrl = (id: number) => `/kvartiry/kvartira-${id}/`;
 const complexRef = (c: { id: number; name: string; slug: string }) => ({
@@ -45,7 +46,7 @@ function toLivingObject(r: LivingObjectRow): LivingObject {
   };
 }
 
-/** The list; null when the complex filter names no complex. */
+/** The list; null when the complex filter names no complex, or for a page past the last. */
 export async function loadApartments(deps: Deps, q: ApartmentQuery): Promise<LivingObjectList | null> {
   const complexId = q.filter.complex;
   const [complex, list, houses, groups] = await Promise.all([
@@ -54,13 +55,11 @@ export async function loadApartments(deps: Deps, q: ApartmentQuery): Promise<Liv
     complexId !== undefined ? listHouses(deps.db, complexId) : [],
     complexId !== undefined ? listRoomGroups(deps.db, complexId) : [],
   ]);
-  if (complexId !== undefined && !complex) return null;
+  const meta = pageMeta(list.total, { page: q.page, per_page: q.perPage });
+  if ((complexId !== undefined && !complex) || !meta) return null;
   return {
     data: list.rows.map(toLivingObject),
-    total: list.total,
-    per_page: q.perPage,
-    current_page: q.page,
-    last_page: Math.max(1, Math.ceil(list.total / q.perPage)),
+    ...meta,
     sort: q.sort,
     sort_order: q.sort.endsWith("desc") ? "desc" : "asc",
     residential_complex: complex ? complexRef(complex) : null,

@@ -38,7 +38,7 @@ const toCard = (r: MediaPostCardRow): MediaPostCard => ({
 
 /** Newest first, optionally of one category; null for an unknown category or a page past the last. */
 export async function loadMediaPosts(deps: Deps, query: MediaPostsQuery): Promise<MediaPostsGrid | null> {
-  const wanted = query["search[category]"];
+  const wanted = query["search[category]"] ?? query["search[category_id]"];
   const category = wanted ? await getMediaCategory(deps.db, wanted) : null;
   if (wanted && !category) return null;
   const categoryId = category?.id ?? null;

@@ -6,7 +6,12 @@
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { OTDELKA } from "../../../shared/codes";
-import type { ApartmentQuery, ApartmentSort } from "../../../shared/filters/apartments";
+import {
+  APARTMENT_FIELDS,
+  type ApartmentQuery,
+  type ApartmentSort,
+  canonicalApartmentSearch,
+} from "../../../shared/filters/apartments";
 import { countOf, WORDS } from "../../../shared/format";
 import { AppLink } from "../AppLink";
 import "./apartment.css";
@@ -35,20 +40,9 @@ export interface ApartmentFiltersProps {
   keep?: Record<string, string>;
 }
 
-/** The form's fields as a page query: repeated names joined with commas, empty fields left out. */
-function searchOf(form: HTMLFormElement): string {
-  const data = new FormData(form);
-  const out = new URLSearchParams();
-  for (const name of new Set(data.keys())) {
-    const values = data
-      .getAll(name)
-      .map((v) => String(v).trim())
-      .filter(Boolean);
-    if (values.length) out.set(name, values.join(","));
-  }
-  const q = out.toString();
-  return q ? `?${q}` : "";
-}
+/** The form's fields as the page's canonical query (the server's 301 of a submit without JavaScript). */
+const searchOf = (form: HTMLFormElement): string =>
+  canonicalApartmentSearch(new URLSearchParams([...new FormData(form)].map(([k, v]) => [k, String(v)])));
 
 export function ApartmentFilters({
   action,
@@ -86,14 +80,14 @@ export function ApartmentFilters({
           {label}
           {unit && <span className="apt-filters__unit">, {unit}</span>}
         </legend>
-        {(["min", "max"] as const).map((end) => (
+        {(["min", "max"] as const).map((end, i) => (
           <input
             key={`${end}${r?.[end] ?? ""}`}
             type="number"
             inputMode="decimal"
             min={0}
             step={step}
-            name={`${end}_${name}`}
+            name={APARTMENT_FIELDS[name].url[i]}
             defaultValue={r?.[end] ?? ""}
             placeholder={end === "min" ? "от" : "до"}
             aria-label={`${label}: ${end === "min" ? "от" : "до"}`}
@@ -109,7 +103,7 @@ export function ApartmentFilters({
         <label key={o.id} className="check-chip">
           <input
             type="checkbox"
-            name={name}
+            name={APARTMENT_FIELDS[name].url[0]}
             value={o.id}
             checked={f[name]?.includes(o.id) ?? false}
             onChange={() => undefined}
@@ -146,7 +140,11 @@ export function ApartmentFilters({
           {range("floor", "Этаж", "", 1)}
           <label className="apt-filters__select">
             <span>Отделка</span>
-            <select name="otdelka" value={f.otdelka?.[0] ?? ""} onChange={() => undefined}>
+            <select
+              name={APARTMENT_FIELDS.otdelka.url[0]}
+              value={f.otdelka?.[0] ?? ""}
+              onChange={() => undefined}
+            >
               <option value="">Любая</option>
               {Object.entries(OTDELKA).map(([code, name]) => (
                 <option key={code} value={code}>

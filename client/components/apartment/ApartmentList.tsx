@@ -25,17 +25,21 @@ export function ApartmentList({
   if (error) {
     return (
       <p className="cx-notice" role="alert">
-        Не удалось загрузить список. Проверьте соединение и попробуйте ещё раз.
+        {error.status === 404 ? (
+          // A page past the last (the list shrank since the link was made): the way back to its start.
+          <>
+            Такой страницы в списке нет. <AppLink to={hrefOf(1)}>Открыть первую страницу</AppLink>
+          </>
+        ) : (
+          "Не удалось загрузить список. Проверьте соединение и попробуйте ещё раз."
+        )}
       </p>
     );
   }
   if (!list) return <div className="apt-list apt-list--loading" aria-busy="true" />;
   if (!list.data.length) {
-    return list.total ? (
-      <p className="cx-notice">
-        На этой странице квартир нет — <AppLink to={hrefOf(1)}>вернитесь к первой</AppLink>.
-      </p>
-    ) : (
+    // A page past the last is a 404 (the API's), so an empty list is an empty filter.
+    return (
       <p className="cx-notice">
         По этим условиям квартир в продаже нет. Измените фильтр или{" "}
         <AppLink to={resetTo}>сбросьте его</AppLink>.

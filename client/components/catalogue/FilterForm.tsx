@@ -2,28 +2,23 @@ import { type FormEvent, Fragment, type ReactNode, useEffect, useState } from "r
 import { useNavigate } from "react-router";
 import useSWR from "swr";
 import { apiKeys } from "../../../shared/api-keys";
+import { ROOMS } from "../../../shared/codes";
+import { DEFAULT_SORT, SORTS, type Sort } from "../../../shared/constants";
 import {
-  BUILD_STAGES,
-  BUILD_TYPES,
-  CLASSES,
-  OTDELKA,
-  PARKING,
-  ROOM_LABELS,
-  ROOMS,
-} from "../../../shared/codes";
-import { SORTS, type Sort } from "../../../shared/constants";
-import {
+  CATALOGUE_FIELDS,
   type CatalogueFilter,
-  filterToUrlParams,
+  filterToUrlQuery,
+  filterValueCount,
   type ListField,
   mergeFilters,
   modalReset,
   pairDistance,
   type Range,
+  SORT_FIELD,
   toggleValue,
 } from "../../../shared/filters/catalogue";
 import { countOf, WORDS } from "../../../shared/format";
-import type { CompletionYear } from "../../../shared/schemas/catalogue";
+import type { CompletionYear, ComplexList } from "../../../shared/schemas/catalogue";
 import type { LocationItem } from "../../../shared/schemas/locations";
 import { api } from "../../api";
 import { useDebounced } from "../../hooks/use-debounced";
@@ -49,24 +44,15 @@ const REGIONS = [
   { id: 2, name: "Новая Москва" },
   { id: 3, name: "Подмосковье" },
 ];
-const DISTANCE_TIMES = [5, 10, 15, 20, 30];
-const codes = (o: Record<number, string>) => Object.entries(o).map(([k, v]) => ({ id: Number(k), name: v }));
+const F = CATALOGUE_FIELDS;
+const codes = (o: Readonly<Record<number, string>>) =>
+  Object.entries(o).map(([k, v]) => ({ id: Number(k), name: v }));
 
 /** The filters chosen from one of the code tables, in the order the form shows them. */
-const CODE_CHIPS: readonly [ListField & keyof CatalogueFilter, string, Record<number, string>][] = [
-  ["otdelka", "Отделка", OTDELKA],
-  ["build_stage", "Стадия строительства", BUILD_STAGES],
-  ["build_class", "Класс жилья", CLASSES],
-  ["build_type", "Тип дома", BUILD_TYPES],
-  ["parking", "Парковка", PARKING],
-];
+const CODE_CHIPS = ["otdelka", "build_stage", "build_class", "build_type", "parking"] as const;
 
-const SORT_LABELS: Record<Sort, string> = { "price desc": "Сначала дороже", "price asc": "Сначала дешевле" };
-
-/** How many filters are set, for the «Фильтры (N)» button. */
-export function countSet(f: CatalogueFilter): number {
-  return Object.entries(f).filter(([k, v]) => k !== "distance_time" && v !== undefined).length;
-}
+/** A range whose «от» is above its «до»: the form says so beside the fields and does not submit. */
+const inverted = (r: Range | undefined) => r?.min !== undefined && r.max !== undefined && r.min > r.max;
 
 function Chips({
   name,
@@ -75,7 +61,7 @@ function Chips({
   selected,
   onToggle,
 }: {
-  name: ListField;
+  name: string;
   legend: string;
   options: { id: number; name: string }[];
   selected: number[] | undefined;
@@ -108,18 +94,16 @@ const RANGE_ENDS = [
 ] as const;
 
 function RangeInputs({
-  legend,
-  names,
-  unit,
+  field,
   value,
   onChange,
 }: {
-  legend: string;
-  names: [string, string];
-  unit: string;
+  field: "price" | "area";
   value: Range | undefined;
   onChange(r: Range | undefined): void;
 }) {
+  const { label: legend, url: names, unit } = F[field];
+  const error = inverted(value) ? `${legend}: «от» больше, чем «до»` : null;
   const set = (key: "min" | "max", raw: string) => {
     const digits = raw.replace(/[^\d]/g, "");
     const next: Range = { ...value };
@@ -142,11 +126,17 @@ function RangeInputs({
               inputMode="numeric"
               placeholder={`${word}, ${unit}`}
               value={value?.[key] ?? ""}
+              aria-invalid={error ? true : undefined}
               onChange={(e) => set(key, e.target.value)}
             />
           </label>
         </Fragment>
       ))}
+      {error && (
+        <p className="filter-error" role="alert">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -160,7 +150,7 @@ function PickList({
   onToggle,
   empty,
 }: {
-  name: ListField;
+  name: string;
   legend: string;
   items: LocationItem[];
   selected: number[] | undefined;
@@ -210,56 +200,31 @@ function PickList({
   );
 }
 
-/** SPEC §4 cascade: regions → their localities → their stations; no selection empties the next list. */
-function useCascade(regions: number[] | undefined, localities: number[] | undefined) {
-  const [localityItems, setLocalityItems] = useState<LocationItem[]>([]);
-  const [stationItems, setStationItems] = useState<LocationItem[]>([]);
-  const regionKey = (regions ?? []).join(",");
-  const localityKey = (localities ?? []).join(",");
-  useEffect(() => {
-    let live = true;
-    const ids = regionKey ? regionKey.split(",").map(Number) : [];
-    if (!ids.length) setLocalityItems([]);
-    else
-      Promise.all(ids.map((id) => api.localities(id))).then(
-        (lists) => live && setLocalityItems(lists.flat()),
-      );
-    return () => {
-      live = false;
-    };
-  }, [regionKey]);
-  useEffect(() => {
-    let live = true;
-    const ids = localityKey ? localityKey.split(",").map(Number) : [];
-    if (!ids.length) setStationItems([]);
-    else Promise.all(ids.map((id) => api.subways(id))).then((lists) => live && setStationItems(lists.flat()));
-    return () => {
-      live = false;
-    };
-  }, [localityKey]);
-  return { localityItems, stationItems };
+/**
+ * One level of the SPEC §4 cascade: the lists of the chosen parents (a region's localities, a locality's
+ * stations), or none without a choice; a list that fails to load is empty (SPEC §8, api.ts).
+ */
+function useChildren(kind: "localities" | "subways", parents: number[] | undefined): LocationItem[] {
+  const key = parents?.length ? [kind, ...parents] : null;
+  const { data } = useSWR(key, () => Promise.all((parents ?? []).map((id) => api[kind](id))), {
+    keepPreviousData: true,
+  });
+  return key ? (data?.flat() ?? []) : [];
 }
 
-/** The recount of SPEC §4: every change counts the matching complexes (the count request). */
+/**
+ * The recount of SPEC §4: every change counts the matching complexes (the count request: page 1, per_page
+ * 1). No count while a range is inverted; a failed count is reported, and the form is not submitted blind.
+ */
 function useCount(base: CatalogueFilter, draft: CatalogueFilter, initial: number, dirty: boolean) {
   const debounced = useDebounced(draft, 250);
-  const [count, setCount] = useState(initial);
-  const [loading, setLoading] = useState(false);
-  useEffect(() => setCount(initial), [initial]);
-  useEffect(() => {
-    if (!dirty) return;
-    let live = true;
-    setLoading(true);
-    api.countComplexes(mergeFilters(base, debounced)).then((n) => {
-      if (!live) return;
-      if (n !== null) setCount(n);
-      setLoading(false);
-    });
-    return () => {
-      live = false;
-    };
-  }, [base, debounced, dirty]);
-  return { count, loading };
+  const key =
+    dirty && !inverted(debounced.price) && !inverted(debounced.area)
+      ? apiKeys.complexes({ filter: mergeFilters(base, debounced), page: 1, perPage: 1, sort: DEFAULT_SORT })
+      : null;
+  const { data, error, isLoading } = useSWR<ComplexList>(key);
+  const waiting = dirty && (debounced !== draft || isLoading);
+  return { count: key ? (data?.total ?? initial) : initial, loading: waiting, failed: Boolean(key && error) };
 }
 
 function Fields({
@@ -303,23 +268,17 @@ function Fields({
   };
   const primary: ReactNode = (
     <>
-      <RangeInputs
-        legend="Цена"
-        names={["min_price", "max_price"]}
-        unit="₽"
-        value={draft.price}
-        onChange={setRange("price")}
-      />
+      <RangeInputs field="price" value={draft.price} onChange={setRange("price")} />
       <Chips
-        name="rooms"
-        legend="Комнаты"
-        options={ROOMS.map((r) => ({ id: r, name: ROOM_LABELS[r] ?? "" }))}
+        name={F.rooms.url[0]}
+        legend={F.rooms.label}
+        options={ROOMS.map((r) => ({ id: r, name: F.rooms.options[r] ?? "" }))}
         selected={draft.rooms}
         onToggle={toggle("rooms")}
       />
       <Chips
-        name="deadline"
-        legend="Срок сдачи"
+        name={F.deadline.url[0]}
+        legend={F.deadline.label}
         options={years.map((y) => ({ id: y.year, name: y.label }))}
         selected={draft.deadline}
         onToggle={toggle("deadline")}
@@ -330,17 +289,11 @@ function Fields({
   return (
     <>
       {part === "all" && primary}
-      <RangeInputs
-        legend="Площадь"
-        names={["min_area", "max_area"]}
-        unit="м²"
-        value={draft.area}
-        onChange={setRange("area")}
-      />
+      <RangeInputs field="area" value={draft.area} onChange={setRange("area")} />
       {!base.regions && !base.location && (
         <Chips
-          name="regions"
-          legend="Регион"
+          name={F.regions.url[0]}
+          legend={F.regions.label}
           options={REGIONS}
           selected={draft.regions}
           onToggle={toggle("regions")}
@@ -349,16 +302,16 @@ function Fields({
       {!base.location && (
         <>
           <PickList
-            name="localities"
-            legend="Населённый пункт"
+            name={F.localities.url[0]}
+            legend={F.localities.label}
             items={localityItems}
             selected={draft.localities}
             onToggle={toggle("localities")}
             empty="Сначала выберите регион"
           />
           <PickList
-            name="subway_stations"
-            legend="Метро, МЦК, МЦД"
+            name={F.subway_stations.url[0]}
+            legend={F.subway_stations.label}
             items={stationItems}
             selected={draft.subway_stations}
             onToggle={toggle("subway_stations")}
@@ -366,45 +319,40 @@ function Fields({
           />
         </>
       )}
-      {CODE_CHIPS.map(([name, legend, table]) => (
+      {CODE_CHIPS.map((name) => (
         <Chips
           key={name}
-          name={name}
-          legend={legend}
-          options={codes(table)}
+          name={F[name].url[0]}
+          legend={F[name].label}
+          options={codes(F[name].options)}
           selected={draft[name]}
           onToggle={toggle(name)}
         />
       ))}
       <fieldset className="filter-group filter-distance">
         <legend>До станции</legend>
-        <label>
-          <span className="visually-hidden">Как добираться</span>
-          <select
-            name="distance_type"
-            value={draft.distance_type ?? ""}
-            onChange={(e) => setDistance("distance_type", e.target.value)}
-          >
-            <option value="">Не важно</option>
-            <option value="1">Пешком</option>
-            <option value="2">На транспорте</option>
-          </select>
-        </label>
-        <label>
-          <span className="visually-hidden">Сколько минут</span>
-          <select
-            name="distance_time"
-            value={draft.distance_time ?? ""}
-            onChange={(e) => setDistance("distance_time", e.target.value)}
-          >
-            <option value="">Любое время</option>
-            {DISTANCE_TIMES.map((m) => (
-              <option key={m} value={m}>
-                до {m} мин
-              </option>
-            ))}
-          </select>
-        </label>
+        {(
+          [
+            ["distance_type", "Не важно"],
+            ["distance_time", "Любое время"],
+          ] as const
+        ).map(([field, any]) => (
+          <label key={field}>
+            <span className="visually-hidden">{F[field].label}</span>
+            <select
+              name={F[field].url[0]}
+              value={draft[field] ?? ""}
+              onChange={(e) => setDistance(field, e.target.value)}
+            >
+              <option value="">{any}</option>
+              {codes(F[field].options).map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
       </fieldset>
     </>
   );
@@ -426,8 +374,9 @@ export function FilterForm({ base, value, sort, total, action, ad }: FilterFormP
   }, [value]);
   const { data: yearsData } = useSWR<{ data: CompletionYear[] }>(apiKeys.completionYears());
   const years = yearsData?.data ?? [];
-  const { localityItems, stationItems } = useCascade(draft.regions ?? base.regions, draft.localities);
-  const { count, loading } = useCount(base, draft, total, dirty);
+  const localityItems = useChildren("localities", draft.regions ?? base.regions);
+  const stationItems = useChildren("subways", draft.localities);
+  const { count, loading, failed } = useCount(base, draft, total, dirty);
   const set = (next: CatalogueFilter) => {
     setDraft(next);
     setDirty(true);
@@ -435,31 +384,39 @@ export function FilterForm({ base, value, sort, total, action, ad }: FilterFormP
   const apply = (e?: FormEvent) => {
     e?.preventDefault();
     setSheet(false);
-    const qs = filterToUrlParams(draft, 1, sort).toString();
-    navigate(`${action}${qs ? `?${qs}` : ""}`);
+    if (!blocked) navigate(`${action}${filterToUrlQuery(draft, 1, sort)}`);
   };
-  const submitLabel = loading
-    ? "Считаем…"
-    : count > 0
-      ? `Показать ${countOf(count, WORDS.complex)}`
-      : "Ничего не найдено";
-  const disabled = loading || count === 0;
-  const setCount = countSet(value);
+  const invalid = inverted(draft.price) || inverted(draft.area);
+  const blocked = loading || failed || invalid || count === 0;
+  const submitLabel = invalid
+    ? "Исправьте диапазон"
+    : failed
+      ? "Не удалось посчитать"
+      : loading
+        ? "Считаем…"
+        : count > 0
+          ? `Показать ${countOf(count, WORDS.complex)}`
+          : "Ничего не найдено";
+  const notice = failed && (
+    <p className="filter-error" role="alert">
+      Не удалось посчитать ЖК. Проверьте соединение и измените фильтр ещё раз.
+    </p>
+  );
+  const setCount = filterValueCount(value);
   const fieldProps = { draft, set, base, years, localityItems, stationItems };
   const sortSelect = (
     <label className="filter-sort">
-      <span>Сортировка</span>
+      <span>{SORT_FIELD.label}</span>
       <select
-        name="sort"
+        name={SORT_FIELD.url}
         value={sort}
         onChange={(e) => {
-          const qs = filterToUrlParams(value, 1, e.target.value as Sort).toString();
-          navigate(`${action}${qs ? `?${qs}` : ""}`);
+          navigate(`${action}${filterToUrlQuery(value, 1, e.target.value as Sort)}`);
         }}
       >
         {SORTS.map((s) => (
           <option key={s} value={s}>
-            {SORT_LABELS[s]}
+            {SORT_FIELD.options[s]}
           </option>
         ))}
       </select>
@@ -497,9 +454,10 @@ export function FilterForm({ base, value, sort, total, action, ad }: FilterFormP
             >
               Сбросить
             </a>
-            <button type="submit" className="button" disabled={disabled} aria-live="polite">
+            <button type="submit" className="button" disabled={blocked} aria-live="polite">
               {submitLabel}
             </button>
+            {notice}
           </div>
         </form>
         {ad}
@@ -518,9 +476,10 @@ export function FilterForm({ base, value, sort, total, action, ad }: FilterFormP
             <button type="button" className="button button--ghost" onClick={() => set(modalReset(draft))}>
               Сбросить
             </button>
-            <button type="submit" className="button" disabled={disabled}>
+            <button type="submit" className="button" disabled={blocked}>
               {submitLabel}
             </button>
+            {notice}
           </div>
         </form>
       </Modal>

@@ -1,10 +1,11 @@
 import { useRef } from "react";
 import { bannerOn } from "../../../shared/ads";
 import { apiKeys } from "../../../shared/api-keys";
-import { filterToUrlParams, type ListQuery } from "../../../shared/filters/catalogue";
+import { filterToUrlQuery, type ListQuery } from "../../../shared/filters/catalogue";
 import { countOf, WORDS } from "../../../shared/format";
 import type { ComplexList } from "../../../shared/schemas/catalogue";
 import { useApi } from "../../hooks/use-api";
+import { AppLink } from "../AppLink";
 import { AdSidebar, AdSlot, TgbRow, useAds } from "../ads/Ads";
 import { FilterForm } from "./FilterForm";
 import { CardGrid } from "./ListingCard";
@@ -38,10 +39,7 @@ export function Listing({ path, query, base, own, withFilter = true, galleryAd =
   if (fresh) last.current = fresh;
   const data = fresh ?? (isLoading ? last.current : undefined);
   const total = data?.total ?? 0;
-  const hrefOf = (page: number) => {
-    const qs = filterToUrlParams(own, page, query.sort).toString();
-    return `${path}${qs ? `?${qs}` : ""}`;
-  };
+  const hrefOf = (page: number) => `${path}${filterToUrlQuery(own, page, query.sort)}`;
   return (
     <section className="listing" aria-labelledby="listing-title">
       {/* The cards' titles are h3: this keeps the outline whole (h1 of the page → h2 → cards). */}
@@ -66,7 +64,14 @@ export function Listing({ path, query, base, own, withFilter = true, galleryAd =
           {galleryAd && ads !== null && <AdSlot ad={ads?.gallery.listing} variant="wide" />}
           {error && !data && (
             <p className="listing__error" role="alert">
-              Не удалось загрузить список. Проверьте соединение и попробуйте ещё раз.
+              {error.status === 404 && query.page > 1 ? (
+                // A page past the last (the list shrank since the link was made): the way back to its start.
+                <>
+                  Такой страницы в списке нет. <AppLink to={hrefOf(1)}>Открыть первую страницу</AppLink>
+                </>
+              ) : (
+                "Не удалось загрузить список. Проверьте соединение и попробуйте ещё раз."
+              )}
             </p>
           )}
           {data && data.data.length === 0 && (

@@ -4,7 +4,7 @@ import { useFavorites } from "../../hooks/use-favorites";
 import { AppLink } from "../AppLink";
 import { FacadeImage } from "../art/ArtImage";
 import { LineBadge } from "../complex/Stations";
-import { classLabel, complexTitle, stationDistance, stationName } from "../complex/text";
+import { classLabel, complexTitle, stationName, withDistance } from "../complex/text";
 import { HeartIcon } from "../icons";
 import "./catalogue.css";
 
@@ -48,7 +48,8 @@ function ListingCard({ complex: c }: { complex: ComplexCard }) {
         </p>
         {c.stations.slice(0, 2).map((s) => (
           <p key={s.id} className="listing-card__station">
-            <LineBadge station={s} /> {stationName(s)} · {stationDistance(s)}
+            <LineBadge station={s} /> {stationName(s)}
+            {withDistance(s)}
           </p>
         ))}
         {c.rooms.length > 0 && (

@@ -3,7 +3,7 @@ import type { ComplexCard as Card } from "../../../shared/schemas/catalogue";
 import { AppLink } from "../AppLink";
 import { FacadeImage } from "../art/ArtImage";
 import { LineBadge } from "./Stations";
-import { complexTitle, stationDistance, stationName } from "./text";
+import { complexTitle, stationName, withDistance } from "./text";
 import "./complex.css";
 
 /** A compact complex card: the drawing, name, lowest price, nearest station, deadline. */
@@ -23,7 +23,8 @@ export function ComplexCard({ complex: c }: { complex: Card }) {
         <p className="cx-price">{formatPriceFrom(c.min_price)}</p>
         {station && (
           <p className="complex-card__meta">
-            <LineBadge station={station} /> {stationName(station)} · {stationDistance(station)}
+            <LineBadge station={station} /> {stationName(station)}
+            {withDistance(station)}
           </p>
         )}
         <p className="complex-card__meta">

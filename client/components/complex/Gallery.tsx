@@ -17,13 +17,15 @@ export interface GalleryProps {
   /** Floors of each house. */
   houses: readonly number[];
   name: string;
+  /** The developer's picture from its feed (through the image proxy): it takes the main place. */
+  photo?: string | null;
 }
 
 /**
- * Drawn views of the complex (there are no photos): a large one and thumbnails, each opening the light box.
- * The drawings are honest about being drawings.
+ * Views of the complex: the developer's picture when its feed has one, else drawn views (honest about being
+ * drawings), a large one and thumbnails, each opening the light box.
  */
-export function Gallery({ id, cls, floors, houses, name }: GalleryProps) {
+export function Gallery({ id, cls, floors, houses, name, photo }: GalleryProps) {
   const { open } = useLightBox();
   const art = (variant: FacadeVariant, width: number, height: number, alt?: string) => (
     <FacadeImage
@@ -38,29 +40,41 @@ export function Gallery({ id, cls, floors, houses, name }: GalleryProps) {
       eager={width >= 800}
     />
   );
-  const slides: Slide[] = VIEWS.map((v) => ({
+  const picture = (width: number, height: number, alt = "") =>
+    photo && <img src={photo} alt={alt} width={width} height={height} />;
+  const views = photo
+    ? [{ variant: "photo" as const, caption: "Фото застройщика" }, ...VIEWS.slice(1)]
+    : VIEWS;
+  const slides: Slide[] = views.map((v) => ({
     key: v.variant,
     caption: `${name}: ${v.caption.toLowerCase()}`,
-    content: art(v.variant, 1200, 750, `${name}: ${v.caption.toLowerCase()} (рисунок)`),
+    content:
+      v.variant === "photo"
+        ? picture(1200, 750, `${name}: фото застройщика`)
+        : art(v.variant, 1200, 750, `${name}: ${v.caption.toLowerCase()} (рисунок)`),
   }));
   return (
     <figure className="cx-gallery">
       <div className="cx-gallery__grid">
-        {VIEWS.map((v, i) => (
+        {views.map((v, i) => (
           <button
             key={v.variant}
             type="button"
             className={`cx-gallery__item${i === 0 ? " cx-gallery__item--main" : ""}`}
-            aria-label={`Открыть рисунок «${v.caption}» на весь экран`}
+            aria-label={`Открыть ${v.variant === "photo" ? "фото" : "рисунок"} «${v.caption}» на весь экран`}
             onClick={() => open(slides, i)}
           >
-            {i === 0 ? art(v.variant, 800, 500) : art(v.variant, 400, 250)}
+            {v.variant === "photo"
+              ? picture(800, 500)
+              : art(v.variant, i === 0 ? 800 : 400, i === 0 ? 500 : 250)}
             <span className="cx-gallery__label">{v.caption}</span>
           </button>
         ))}
       </div>
       <figcaption className="cx-gallery__note">
-        Рисунки условные: фотографий этого ЖК у нас пока нет.
+        {photo
+          ? "Фото — из фида застройщика, остальное — условные рисунки."
+          : "Рисунки условные: фотографий этого ЖК у нас пока нет."}
       </figcaption>
     </figure>
   );

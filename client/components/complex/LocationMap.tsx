@@ -172,7 +172,7 @@ export function LocationMap({
           >
             <tspan>{stationName(m.station)}</tspan>
             <tspan x={r1(m.left ? m.x - 14 : m.x + 14)} dy="1.2em" className="location-map__note">
-              {stationDistance(m.station)} · {km(m.d)}
+              {[stationDistance(m.station), km(m.d)].filter(Boolean).join(" · ")}
             </tspan>
           </text>
         </g>

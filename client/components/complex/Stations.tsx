@@ -1,6 +1,6 @@
 import type { StationLink } from "../../../shared/schemas/catalogue";
 import { AppLink } from "../AppLink";
-import { inkOn, stationDistance, stationName, stationPath } from "./text";
+import { inkOn, stationName, stationPath, withDistance } from "./text";
 import "./complex.css";
 
 /** The line's colour with its number, as on the metro map. */
@@ -31,7 +31,7 @@ export function StationList({
         <li key={s.id}>
           <LineBadge station={s} />
           {linked ? <AppLink to={stationPath(s)}>{stationName(s)}</AppLink> : <span>{stationName(s)}</span>}
-          <span className="cx-stations__time"> · {stationDistance(s)}</span>
+          {s.minutes !== null && <span className="cx-stations__time">{withDistance(s)}</span>}
         </li>
       ))}
     </ul>

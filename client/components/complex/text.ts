@@ -1,5 +1,5 @@
 /** Russian text and links about a complex, shared by the complex and apartments pages. */
-import { formatDistance } from "../../../shared/format";
+import { formatDeadline, formatDistance } from "../../../shared/format";
 import type { RegionId } from "../../../shared/mortgage";
 import type { Deadline, House, StationLink } from "../../../shared/schemas/catalogue";
 
@@ -27,9 +27,13 @@ const STATION_TYPE: Record<StationLink["kind"], string> = { metro: "po-metro", m
 /** «м. Сокольники», «МЦК Белокаменная» */
 export const stationName = (s: Pick<StationLink, "kind" | "name">) =>
   `${STATION_PREFIX[s.kind]}\u00a0${s.name}`;
-/** «7 мин пешком», «12 мин на транспорте» */
+/** «7 мин пешком», «12 мин на транспорте», «≈ 9 мин пешком» (estimated), "" (time not known). */
 export const stationDistance = (s: StationLink) =>
-  formatDistance(s.minutes, s.distance_type === 1 ? "foot" : "transport");
+  s.minutes === null
+    ? ""
+    : `${s.estimated ? "≈\u00a0" : ""}${formatDistance(s.minutes, s.distance_type === 1 ? "foot" : "transport")}`;
+/** « · 7 мин пешком» after a station's name, or nothing when the time is not known. */
+export const withDistance = (s: StationLink) => (s.minutes === null ? "" : ` · ${stationDistance(s)}`);
 /** The listing of complexes near the station. */
 export const stationPath = (s: StationLink) => `/${STATION_TYPE[s.kind]}/${s.slug}/`;
 
@@ -58,7 +62,8 @@ export function inkOn(hex: string): string {
 
 /**
  * The houses' deadlines in a few words, after «Срок сдачи»: «IV кв. 2026», «с I кв. 2029 по IV кв. 2030»,
- * «часть корпусов сдана, остальные — до IV кв. 2030»; a finished complex's is when its last house was finished.
+ * «часть корпусов сдана, остальные — до IV кв. 2030»; a finished complex's is when its last house was finished;
+ * an overdue or moved one says so: «III кв. 2021 — перенесён», «с III кв. 2021 по IV кв. 2027, сроки перенесены».
  */
 export function deadlinesOf(houses: readonly House[], fallback: Deadline): string {
   const order = (d: Deadline) => d.year * 10 + d.quarter;
@@ -69,7 +74,9 @@ export function deadlinesOf(houses: readonly House[], fallback: Deadline): strin
   const last = sorted[sorted.length - 1];
   if (!first || !last) return fallback.label;
   if (!open.length) return last.label;
-  if (done.length) return `часть корпусов сдана, остальные — до ${last.label}`;
-  if (first.label === last.label) return last.label;
-  return `с ${first.label} по ${last.label}`;
+  if (first.label === last.label && !done.length) return last.label;
+  const moved = sorted.some((d) => d.moved) ? ", сроки перенесены" : "";
+  const plain = (d: Deadline) => formatDeadline(d.year, d.quarter);
+  if (done.length) return `часть корпусов сдана, остальные — до ${plain(last)}${moved}`;
+  return `с ${plain(first)} по ${plain(last)}${moved}`;
 }

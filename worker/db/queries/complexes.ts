@@ -1,7 +1,129 @@
 import type { D1Database } from "@cloudflare/workers-types/latest";
-import type { CatalogueFilter, ListQuery } from "../../../shared/filters/catalogue";
+import {
+  type CatalogueField,
+  type CatalogueFilter,
+  DISTANCE_MINUTES,
+  type ListQuery,
+} from "../../../shared/filters/catalogue";
+import type { Range } from "../../../shared/filters/fields";
+import { moscowQuarter } from "../../../shared/format";
 
-type Param = string | number;
+export type Param = string | number;
+/** Binds a value and answers its placeholder (?N). */
+export type Bind = (value: Param) => string;
+
+/**
+ * Where a field's condition is tested: on the complex row (rc), on one of its apartments on sale (lo: all
+ * such conditions must hold for the same apartment), or on one of its stations (cs: likewise).
+ */
+interface FieldSql<V> {
+  on: "complex" | "apartment" | "station";
+  where(value: V, bind: Bind): string;
+}
+
+export const inList =
+  (column: string) =>
+  (ids: readonly number[], bind: Bind): string =>
+    `${column} IN (${ids.map(bind).join(", ")})`;
+
+export const inRange =
+  (column: string) =>
+  (r: Range, bind: Bind): string =>
+    [
+      ...(r.min !== undefined ? [`${column} >= ${bind(r.min)}`] : []),
+      ...(r.max !== undefined ? [`${column} <= ${bind(r.max)}`] : []),
+    ].join(" AND ");
+
+const bits = (codes: readonly number[]) => codes.reduce((m, c) => m | (1 << c), 0);
+
+/**
+ * The SQL of each catalogue filter field (shared/filters/catalogue.ts CATALOGUE_FIELDS), keyed by the same
+ * name: a field added to the table does not compile until it has its condition here.
+ */
+export const FIELD_SQL: { [K in CatalogueField]-?: FieldSql<NonNullable<CatalogueFilter[K]>> } = {
+  price: { on: "apartment", where: inRange("lo.price") },
+  area: { on: "apartment", where: inRange("lo.area_total") },
+  rooms: { on: "apartment", where: inList("lo.rooms") },
+  otdelka: { on: "apartment", where: inList("lo.otdelka") },
+  // The deadline: 0 is «сдан», other entries are years of a complex still being built.
+  deadline: {
+    on: "complex",
+    where: (deadline, bind) => {
+      const years = deadline.filter((y) => y > 0);
+      const parts: string[] = [];
+      if (deadline.includes(0)) parts.push("rc.is_finished = 1");
+      // An overdue complex is not delivered yet: it counts as due this year.
+      const year = moscowQuarter(new Date()).year;
+      const overdue = years.includes(year) ? ` OR rc.deadline_year < ${bind(year)}` : "";
+      if (years.length)
+        parts.push(`(rc.is_finished = 0 AND (${inList("rc.deadline_year")(years, bind)}${overdue}))`);
+      return `(${parts.join(" OR ")})`;
+    },
+  },
+  regions: { on: "complex", where: inList("rc.region_id") },
+  localities: { on: "complex", where: inList("rc.locality_id") },
+  districts: { on: "complex", where: inList("rc.district_id") },
+  city_areas: { on: "complex", where: inList("rc.city_area_id") },
+  mo_districts: { on: "complex", where: inList("rc.mo_district_id") },
+  highways: { on: "complex", where: inList("rc.highway_id") },
+  railways: { on: "complex", where: inList("rc.railway_id") },
+  developers: { on: "complex", where: inList("rc.developer_id") },
+  build_stage: { on: "complex", where: inList("rc.build_stage") },
+  build_type: { on: "complex", where: inList("rc.build_type") },
+  build_class: { on: "complex", where: inList("rc.class") },
+  parking: { on: "complex", where: (codes, bind) => `(rc.parking_mask & ${bind(bits(codes))}) != 0` },
+  subway_stations: { on: "station", where: inList("cs.station_id") },
+  distance_type: { on: "station", where: (type, bind) => `cs.distance_type = ${bind(type)}` },
+  distance_time: {
+    on: "station",
+    where: (code, bind) => `cs.minutes <= ${bind(DISTANCE_MINUTES[code] ?? 0)}`,
+  },
+  near: {
+    on: "complex",
+    where: (
+      kind,
+      bind,
+    ) => `EXISTS (SELECT 1 FROM complex_stations cs JOIN subway_stations s ON s.id = cs.station_id
+        WHERE cs.complex_id = rc.id AND cs.distance_type = 1 AND cs.minutes <= 15 AND s.kind = ${bind(kind)})`,
+  },
+  investment: {
+    on: "complex",
+    where: () => "rc.is_finished = 0 AND (rc.build_stage = 1 OR rc.deadline_year >= 2028)",
+  },
+  // The loader turns a place into its id filter before any SQL runs (resolvePlace); unresolved, it finds none.
+  location: { on: "complex", where: () => "0" },
+  // One bound JSON array, not a placeholder per id: up to 100 ids stay within D1's 100 parameters.
+  ids: {
+    on: "complex",
+    where: (ids, bind) => `rc.id IN (SELECT value FROM json_each(${bind(JSON.stringify(ids))}))`,
+  },
+};
+
+/** One field's condition (the field is set). */
+function fieldCondition<K extends CatalogueField>(f: CatalogueFilter, key: K, bind: Bind): string {
+  const sql = FIELD_SQL[key] as FieldSql<unknown>;
+  return sql.where(f[key], bind);
+}
+
+/**
+ * The apartments' conditions as one test of the complex. Room types alone, or with finishing, are answered
+ * exactly by room_stats (one row per complex and room type on sale, with the finishings' bit mask): half the
+ * time of looking through the apartments (count at scale 10: 40 → 18 ms); finishing alone by the complex's
+ * own mask. Otherwise the apartments are looked up per complex, never through the global price index (14–29 s
+ * at scale 1): by room type and price (lo_complex), or by price alone (lo_complex_price; 67 → 31 ms at
+ * scale 10).
+ */
+function apartmentTest(f: CatalogueFilter, fields: CatalogueField[], bind: Bind): string {
+  const onlyRoomsAndFinishing = fields.every((k) => k === "rooms" || k === "otdelka");
+  if (onlyRoomsAndFinishing && f.rooms?.length) {
+    const finishing = f.otdelka?.length ? ` AND (rs.otdelka_mask & ${bind(bits(f.otdelka))}) != 0` : "";
+    return `EXISTS (SELECT 1 FROM room_stats rs WHERE rs.complex_id = rc.id AND ${inList("rs.rooms")(f.rooms, bind)}${finishing})`;
+  }
+  if (onlyRoomsAndFinishing && f.otdelka?.length) return `(rc.otdelka_mask & ${bind(bits(f.otdelka))}) != 0`;
+  const index = !f.rooms?.length && f.price ? "lo_complex_price" : "lo_complex";
+  const conditions = fields.map((key) => fieldCondition(f, key, bind));
+  return `EXISTS (SELECT 1 FROM living_objects lo INDEXED BY ${index} WHERE lo.complex_id = rc.id AND lo.status = 1 AND ${conditions.join(" AND ")})`;
+}
 
 /**
  * WHERE of the catalogue list and count: bound parameters only, each filter from an index. `inIdOrder` is
@@ -13,86 +135,23 @@ export function complexWhere(f: CatalogueFilter, inIdOrder = false): { sql: stri
   // for the map, jump from it to every row: 36 ms at scale 10 where reading the table takes 12 ms).
   const where: string[] = [f.ids?.length || inIdOrder ? "+rc.is_published = 1" : "rc.is_published = 1"];
   const params: Param[] = [];
-  const p = (value: Param) => {
+  const bind: Bind = (value) => {
     params.push(value);
     return `?${params.length}`;
   };
-  const list = (ids: number[]) => ids.map((id) => p(id)).join(", ");
-
-  // One bound JSON array, not a placeholder per id: up to 100 ids stay within D1's 100 parameters.
-  if (f.ids?.length) where.push(`rc.id IN (SELECT value FROM json_each(${p(JSON.stringify(f.ids))}))`);
-
-  const columns: [keyof CatalogueFilter, string][] = [
-    ["regions", "rc.region_id"],
-    ["localities", "rc.locality_id"],
-    ["districts", "rc.district_id"],
-    ["city_areas", "rc.city_area_id"],
-    ["mo_districts", "rc.mo_district_id"],
-    ["highways", "rc.highway_id"],
-    ["railways", "rc.railway_id"],
-    ["developers", "rc.developer_id"],
-    ["build_stage", "rc.build_stage"],
-    ["build_type", "rc.build_type"],
-    ["build_class", "rc.class"],
-  ];
-  for (const [field, column] of columns) {
-    const ids = f[field] as number[] | undefined;
-    if (ids?.length) where.push(`${column} IN (${list(ids)})`);
-  }
-  if (f.deadline?.length) {
-    const years = f.deadline.filter((y) => y > 0);
-    const parts: string[] = [];
-    if (f.deadline.includes(0)) parts.push("rc.is_finished = 1");
-    if (years.length) parts.push(`(rc.is_finished = 0 AND rc.deadline_year IN (${list(years)}))`);
-    // Only years that are no deadline at all (a negative one): nothing matches, never an empty «()».
-    where.push(parts.length ? `(${parts.join(" OR ")})` : "0");
-  }
-  if (f.parking?.length)
-    where.push(`(rc.parking_mask & ${p(f.parking.reduce((m, c) => m | (1 << c), 0))}) != 0`);
-  if (f.investment) where.push("rc.is_finished = 0 AND (rc.build_stage = 1 OR rc.deadline_year >= 2028)");
-
-  // Apartment-level filters: the complex has an apartment on sale that matches all of them. Room types alone, or
-  // with finishing, are answered exactly by room_stats (one row per complex and room type on sale, with the
-  // finishings' bit mask): half the time of looking through the apartments (count at scale 10: 40 → 18 ms).
-  // Otherwise the apartments are looked up per complex, never through the global price index (14–29 s at
-  // scale 1): by room type and price (lo_complex), or by price alone (lo_complex_price; 67 → 31 ms at scale 10).
-  const otdelkaMask = () => p((f.otdelka ?? []).reduce((m, c) => m | (1 << c), 0));
-  const ranges: string[] = [];
-  if (f.price?.min !== undefined) ranges.push(`lo.price >= ${p(f.price.min)}`);
-  if (f.price?.max !== undefined) ranges.push(`lo.price <= ${p(f.price.max)}`);
-  if (f.area?.min !== undefined) ranges.push(`lo.area_total >= ${p(f.area.min)}`);
-  if (f.area?.max !== undefined) ranges.push(`lo.area_total <= ${p(f.area.max)}`);
-  if (ranges.length) {
-    const apt = [...(f.rooms?.length ? [`lo.rooms IN (${list(f.rooms)})`] : []), ...ranges];
-    if (f.otdelka?.length) apt.push(`lo.otdelka IN (${list(f.otdelka)})`);
-    const byPrice = !f.rooms?.length && (f.price?.min !== undefined || f.price?.max !== undefined);
-    const index = byPrice ? "lo_complex_price" : "lo_complex";
+  const set = (Object.keys(FIELD_SQL) as CatalogueField[]).filter((key) => {
+    const value = f[key];
+    return value !== undefined && !(Array.isArray(value) && !value.length);
+  });
+  const on = (place: FieldSql<unknown>["on"]) => set.filter((key) => FIELD_SQL[key].on === place);
+  where.push(...on("complex").map((key) => fieldCondition(f, key, bind)));
+  const apartmentFields = on("apartment");
+  if (apartmentFields.length) where.push(apartmentTest(f, apartmentFields, bind));
+  const station = on("station").map((key) => fieldCondition(f, key, bind));
+  if (station.length)
     where.push(
-      `EXISTS (SELECT 1 FROM living_objects lo INDEXED BY ${index} WHERE lo.complex_id = rc.id AND lo.status = 1 AND ${apt.join(" AND ")})`,
+      `EXISTS (SELECT 1 FROM complex_stations cs WHERE cs.complex_id = rc.id AND ${station.join(" AND ")})`,
     );
-  } else if (f.rooms?.length) {
-    const finishing = f.otdelka?.length ? ` AND (rs.otdelka_mask & ${otdelkaMask()}) != 0` : "";
-    where.push(
-      `EXISTS (SELECT 1 FROM room_stats rs WHERE rs.complex_id = rc.id AND rs.rooms IN (${list(f.rooms)})${finishing})`,
-    );
-  } else if (f.otdelka?.length) {
-    where.push(`(rc.otdelka_mask & ${otdelkaMask()}) != 0`);
-  }
-
-  const st: string[] = [];
-  if (f.subway_stations?.length) st.push(`cs.station_id IN (${list(f.subway_stations)})`);
-  if (f.distance_type !== undefined) st.push(`cs.distance_type = ${p(f.distance_type)}`);
-  if (f.distance_time !== undefined) st.push(`cs.minutes <= ${p(f.distance_time)}`);
-  if (st.length)
-    where.push(
-      `EXISTS (SELECT 1 FROM complex_stations cs WHERE cs.complex_id = rc.id AND ${st.join(" AND ")})`,
-    );
-  if (f.near) {
-    where.push(
-      `EXISTS (SELECT 1 FROM complex_stations cs JOIN subway_stations s ON s.id = cs.station_id
-        WHERE cs.complex_id = rc.id AND cs.distance_type = 1 AND cs.minutes <= 15 AND s.kind = ${p(f.near)})`,
-    );
-  }
   return { sql: where.join(" AND "), params };
 }
 
@@ -222,7 +281,8 @@ export interface StationLinkRow {
   color: string;
   line_number: string;
   distance_type: number;
-  minutes: number;
+  minutes: number | null;
+  estimated: number;
 }
 
 /** Nearest stations of complexes, nearest first, with the colour of the station's main line. */
@@ -234,7 +294,7 @@ export async function listComplexStations(db: D1Database, ids: number[]): Promis
     const { results } = await db
       .prepare(
         `SELECT cs.complex_id, s.id AS station_id, s.name, s.slug, s.kind, l.color, l.number AS line_number,
-                cs.distance_type, cs.minutes
+                cs.distance_type, cs.minutes, cs.estimated
          FROM complex_stations cs JOIN subway_stations s ON s.id = cs.station_id JOIN lines l ON l.id = s.line_id
          WHERE cs.complex_id IN (${chunk.map((_, j) => `?${j + 1}`).join(", ")})
          ORDER BY cs.complex_id, cs.distance_type, cs.minutes, cs.station_id`,
@@ -288,6 +348,7 @@ export interface ComplexDetailRow extends ComplexRow {
   description: string;
   max_price_m2: number;
   views: number;
+  image: string | null;
 }
 
 export function getComplex(db: D1Database, id: number): Promise<ComplexDetailRow | null> {
@@ -295,7 +356,7 @@ export function getComplex(db: D1Database, id: number): Promise<ComplexDetailRow
     .prepare(
       `SELECT ${CARD_COLUMNS}, rc.locality_id, l.name AS locality_name, r.name AS region_name, rc.district_id,
               d.name AS district_name, d.slug AS district_slug, rc.city_area_id, rc.mo_district_id, rc.ceiling_height,
-              rc.floors_min, rc.floors_max, rc.description, rc.max_price_m2, rc.views
+              rc.floors_min, rc.floors_max, rc.description, rc.max_price_m2, rc.views, rc.image
        FROM residential_complexes rc JOIN companies c ON c.id = rc.developer_id
        JOIN localities l ON l.id = rc.locality_id JOIN regions r ON r.id = rc.region_id
        LEFT JOIN districts d ON d.id = rc.district_id
@@ -316,6 +377,9 @@ export interface HouseRow {
   deadline_year: number;
   deadline_quarter: number;
   is_finished: number;
+  /** The first promised deadline when the developer moved it (migration 0010). */
+  planned_deadline_year: number | null;
+  planned_deadline_quarter: number | null;
 }
 
 export async function listHouses(db: D1Database, complexId: number): Promise<HouseRow[]> {
@@ -343,14 +407,18 @@ export async function listSimilarComplexes(
   return results;
 }
 
+/** Complexes by the year of their deadline; an overdue one counts in `thisYear` (0: finished). */
 export async function listCompletionYears(
   db: D1Database,
+  thisYear: number,
 ): Promise<{ year: number; finished: number; count: number }[]> {
   const { results } = await db
     .prepare(
-      `SELECT CASE WHEN is_finished = 1 THEN 0 ELSE deadline_year END AS year, is_finished AS finished, count(*) AS count
+      `SELECT CASE WHEN is_finished = 1 THEN 0 ELSE max(deadline_year, ?1) END AS year, is_finished AS finished,
+         count(*) AS count
        FROM residential_complexes WHERE is_published = 1 GROUP BY 1 ORDER BY 1`,
     )
+    .bind(thisYear)
     .all<{ year: number; finished: number; count: number }>();
   return results;
 }

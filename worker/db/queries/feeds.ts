@@ -88,6 +88,7 @@ export interface RunRow extends RunCounts {
   finished_at: string | null;
   message: string | null;
   errors: string;
+  groups: string;
 }
 
 /**
@@ -125,6 +126,7 @@ export function finishRun(
     status: "ok" | "failed";
     finishedAt: string;
     errors: string;
+    groups: string;
     message: string | null;
   },
 ) {
@@ -133,7 +135,7 @@ export function finishRun(
     db
       .prepare(
         `UPDATE import_runs SET status = ?2, finished_at = ?3, offers = ?4, added = ?5, updated = ?6, sold = ?7,
-           rejected = ?8, warnings = ?9, errors = ?10, message = ?11
+           rejected = ?8, warnings = ?9, errors = ?10, message = ?11, groups = ?12
          WHERE id = ?1`,
       )
       .bind(
@@ -148,6 +150,7 @@ export function finishRun(
         outcome.warnings,
         outcome.errors,
         outcome.message,
+        outcome.groups,
       ),
   ]);
 }
@@ -166,20 +169,20 @@ const RUN_COLUMNS = `r.id, r.feed_id, f.url, r.status, r.started_at, r.finished_
   r.sold, r.rejected, r.warnings, r.message`;
 
 /** The latest runs, without their lists of issues. */
-export async function listRuns(db: D1Database, limit: number): Promise<Omit<RunRow, "errors">[]> {
+export async function listRuns(db: D1Database, limit: number): Promise<Omit<RunRow, "errors" | "groups">[]> {
   const { results } = await db
     .prepare(
       `SELECT ${RUN_COLUMNS} FROM import_runs r JOIN feeds f ON f.id = r.feed_id ORDER BY r.id DESC LIMIT ?1`,
     )
     .bind(limit)
-    .all<Omit<RunRow, "errors">>();
+    .all<Omit<RunRow, "errors" | "groups">>();
   return results;
 }
 
 export function getRun(db: D1Database, id: number): Promise<RunRow | null> {
   return db
     .prepare(
-      `SELECT ${RUN_COLUMNS}, r.errors FROM import_runs r JOIN feeds f ON f.id = r.feed_id WHERE r.id = ?1`,
+      `SELECT ${RUN_COLUMNS}, r.errors, r.groups FROM import_runs r JOIN feeds f ON f.id = r.feed_id WHERE r.id = ?1`,
     )
     .bind(id)
     .first<RunRow>();
@@ -209,6 +212,12 @@ export interface NamedRow {
   name: string;
 }
 
+export interface StationRow extends NamedRow {
+  kind: "metro" | "mcc" | "mcd";
+  lat: number;
+  lng: number;
+}
+
 export async function loadMatchingData(db: D1Database) {
   const [localities, districts, stations, developers] = await db.batch([
     db.prepare("SELECT id, name, region_id, mo_district_id, lat, lng FROM localities ORDER BY id"),
@@ -217,14 +226,14 @@ export async function loadMatchingData(db: D1Database) {
     ),
     // A name on several kinds of line is the metro station first, then МЦК, then МЦД.
     db.prepare(
-      "SELECT id, name FROM subway_stations ORDER BY CASE kind WHEN 'metro' THEN 0 WHEN 'mcc' THEN 1 ELSE 2 END, id",
+      "SELECT id, name, kind, lat, lng FROM subway_stations ORDER BY CASE kind WHEN 'metro' THEN 0 WHEN 'mcc' THEN 1 ELSE 2 END, id",
     ),
     db.prepare("SELECT id, name FROM companies WHERE type = 'developer' ORDER BY id"),
   ]);
   return {
     localities: (localities?.results ?? []) as LocalityRow[],
     districts: (districts?.results ?? []) as DistrictRow[],
-    stations: (stations?.results ?? []) as NamedRow[],
+    stations: (stations?.results ?? []) as StationRow[],
     developers: (developers?.results ?? []) as NamedRow[],
   };
 }
@@ -351,11 +360,19 @@ export interface ComplexDraftRow {
   isFinished: number;
   floorsMin: number;
   floorsMax: number;
+  image: string | null;
+  declarationNumber: string | null;
+  declarationDate: string | null;
+  buildingPermit: string | null;
+  escrowBank: string | null;
+  /** JSON array of names. */
+  mortgageBanks: string;
 }
 
 /**
  * A complex of a feed: created with everything the feed says or we default; on later runs only its stage,
- * deadline and storeys follow the feed. A new one (slug still empty) is named and indexed for search.
+ * deadline, storeys, picture and trust details follow the feed (what the feed leaves out is kept). A new one
+ * (slug still empty) is named and indexed for search.
  */
 export async function upsertComplex(
   db: D1Database,
@@ -368,12 +385,19 @@ export async function upsertComplex(
       `INSERT INTO residential_complexes (slug, name, developer_id, region_id, locality_id, city_area_id, district_id,
          mo_district_id, highway_id, railway_id, address, lat, lng, class, build_type, build_stage, deadline_year,
          deadline_quarter, is_finished, otdelka_mask, parking_mask, ceiling_height, floors_min, floors_max, description,
-         min_price, max_price, min_area, max_area, min_price_m2, max_price_m2, apartments_on_sale, feed_key)
+         min_price, max_price, min_area, max_area, min_price_m2, max_price_m2, apartments_on_sale, feed_key, image,
+         declaration_number, declaration_date, building_permit, escrow_bank, mortgage_banks)
        VALUES ('', ?1, ?2, ?3, ?4, ?5, ?6, ?7, NULL, NULL, ?8, ?9, ?10, ?11, 1, ?12, ?13, ?14, ?15, 0, 0, ?16, ?17, ?18,
-         ?19, 0, 0, 0, 0, 0, 0, 0, ?20)
+         ?19, 0, 0, 0, 0, 0, 0, 0, ?20, ?21, ?22, ?23, ?24, ?25, ?26)
        ON CONFLICT (developer_id, feed_key) DO UPDATE SET build_stage = excluded.build_stage,
          deadline_year = excluded.deadline_year, deadline_quarter = excluded.deadline_quarter,
-         is_finished = excluded.is_finished, floors_min = excluded.floors_min, floors_max = excluded.floors_max
+         is_finished = excluded.is_finished, floors_min = excluded.floors_min, floors_max = excluded.floors_max,
+         image = coalesce(excluded.image, image),
+         declaration_number = coalesce(excluded.declaration_number, declaration_number),
+         declaration_date = coalesce(excluded.declaration_date, declaration_date),
+         building_permit = coalesce(excluded.building_permit, building_permit),
+         escrow_bank = coalesce(excluded.escrow_bank, escrow_bank),
+         mortgage_banks = CASE excluded.mortgage_banks WHEN '[]' THEN mortgage_banks ELSE excluded.mortgage_banks END
        RETURNING id, slug`,
     )
     .bind(
@@ -397,6 +421,12 @@ export async function upsertComplex(
       c.floorsMax,
       c.description,
       c.feedKey,
+      c.image,
+      c.declarationNumber,
+      c.declarationDate,
+      c.buildingPermit,
+      c.escrowBank,
+      c.mortgageBanks,
     )
     .first<{ id: number; slug: string }>();
   if (!row) throw new Error("residential_complexes: no id returned");
@@ -432,7 +462,12 @@ export function upsertHouse(db: D1Database, h: HouseDraftRow): D1PreparedStateme
        VALUES (?1, ?2, ?3, 1, 1, ?4, ?5, ?6, ?7, ?8)
        ON CONFLICT (complex_id, feed_key) DO UPDATE SET floors = excluded.floors, build_stage = excluded.build_stage,
          deadline_year = excluded.deadline_year, deadline_quarter = excluded.deadline_quarter,
-         is_finished = excluded.is_finished
+         is_finished = excluded.is_finished,
+         -- The first promised deadline is kept when the feed moves it (the right side reads the old row).
+         planned_deadline_year = CASE WHEN planned_deadline_year IS NULL AND deadline_year * 4 + deadline_quarter
+           != excluded.deadline_year * 4 + excluded.deadline_quarter THEN deadline_year ELSE planned_deadline_year END,
+         planned_deadline_quarter = CASE WHEN planned_deadline_year IS NULL AND deadline_year * 4 + deadline_quarter
+           != excluded.deadline_year * 4 + excluded.deadline_quarter THEN deadline_quarter ELSE planned_deadline_quarter END
        RETURNING id`,
     )
     .bind(
@@ -460,20 +495,22 @@ export function linkStagedHouse(
     .bind(runId, houseKey, complexId, houseId);
 }
 
+/** distance_type 3 with minutes null: a station named without a time; `estimated`: minutes from coordinates. */
 export function upsertComplexStation(
   db: D1Database,
   complexId: number,
   stationId: number,
-  distanceType: number,
-  minutes: number,
+  distanceType: 1 | 2 | 3,
+  minutes: number | null,
+  estimated: boolean,
 ): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO complex_stations (complex_id, station_id, distance_type, minutes) VALUES (?1, ?2, ?3, ?4)
+      `INSERT INTO complex_stations (complex_id, station_id, distance_type, minutes, estimated) VALUES (?1, ?2, ?3, ?4, ?5)
        ON CONFLICT (complex_id, station_id) DO UPDATE SET distance_type = excluded.distance_type,
-         minutes = excluded.minutes`,
+         minutes = excluded.minutes, estimated = excluded.estimated`,
     )
-    .bind(complexId, stationId, distanceType, minutes);
+    .bind(complexId, stationId, distanceType, minutes, estimated ? 1 : 0);
 }
 
 const CHUNK_FILTER = "s.run_id = ?1 AND s.seq BETWEEN ?3 AND ?4 AND s.house_id IS NOT NULL";

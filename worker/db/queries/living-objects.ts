@@ -1,7 +1,6 @@
 import type { D1Database } from "@cloudflare/workers-types/latest";
 import type { ApartmentFilter, ApartmentQuery } from "../../../shared/filters/apartments";
-
-type Param = string | number;
+import { type Bind, inList, inRange, type Param } from "./complexes";
 
 export interface LivingObjectRow {
   id: number;
@@ -35,25 +34,33 @@ const COLUMNS = `lo.id, lo.complex_id, rc.name AS complex_name, rc.slug AS compl
 const FROM =
   "living_objects lo JOIN houses h ON h.id = lo.house_id JOIN residential_complexes rc ON rc.id = lo.complex_id";
 
+/**
+ * The SQL of each apartments filter field (shared/filters/apartments.ts APARTMENT_FIELDS), keyed by the same
+ * name. The status is the one field with a default: only apartments on sale unless the query names others.
+ */
+export const FIELD_SQL: {
+  [K in keyof ApartmentFilter]-?: (value: NonNullable<ApartmentFilter[K]>, bind: Bind) => string;
+} = {
+  complex: (id, bind) => `lo.complex_id = ${bind(id)}`,
+  houses: inList("lo.house_id"),
+  rooms: inList("lo.rooms"),
+  price: inRange("lo.price"),
+  area: inRange("lo.area_total"),
+  floor: inRange("lo.floor"),
+  otdelka: inList("lo.otdelka"),
+  status: inList("lo.status"),
+};
+
 export function apartmentWhere(f: ApartmentFilter): { sql: string; params: Param[] } {
   const params: Param[] = [];
-  const p = (v: Param) => {
+  const bind: Bind = (v) => {
     params.push(v);
     return `?${params.length}`;
   };
-  const list = (ids: number[]) => ids.map((id) => p(id)).join(", ");
-  const where: string[] = [];
-  if (f.complex !== undefined) where.push(`lo.complex_id = ${p(f.complex)}`);
-  where.push(`lo.status IN (${list(f.status?.length ? f.status : [1])})`);
-  if (f.rooms?.length) where.push(`lo.rooms IN (${list(f.rooms)})`);
-  if (f.price?.min !== undefined) where.push(`lo.price >= ${p(f.price.min)}`);
-  if (f.price?.max !== undefined) where.push(`lo.price <= ${p(f.price.max)}`);
-  if (f.houses?.length) where.push(`lo.house_id IN (${list(f.houses)})`);
-  if (f.area?.min !== undefined) where.push(`lo.area_total >= ${p(f.area.min)}`);
-  if (f.area?.max !== undefined) where.push(`lo.area_total <= ${p(f.area.max)}`);
-  if (f.floor?.min !== undefined) where.push(`lo.floor >= ${p(f.floor.min)}`);
-  if (f.floor?.max !== undefined) where.push(`lo.floor <= ${p(f.floor.max)}`);
-  if (f.otdelka?.length) where.push(`lo.otdelka IN (${list(f.otdelka)})`);
+  const filter: ApartmentFilter = { ...f, status: f.status ?? [1] };
+  const where = (Object.keys(FIELD_SQL) as (keyof ApartmentFilter)[])
+    .filter((key) => filter[key] !== undefined)
+    .map((key) => (FIELD_SQL[key] as (value: unknown, bind: Bind) => string)(filter[key], bind));
   return { sql: where.join(" AND "), params };
 }
 

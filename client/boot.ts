@@ -14,6 +14,11 @@ export interface BootData {
   ad: AdState;
   /** The request's CSP nonce, for the JSON-LD data blocks that pages render. */
   nonce: string;
+  /**
+   * The site's public address (`SITE_ORIGIN` in wrangler.toml vars, else the request's own origin): canonical
+   * links, JSON-LD and the addresses in the legal texts are written on it, so a deployment shows its own.
+   */
+  origin: string;
 }
 
 export const BOOT_ELEMENT_ID = "__DATA__";

@@ -1,7 +1,6 @@
 /** Business constants of SPEC §9 and the site's own settings. */
 
 export const SITE_NAME = "Новостройки Москвы";
-export const SITE_ORIGIN = "https://novostroyki.example";
 export const LOCALE = "ru-RU";
 export const TIME_ZONE = "Europe/Moscow";
 

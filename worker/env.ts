@@ -18,6 +18,8 @@ export interface Env {
   ENVIRONMENT: string;
   /** Comma-separated hosts whose images the proxy may fetch (imported feeds' image servers). */
   IMAGE_HOSTS?: string;
+  /** The site's public origin, «https://…» without a path; unset: the request's own origin. */
+  SITE_ORIGIN?: string;
   /** The web-analytics counter's id (worker/analytics.ts); unset or empty: no analytics at all. */
   ANALYTICS_COUNTER_ID?: string;
   CHAT_CONVERSATION: ObjectNamespace;
@@ -41,3 +43,9 @@ export interface RequestInfo {
 
 export type AppEnv = { Bindings: Env; Variables: RequestInfo };
 export type { ExecutionContext };
+
+/** The site's public origin: the configured SITE_ORIGIN when it is an http(s) origin, else the request's. */
+export function siteOrigin(env: Pick<Env, "SITE_ORIGIN">, requestUrl: string): string {
+  const configured = env.SITE_ORIGIN ? URL.parse(env.SITE_ORIGIN) : null;
+  return configured && /^https?:$/.test(configured.protocol) ? configured.origin : new URL(requestUrl).origin;
+}

@@ -10,7 +10,7 @@ import { matchRoute, type PageId } from "../shared/routes";
 import { NO_AD_STATE } from "../shared/schemas/ads";
 import { analyticsCounter } from "./analytics";
 import { api, type KeyResult } from "./api";
-import type { AppEnv } from "./env";
+import { type AppEnv, siteOrigin } from "./env";
 import { depsOf } from "./loaders/deps";
 import { journalArticlePath } from "./loaders/media";
 import { logError } from "./log";
@@ -52,6 +52,7 @@ export async function renderErrorPage(
     isBot: c.get("isBot"),
     ad: NO_AD_STATE,
     nonce: c.get("nonce"),
+    origin: siteOrigin(c.env, c.req.url),
   };
   try {
     return await render(
@@ -106,7 +107,14 @@ export async function handlePage(c: Context<AppEnv>): Promise<Response> {
   }
   // The ads and the menu's amounts are extras: a page whose ads or amounts failed goes on without them.
   for (const extra of [ads, menu]) if (extra?.status === 200) fallback[extra.key] = extra.data;
-  const boot: BootData = { fallback, status, isBot, ad, nonce: c.get("nonce") };
+  const boot: BootData = {
+    fallback,
+    status,
+    isBot,
+    ad,
+    nonce: c.get("nonce"),
+    origin: siteOrigin(c.env, c.req.url),
+  };
   const page: PageId = match.route.page;
   const analytics = analyticsCounter(c.env, isBot);
   return renderPage({ url, page, boot, nonce: c.get("nonce"), analytics, waitForAll: isBot }, (e) => {

@@ -5,7 +5,6 @@
  */
 import { apiKeys } from "../../shared/api-keys";
 import { ROOM_LABELS, ROOMS } from "../../shared/codes";
-import { SITE_ORIGIN } from "../../shared/constants";
 import { apartmentUrlQuery } from "../../shared/filters/apartments";
 import { countOf, deadlineLine, formatArea, formatPrice, WORDS } from "../../shared/format";
 import {
@@ -44,6 +43,7 @@ import { useHashScroll } from "../components/complex/use-hash-scroll";
 import { JsonLd } from "../components/JsonLd";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
+import { useSiteOrigin } from "../hooks/use-boot";
 import { ApiError } from "../http";
 import type { PageProps } from "../pages";
 
@@ -179,11 +179,11 @@ function ListPage({ match, view }: PageProps & { view: ApartmentsView }) {
   );
 }
 
-function apartmentJsonLd(a: LivingObject) {
+function apartmentJsonLd(a: LivingObject, origin: string) {
   return {
     "@context": "https://schema.org",
     "@type": "Offer",
-    url: `${SITE_ORIGIN}${a.url}`,
+    url: `${origin}${a.url}`,
     price: a.price,
     priceCurrency: "RUB",
     availability: a.status === 1 ? "https://schema.org/InStock" : "https://schema.org/SoldOut",
@@ -196,7 +196,7 @@ function apartmentJsonLd(a: LivingObject) {
       containedInPlace: {
         "@type": "ApartmentComplex",
         name: complexTitle(a.complex.name),
-        url: `${SITE_ORIGIN}${a.complex.url}`,
+        url: `${origin}${a.complex.url}`,
       },
     },
   };
@@ -222,6 +222,7 @@ const STATUS_NOTE: Record<number, string> = {
 function ApartmentPage({ match }: PageProps) {
   const keys = apartmentsPageKeys(match);
   const apartment = useApi<{ data: LivingObject }>(keys.apartment ?? null);
+  const origin = useSiteOrigin();
   const a = apartment.data?.data;
   const complex = useApi<ComplexDetail>(a ? apiKeys.complex(a.complex.id) : null);
   if (apartment.error) throw apartment.error;
@@ -257,7 +258,7 @@ function ApartmentPage({ match }: PageProps) {
             { label: title },
           ]}
         />
-        <JsonLd data={apartmentJsonLd(a)} />
+        <JsonLd data={apartmentJsonLd(a, origin)} />
         <h1>
           {title} в {inComplex}
         </h1>

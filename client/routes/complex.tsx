@@ -3,7 +3,6 @@
  * with the page (shared/page-keys.ts complexPageKeys and its follow-up keys); the chessboard of a house loads
  * when it is chosen. Every choice (filters, list page, house) lives in the URL.
  */
-import { SITE_ORIGIN } from "../../shared/constants";
 import { apartmentQueryOf } from "../../shared/filters/apartments";
 import { countOf, formatPrice, formatPriceFrom, formatPricePerMeterFrom, WORDS } from "../../shared/format";
 import {
@@ -48,6 +47,7 @@ import { useHashScroll } from "../components/complex/use-hash-scroll";
 import { JsonLd } from "../components/JsonLd";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
+import { useSiteOrigin } from "../hooks/use-boot";
 import type { PageProps } from "../pages";
 
 /** The page's URL with some query parameters changed (null removes one) and a section to show. */
@@ -61,13 +61,13 @@ function linkTo(path: string, search: URLSearchParams, changes: Record<string, s
   return `${path}${q ? `?${q}` : ""}#${hash}`;
 }
 
-function complexJsonLd(c: ComplexDetail) {
+function complexJsonLd(c: ComplexDetail, origin: string) {
   return {
     "@context": "https://schema.org",
     "@type": ["ApartmentComplex", "Product"],
     name: complexTitle(c.name),
     description: c.description,
-    url: `${SITE_ORIGIN}${c.url}`,
+    url: `${origin}${c.url}`,
     address: {
       "@type": "PostalAddress",
       streetAddress: c.address,
@@ -92,6 +92,7 @@ export default function ComplexPage({ match }: PageProps) {
   const keys = complexPageKeys(match);
   const complex = useApi<ComplexDetail>(keys.complex);
   const list = useApi<LivingObjectList>(keys.apartments);
+  const origin = useSiteOrigin();
   const groups = useApi<{ data: RoomGroup[] }>(keys.groups);
   const similar = useApi<{ data: ComplexCard[] }>(keys.similar);
   const c = complex.data;
@@ -134,7 +135,7 @@ export default function ComplexPage({ match }: PageProps) {
             { label: title },
           ]}
         />
-        <JsonLd data={complexJsonLd(c)} />
+        <JsonLd data={complexJsonLd(c, origin)} />
 
         <header className="complex-head">
           <h1>{title}</h1>

@@ -1,9 +1,10 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { formatDeadline, formatPrice } from "../../shared/format";
 import { defaultDown } from "../../shared/mortgage";
 import type { ComplexDetail } from "../../shared/schemas/catalogue";
-import { get, getJson } from "./helpers";
+import { get, getJson, HUMAN_UA } from "./helpers";
+import { app } from "./worker-app";
 
 /** Visible text: tags and React's text separators gone, spaces normalised. */
 const textOf = (html: string) =>
@@ -132,5 +133,38 @@ describe("/test-modal/", () => {
     expect(text).toContain("Состояние окна: закрыто");
     // Latin letters only in a key's name, as a Russian keyboard shows it.
     expect((text.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => w !== "Esc")).toEqual([]);
+  });
+});
+
+describe("the site's address comes from configuration (SITE_ORIGIN)", () => {
+  /** A page through the app with another configured address. */
+  async function pageAt(path: string, origin: string | undefined) {
+    const ctx = createExecutionContext();
+    const res = await app.fetch(
+      new Request(`http://localhost${path}`, { headers: { "User-Agent": HUMAN_UA } }),
+      { ...env, SITE_ORIGIN: origin },
+      ctx,
+    );
+    const text = await res.text();
+    await waitOnExecutionContext(ctx);
+    return text;
+  }
+
+  it("writes canonical links, JSON-LD, mailboxes and sitemaps on the configured address", async () => {
+    const origin = "https://novostroyki-msk.ru";
+    const contacts = await pageAt("/contacts/", origin);
+    expect(contacts).toContain(`<link rel="canonical" href="${origin}/contacts/"/>`);
+    expect(contacts).toContain("info@novostroyki-msk.ru");
+    expect(contacts).toContain(`"item":"${origin}/"`);
+    expect(contacts).not.toContain("novostroyki.example");
+    expect(await pageAt("/policy/", origin)).toContain("посетителей сайта <!-- -->novostroyki-msk.ru");
+    expect(await pageAt("/robots.txt", origin)).toContain(`Sitemap: ${origin}/sitemap.xml`);
+    expect(await pageAt("/sitemap.xml", origin)).toContain(`<loc>${origin}/sitemaps/`);
+  });
+
+  it("without one, uses the address the site was reached at", async () => {
+    const html = await pageAt("/contacts/", undefined);
+    expect(html).toContain('<link rel="canonical" href="http://localhost/contacts/"/>');
+    expect(html).not.toContain("novostroyki.example");
   });
 });

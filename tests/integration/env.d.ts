@@ -6,6 +6,7 @@ declare namespace Cloudflare {
     CHAT_DIRECTORY: DurableObjectNamespace;
     CHAT_SECRET: string;
     OPERATOR_TOKEN: string;
+    SITE_ORIGIN: string;
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
   }
 }

@@ -37,6 +37,8 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           setupFiles: ["./tests/setup/apply-migrations.ts"],
+          // The developers' webhook that the leads queue posts to (tests/integration/leads-delivery.test.ts).
+          globalSetup: ["./tests/setup/webhook-server.ts"],
         },
       },
     ],

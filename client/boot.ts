@@ -1,4 +1,5 @@
 import type { AdState } from "../shared/schemas/ads";
+import type { LeadFormState } from "../shared/schemas/leads";
 
 /** What the server hands the client for hydration, in `<script id="__DATA__">`. */
 export interface BootData {
@@ -19,6 +20,10 @@ export interface BootData {
    * links, JSON-LD and the addresses in the legal texts are written on it, so a deployment shows its own.
    */
   origin: string;
+  /** The site's phone number, E.164 (the worker's SITE_PHONE): the header's call link, the request cards. */
+  phone: string;
+  /** The request page's form (/zayavka/): its key, and what a POST without JavaScript came back with. */
+  lead?: LeadFormState;
 }
 
 export const BOOT_ELEMENT_ID = "__DATA__";

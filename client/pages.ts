@@ -6,6 +6,7 @@
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from "react";
 import { CHUNK_RELOAD_GUARD_MS } from "../shared/constants";
 import type { PageId, RouteMatch } from "../shared/routes";
+import type { LeadDialogProps } from "./components/lead/LeadDialog";
 
 export interface PageProps {
   match: RouteMatch;
@@ -61,6 +62,9 @@ export const QUICK_SEARCH = lazyPart<Record<string, never>>(
   () => import("./components/catalogue/QuickSearch"),
 );
 
+/** The request to the seller's dialog: loaded when a request button is first pressed (or hovered). */
+export const LEAD_DIALOG = lazyPart<LeadDialogProps>(() => import("./components/lead/LeadDialog"));
+
 export const PAGES: Record<PageId, LazyPart<PageProps>> = {
   home: lazyPage(() => import("./routes/home")),
   ad: lazyPage(() => import("./routes/ad")),
@@ -82,4 +86,5 @@ export const PAGES: Record<PageId, LazyPart<PageProps>> = {
   "location-type": lazyPage(() => import("./routes/location-type")),
   location: lazyPage(() => import("./routes/location")),
   operator: lazyPage(() => import("./routes/operator")),
+  lead: lazyPage(() => import("./routes/lead")),
 };

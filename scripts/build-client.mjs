@@ -46,8 +46,9 @@ function commonModules(outputs) {
     for (const chunk of staticImports(outputs, page))
       if (!shell.has(chunk) && !outputs[chunk].entryPoint) users.set(chunk, (users.get(chunk) ?? 0) + 1);
   const common = new Set();
+  // Rounded down: with 21 pages a module used by six of them (the modal) stays common, as it was with 20.
   for (const [chunk, n] of users)
-    if (n >= Math.ceil(pages.length * COMMON_SHARE))
+    if (n >= Math.floor(pages.length * COMMON_SHARE))
       for (const input of Object.keys(outputs[chunk].inputs))
         if (/\.([cm]?[jt]sx?|css)$/.test(input)) common.add(resolve(input));
   return common;

@@ -52,6 +52,7 @@ export const apiKeys = {
   search: (keyword: string) => withQuery("/search/entities-by-word", { keyword }),
   quizzes: () => withQuery("/quizzes"),
   quizSubmit: () => withQuery("/quizzes/submit"),
+  leads: () => withQuery("/leads"),
   mediaPosts: (q: { category?: string; page?: string | null; per_page?: number }) =>
     withQuery("/media/posts/grid", { "search[category]": q.category, page: q.page, per_page: q.per_page }),
   mediaPost: (id: string | number) => withQuery(`/media/posts/${encodeURIComponent(id)}`),

@@ -5,6 +5,7 @@
 import { apiKeys } from "./api-keys";
 import { type LocationType, ROOM_SLUGS } from "./constants";
 import { type ApartmentQuery, apartmentQueryOf } from "./filters/apartments";
+import { leadPlaceOf } from "./leads";
 import { listingQuery, ownQuery } from "./listing";
 import { LOCATION_TYPE_DEFS } from "./locations";
 import { complexIdFromSlug, type RouteMatch } from "./routes";
@@ -55,6 +56,8 @@ export function pageKeys(match: RouteMatch): string[] {
       return present(complexPageKeys(match));
     case "apartments":
       return present(apartmentsPageKeys(match));
+    case "lead":
+      return present(leadPageKeys(match));
     default:
       return [];
   }
@@ -92,7 +95,8 @@ const present = (keys: Record<string, string | undefined>) =>
   Object.values(keys).filter((k): k is string => k !== undefined);
 
 /**
- * Keys that need the first answers: a complex's developer and stations, an apartment's complex. The worker
+ * Keys that need the first answers: a complex's developer and stations, an apartment's complex (on its page
+ * and on the request page about it). The worker
  * resolves them in a second round and embeds those that succeed; the client reads them once it has the first.
  */
 export function followUpKeys(match: RouteMatch, fallback: Record<string, unknown>): string[] {
@@ -100,8 +104,8 @@ export function followUpKeys(match: RouteMatch, fallback: Record<string, unknown
     const complex = fallback[apiKeys.complex(complexIdOf(match))] as ComplexDetail | undefined;
     return complex ? complexFollowUpKeys(complex, houseIdOf(match.search)) : [];
   }
-  if (match.route.page !== "apartments") return [];
-  const { apartment } = apartmentsPageKeys(match);
+  if (match.route.page !== "apartments" && match.route.page !== "lead") return [];
+  const { apartment } = match.route.page === "lead" ? leadPageKeys(match) : apartmentsPageKeys(match);
   const found = apartment ? (fallback[apartment] as { data: LivingObject } | undefined) : undefined;
   return found ? [apiKeys.complex(found.data.complex.id)] : [];
 }
@@ -216,4 +220,12 @@ export function apartmentsPageKeys(match: RouteMatch): {
   const list = apiKeys.apartments(apartmentsListQuery(match, view));
   if (view.complex === undefined) return { list };
   return { list, groups: apiKeys.apartmentGroups(view.complex), complex: apiKeys.complex(view.complex) };
+}
+
+/** The request page (/zayavka/): the apartment the request is about (its complex follows), or the complex. */
+export function leadPageKeys(match: RouteMatch): { complex?: string; apartment?: string } {
+  const place = leadPlaceOf(match.search);
+  return "apartment" in place
+    ? { apartment: apiKeys.apartment(place.apartment) }
+    : { complex: apiKeys.complex(place.complex) };
 }

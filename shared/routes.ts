@@ -26,7 +26,8 @@ export type PageId =
   | "favorites"
   | "location-type"
   | "location"
-  | "operator";
+  | "operator"
+  | "lead";
 
 export type Layout = "default" | "empty";
 
@@ -80,6 +81,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: "terms-of-service", path: "/terms-of-service", page: "legal", layout: "default" },
   { name: "test-modal", path: "/test-modal", page: "test-modal", layout: "default" },
   { name: "operator", path: "/operator", page: "operator", layout: "empty" },
+  // A buyer's request to the seller: ?complex=<id>[&kvartira=<id>][&kind=callback|viewing|discounts].
+  { name: "lead", path: "/zayavka", page: "lead", layout: "default" },
   { name: "favorites", path: "/izbrannoe", page: "favorites", layout: "default" },
   {
     name: "apartments-complex",

@@ -10,6 +10,8 @@ import type { AppEnv } from "./env";
 import { onApiNotFound, onError, onNotFound } from "./errors";
 import { handleFeedsPage } from "./feeds/operator";
 import { handleImage } from "./image-proxy";
+import { handleLeadForm } from "./leads/form";
+import { handleLeadHandled, handleLeadsPage } from "./leads/operator";
 import { handlePage } from "./pages";
 import { applySecurityHeaders, clientIp, createNonce } from "./security";
 import { robotsTxt, sitemapFile, sitemapIndex } from "./seo-files";
@@ -62,6 +64,9 @@ app.all("/api-dev/*", onApiNotFound);
 app.get("/img/", handleImage);
 app.get("/:kind{facade|skyline}/:version/:file", handleArt);
 app.get("/operator/feeds/", handleFeedsPage);
+app.get("/operator/leads/", handleLeadsPage);
+app.post("/operator/leads/:id/handled/", handleLeadHandled);
+app.post("/zayavka/", handleLeadForm);
 app.get("/banners/top/", handleTopBanner);
 
 app.get("/favicon.svg", async (c) => {

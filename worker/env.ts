@@ -1,4 +1,5 @@
-import type { D1Database, ExecutionContext, KVNamespace } from "@cloudflare/workers-types/latest";
+import type { D1Database, ExecutionContext, KVNamespace, Queue } from "@cloudflare/workers-types/latest";
+import type { LeadMessage } from "../shared/schemas/leads";
 import type { DirectoryApi } from "./chat/protocol";
 
 /** The static-assets binding, typed with the DOM's Request/Response that Hono uses. */
@@ -16,6 +17,10 @@ export interface Env {
   KV: KVNamespace;
   ASSETS: AssetsFetcher;
   ENVIRONMENT: string;
+  /** The site's phone number (E.164, «+74951204567»): the header's call link and the complex pages. */
+  SITE_PHONE: string;
+  /** Buyers' requests on their way to the developers' webhooks (worker/leads). */
+  LEADS_QUEUE: Queue<LeadMessage>;
   /** Comma-separated hosts whose images the proxy may fetch (imported feeds' image servers). */
   IMAGE_HOSTS?: string;
   /** The site's public origin, «https://…» without a path; unset: the request's own origin. */
@@ -44,8 +49,13 @@ export interface RequestInfo {
 export type AppEnv = { Bindings: Env; Variables: RequestInfo };
 export type { ExecutionContext };
 
-/** The site's public origin: the configured SITE_ORIGIN when it is an http(s) origin, else the request's. */
-export function siteOrigin(env: Pick<Env, "SITE_ORIGIN">, requestUrl: string): string {
+/** The configured SITE_ORIGIN when it is an http(s) origin, else null. */
+export function configuredOrigin(env: Pick<Env, "SITE_ORIGIN">): string | null {
   const configured = env.SITE_ORIGIN ? URL.parse(env.SITE_ORIGIN) : null;
-  return configured && /^https?:$/.test(configured.protocol) ? configured.origin : new URL(requestUrl).origin;
+  return configured && /^https?:$/.test(configured.protocol) ? configured.origin : null;
+}
+
+/** The site's public origin: the configured one, else the origin of the request. */
+export function siteOrigin(env: Pick<Env, "SITE_ORIGIN">, requestUrl: string): string {
+  return configuredOrigin(env) ?? new URL(requestUrl).origin;
 }

@@ -8,6 +8,7 @@ import { sameQuery } from "../shared/filters/fields";
 import { canonicalPath, followUpKeys, pageKeys } from "../shared/page-keys";
 import { matchRoute, type PageId } from "../shared/routes";
 import { NO_AD_STATE } from "../shared/schemas/ads";
+import type { LeadFormState } from "../shared/schemas/leads";
 import { analyticsCounter } from "./analytics";
 import { api, type KeyResult } from "./api";
 import { type AppEnv, siteOrigin } from "./env";
@@ -53,6 +54,7 @@ export async function renderErrorPage(
     ad: NO_AD_STATE,
     nonce: c.get("nonce"),
     origin: siteOrigin(c.env, c.req.url),
+    phone: c.env.SITE_PHONE,
   };
   try {
     return await render(
@@ -72,7 +74,18 @@ export async function renderErrorPage(
   }
 }
 
-export async function handlePage(c: Context<AppEnv>): Promise<Response> {
+export function handlePage(c: Context<AppEnv>): Promise<Response> {
+  return renderRoute(c);
+}
+
+/** The request page's form after its POST without JavaScript, and the status to answer with. */
+export interface FormOutcome {
+  lead: LeadFormState;
+  status: number;
+}
+
+/** The page of the request's URL; `form` is what a POST to it came back with (worker/leads/form.ts). */
+export async function renderRoute(c: Context<AppEnv>, form?: FormOutcome): Promise<Response> {
   const url = new URL(c.req.url);
   const match = matchRoute(url.pathname, url.search);
   if (!match) return renderErrorPage(c, 404);
@@ -107,6 +120,9 @@ export async function handlePage(c: Context<AppEnv>): Promise<Response> {
   }
   // The ads and the menu's amounts are extras: a page whose ads or amounts failed goes on without them.
   for (const extra of [ads, menu]) if (extra?.status === 200) fallback[extra.key] = extra.data;
+  const page: PageId = match.route.page;
+  // The request page's form carries an idempotency key of its own, so a form sent twice is one request.
+  const lead = form?.lead ?? (page === "lead" ? { key: crypto.randomUUID() } : undefined);
   const boot: BootData = {
     fallback,
     status,
@@ -114,11 +130,17 @@ export async function handlePage(c: Context<AppEnv>): Promise<Response> {
     ad,
     nonce: c.get("nonce"),
     origin: siteOrigin(c.env, c.req.url),
+    phone: c.env.SITE_PHONE,
+    ...(lead ? { lead } : {}),
   };
-  const page: PageId = match.route.page;
   const analytics = analyticsCounter(c.env, isBot);
-  return renderPage({ url, page, boot, nonce: c.get("nonce"), analytics, waitForAll: isBot }, (e) => {
-    c.set("renderFailed", true);
-    logError(c, e);
-  });
+  const res = await renderPage(
+    { url, page, boot, nonce: c.get("nonce"), analytics, waitForAll: isBot },
+    (e) => {
+      c.set("renderFailed", true);
+      logError(c, e);
+    },
+  );
+  // The page itself renders as a page (boot.status 200); the answer to the form's POST says how it went.
+  return form ? new Response(res.body, { status: form.status, headers: res.headers }) : res;
 }

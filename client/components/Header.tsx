@@ -6,6 +6,7 @@ import { formatNumber } from "../../shared/format";
 import { DROPDOWN_COLUMNS, MAIN_ITEMS, type MenuAmounts, PRICE_LINKS } from "../../shared/menu";
 import { href } from "../../shared/routes";
 import { useApi } from "../hooks/use-api";
+import { useBoot } from "../hooks/use-boot";
 import { useFavorites } from "../hooks/use-favorites";
 import { AppLink } from "./AppLink";
 import { MenuAd } from "./ads/MenuAd";
@@ -70,7 +71,6 @@ function DropdownContent({ ad }: { ad?: ReactNode }) {
 
 const FAVORITES = href("favorites");
 const ICONS = [
-  { label: "Позвонить", Icon: PhoneIcon, to: "/" },
   { label: "Подписаться на новости", Icon: BellIcon, to: "/" },
   { label: "Избранное", Icon: HeartIcon, to: FAVORITES },
   { label: "Закладки", Icon: BookmarkIcon, to: "/" },
@@ -83,6 +83,7 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const dropdownButton = useRef<HTMLButtonElement>(null);
   const favorites = useFavorites().ids;
+  const { phone } = useBoot();
 
   // Menus close on any route change (SPEC §4).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is about the location changing
@@ -156,6 +157,9 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
         </nav>
         <SearchBox />
         <div className="header__icons">
+          <a href={`tel:${phone}`} className="icon-button" aria-label="Позвонить" title="Позвонить">
+            <PhoneIcon />
+          </a>
           {ICONS.map(({ label, Icon, to }) => {
             // The heart shows how many complexes are in the favourites (known only in the browser).
             const count = to === FAVORITES ? favorites.length : 0;

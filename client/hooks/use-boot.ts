@@ -9,6 +9,7 @@ export const BootContext = createContext<BootData>({
   ad: NO_AD_STATE,
   nonce: "",
   origin: "",
+  phone: "",
 });
 
 export function useBoot(): BootData {

@@ -41,6 +41,7 @@ import { StationList } from "../components/complex/Stations";
 import { classLabel, complexTitle, mortgageRegion } from "../components/complex/text";
 import { useHashScroll } from "../components/complex/use-hash-scroll";
 import { JsonLd } from "../components/JsonLd";
+import { LeadActions } from "../components/lead/LeadActions";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
 import { useSiteOrigin } from "../hooks/use-boot";
@@ -290,6 +291,7 @@ function ApartmentPage({ match }: PageProps) {
             <AppLink className="button button--ghost" to={similarHref}>
               Похожие квартиры в ЖК
             </AppLink>
+            <LeadActions complex={a.complex.id} apartment={a.id} subject={`${title} в ${inComplex}`} />
           </aside>
         </div>
 

@@ -45,6 +45,7 @@ import {
 } from "../components/complex/text";
 import { useHashScroll } from "../components/complex/use-hash-scroll";
 import { JsonLd } from "../components/JsonLd";
+import { LeadActions } from "../components/lead/LeadActions";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
 import { useSiteOrigin } from "../hooks/use-boot";
@@ -180,6 +181,7 @@ export default function ComplexPage({ match }: PageProps) {
             <a className="button button--ghost" href="#shahmatka">
               Шахматка
             </a>
+            <LeadActions complex={c.id} subject={title} />
           </aside>
         </div>
 

@@ -31,7 +31,7 @@ function missingMessage(schema: unknown): string | undefined {
  * v.object, except that a missing key is reported with the message of its own schema («Укажите имя»)
  * rather than the object's: valibot files a missing key under the object.
  */
-function object<const E extends v.ObjectEntries>(entries: E, message: string) {
+export function object<const E extends v.ObjectEntries>(entries: E, message: string) {
   const schema = v.object(entries, (issue) => {
     const key = issue.path?.at(-1)?.key;
     const own =

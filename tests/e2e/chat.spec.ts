@@ -3,32 +3,14 @@
  * live delivery both ways, history after a reload, reconnection after a dropped socket, no chat for bots
  * and none of its code in the first-load JavaScript.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { type Browser, expect, type Page, test, type WebSocketRoute } from "@playwright/test";
-import { DESKTOP, hydrated, PHONE, screenshot } from "./helpers";
+import { DESKTOP, hydrated, operatorToken, PHONE, screenshot, watchErrors } from "./helpers";
 
 const GOOGLEBOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 /** Class names and paths that only the chat's own code contains. */
 const CHAT_MARKERS = ["/chat/ws/", "chat-launcher", "chat-composer", "chat-log"];
 const ASSETS = "dist/client/assets";
-
-/** The operator's token, from the .dev.vars that the e2e server uses. */
-function operatorToken(): string {
-  const file = existsSync(".dev.vars") ? ".dev.vars" : ".dev.vars.example";
-  const token = /^OPERATOR_TOKEN=(.+)$/m.exec(readFileSync(file, "utf8"))?.[1]?.trim();
-  if (!token) throw new Error(`no OPERATOR_TOKEN in ${file}`);
-  return token;
-}
-
-/** Fails the test on any script error or CSP violation in the page. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  return errors;
-}
 
 async function visitorPage(browser: Browser, viewport = DESKTOP, path = "/contacts/") {
   const context = await browser.newContext({ viewport });

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 
 export const PHONE = { width: 390, height: 844 };
@@ -32,4 +32,22 @@ export function layoutShift(page: Page): Promise<number> {
         requestAnimationFrame(() => requestAnimationFrame(() => resolve(sum)));
       }),
   );
+}
+
+/** The operator's token, from the .dev.vars that the e2e server uses. */
+export function operatorToken(): string {
+  const file = existsSync(".dev.vars") ? ".dev.vars" : ".dev.vars.example";
+  const token = /^OPERATOR_TOKEN=(.+)$/m.exec(readFileSync(file, "utf8"))?.[1]?.trim();
+  if (!token) throw new Error(`no OPERATOR_TOKEN in ${file}`);
+  return token;
+}
+
+/** Collects every script error and console error (CSP violations included) of the page, for a test to check. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  return errors;
 }

@@ -4,6 +4,8 @@ declare namespace Cloudflare {
     KV: KVNamespace;
     CHAT_CONVERSATION: DurableObjectNamespace;
     CHAT_DIRECTORY: DurableObjectNamespace;
+    LEADS_QUEUE: Queue<{ id: number }>;
+    SITE_PHONE: string;
     CHAT_SECRET: string;
     OPERATOR_TOKEN: string;
     SITE_ORIGIN: string;

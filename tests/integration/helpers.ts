@@ -49,3 +49,15 @@ export async function visit(
   await waitOnExecutionContext(ctx);
   return { res, html };
 }
+
+/** The consultant's sign-in cookie («chat_operator=…»), as /operator/ gets it with the right token. */
+export async function operatorCookie(ip = "203.0.113.78"): Promise<string> {
+  const res = await SELF.fetch("http://localhost/api/v1/chat/operator/session", {
+    method: "POST",
+    headers: { "CF-Connecting-IP": ip, "Content-Type": "application/json" },
+    body: JSON.stringify({ token: env.OPERATOR_TOKEN }),
+  });
+  if (res.status !== 200) throw new Error(`operator sign-in answered ${res.status}`);
+  const set = res.headers.getSetCookie().find((c) => c.startsWith("chat_operator=")) ?? "";
+  return set.split(";")[0] ?? "";
+}

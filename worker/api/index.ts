@@ -8,6 +8,7 @@ import { onApiError, onApiNotFound } from "../errors";
 import { adverts } from "./adverts";
 import { companies } from "./companies";
 import { complexes } from "./complexes";
+import { leads } from "./leads";
 import { livingObjects } from "./living-objects";
 import { locations } from "./locations";
 import { main, search } from "./main";
@@ -29,6 +30,7 @@ export interface KeyResult {
 
 api.route("/pages", pages);
 api.route("/quizzes", quizzes);
+api.route("/leads", leads);
 api.route("/main", main);
 api.route("/adverts", adverts);
 api.route("/search", search);

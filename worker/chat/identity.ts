@@ -23,7 +23,7 @@ function base64url(bytes: ArrayBuffer): string {
     .replace(/=+$/, "");
 }
 
-async function hmac(secret: string, message: string): Promise<string> {
+export async function hmac(secret: string, message: string): Promise<string> {
   const key = await crypto.subtle.importKey(
     "raw",
     encoder.encode(secret),

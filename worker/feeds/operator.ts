@@ -3,12 +3,16 @@
  * (the chat's operator cookie). A plain server-rendered page; ?run=N shows one run's issues.
  */
 import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
 import { html } from "hono/html";
 import * as v from "valibot";
-import { isOperator, OPERATOR_COOKIE } from "../chat/identity";
 import { getRun, listFeeds, listRuns, type RunRow } from "../db/queries/feeds";
 import type { AppEnv } from "../env";
+import {
+  operatorTime as at,
+  operatorRefusal,
+  operatorPage as page,
+  operatorTable as table,
+} from "../operator-page";
 
 const RUNS_SHOWN = 50;
 
@@ -32,65 +36,6 @@ const GroupsSchema = v.array(
 );
 
 const STATUS: Record<RunRow["status"], string> = { running: "идёт", ok: "успешно", failed: "ошибка" };
-
-const when = new Intl.DateTimeFormat("ru-RU", {
-  dateStyle: "short",
-  timeStyle: "medium",
-  timeZone: "Europe/Moscow",
-});
-const at = (iso: string | null) => (iso ? when.format(new Date(iso)) : "—");
-
-function page(c: Context<AppEnv>, status: 200 | 400 | 401 | 404 | 503, title: string, body: unknown) {
-  c.header("X-Robots-Tag", "noindex");
-  c.header("Cache-Control", "no-store");
-  return c.html(
-    html`<!doctype html>
-<html lang="ru">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>${title}</title>
-    <style>
-      body { font: 15px/1.45 system-ui, sans-serif; margin: 24px; color: #1d2733; }
-      table { border-collapse: collapse; margin: 12px 0 28px; }
-      th, td { border: 1px solid #d6dde6; padding: 4px 8px; text-align: left; vertical-align: top; }
-      .url { overflow-wrap: anywhere; }
-      th { background: #f2f5f8; }
-      td.n { text-align: right; }
-      @media (max-width: 720px) {
-        body { margin: 12px; }
-        table.cards, table.cards tbody, table.cards tr, table.cards td { display: block; }
-        table.cards tr:first-child { display: none; }
-        table.cards tr { border: 1px solid #d6dde6; border-radius: 6px; margin: 0 0 10px; padding: 6px 0; }
-        table.cards td { border: 0; padding: 2px 10px; text-align: left; }
-        table.cards td::before { content: attr(data-label) ": "; color: #5b6775; }
-      }
-      .failed { color: #b00020; }
-    </style>
-  </head>
-  <body>
-    <h1>${title}</h1>
-    ${body}
-  </body>
-</html>`,
-    status,
-  );
-}
-
-/** A table that turns into a list of cards on a narrow screen, each cell labelled with its column. */
-function table(columns: readonly (readonly [label: string, cls?: string])[], rows: readonly unknown[][]) {
-  return html`<table class="cards">
-    <tr>${columns.map(([label]) => html`<th>${label}</th>`)}</tr>
-    ${rows.map(
-      (row) =>
-        html`<tr>${row.map((cell, i) => {
-          const [label, cls] = columns[i] ?? [""];
-          return html`<td${cls ? html` class="${cls}"` : ""} data-label="${label}">${cell}</td>`;
-        })}</tr>`,
-    )}
-  </table>`;
-}
 
 const N = "n";
 
@@ -162,18 +107,8 @@ function issuesReport(
 }
 
 export async function handleFeedsPage(c: Context<AppEnv>): Promise<Response> {
-  const { CHAT_SECRET: secret, OPERATOR_TOKEN: token } = c.env;
-  if (!secret || !token) {
-    return page(c, 503, "Страница недоступна", html`<p>Не задан ключ консультанта (OPERATOR_TOKEN).</p>`);
-  }
-  if (!(await isOperator(secret, token, getCookie(c, OPERATOR_COOKIE)))) {
-    return page(
-      c,
-      401,
-      "Нужен вход консультанта",
-      html`<p>Импорт фидов виден только консультантам. <a href="/operator/">Войдите с ключом доступа</a> и вернитесь сюда.</p>`,
-    );
-  }
+  const refusal = await operatorRefusal(c, "Импорт фидов виден только консультантам.");
+  if (refusal) return refusal;
   const runParam = c.req.query("run");
   if (runParam === undefined) {
     const [feeds, runs] = await Promise.all([listFeeds(c.env.DB), listRuns(c.env.DB, RUNS_SHOWN)]);

@@ -2,20 +2,18 @@ import { useEffect, useRef, useState } from "react";
 import * as v from "valibot";
 import { apiKeys } from "../../../shared/api-keys";
 import { COMPANY } from "../../../shared/company-info";
+import { formatPhone } from "../../../shared/leads";
 import type { QuizStep } from "../../../shared/quiz";
-import { href } from "../../../shared/routes";
 import {
-  ConsentSchema,
-  NameSchema,
   normalizePhone,
-  PhoneSchema,
   type Quiz,
   type QuizAnswers,
   QuizAnswersSchema,
   type QuizSubmitResult,
 } from "../../../shared/schemas/quizzes";
 import { useOnline } from "../../hooks/use-online";
-import { ApiError, fetchJson } from "../../http";
+import { ApiError } from "../../http";
+import { ConsentText, contactErrors, postJson, splitFieldMessage } from "../forms";
 import { clearDraft, loadDraft, newDraft, type QuizDraft, saveDraft } from "./draft";
 import { QuizMatches } from "./QuizMatches";
 
@@ -37,23 +35,6 @@ function stepError(step: QuizStep, answers: QuizDraft["answers"]): string | unde
   if (step.type === "multi")
     return Array.isArray(a) && a.length ? undefined : "Выберите хотя бы один вариант";
   return undefined;
-}
-
-function firstIssue(schema: v.GenericSchema, value: unknown): string | undefined {
-  const r = v.safeParse(schema, value);
-  return r.success ? undefined : r.issues[0].message;
-}
-
-/** «+79161234567» → «+7 916 123-45-67» */
-function formatPhone(phone: string): string {
-  const d = phone.slice(2);
-  return `+7 ${d.slice(0, 3)} ${d.slice(3, 6)}-${d.slice(6, 8)}-${d.slice(8)}`;
-}
-
-/** The server names the field of a 400: «answers.rooms: …», «phone: …». */
-function splitFieldMessage(message: string): { path: string; text: string } {
-  const m = /^([\w.]+): (.+)$/s.exec(message);
-  return m ? { path: m[1] ?? "", text: m[2] ?? message } : { path: "", text: message };
 }
 
 export function QuizFlow({ quiz, slug, onClose }: { quiz: Quiz; slug: string; onClose(): void }) {
@@ -107,13 +88,9 @@ export function QuizFlow({ quiz, slug, onClose }: { quiz: Quiz; slug: string; on
   };
 
   const submit = async () => {
-    const contactErrors: Errors = {
-      name: firstIssue(NameSchema, draft.name),
-      phone: firstIssue(PhoneSchema, draft.phone),
-      consent: firstIssue(ConsentSchema, draft.consent),
-    };
-    if (CONTACT_FIELDS.some((f) => contactErrors[f])) {
-      setErrors(contactErrors);
+    const found = contactErrors(draft);
+    if (found) {
+      setErrors(found);
       return;
     }
     const answers = v.safeParse(QuizAnswersSchema, draft.answers);
@@ -125,17 +102,13 @@ export function QuizFlow({ quiz, slug, onClose }: { quiz: Quiz; slug: string; on
     setErrors({});
     setStatus({ kind: "sending" });
     try {
-      const res = await fetchJson<QuizSubmitResult>(apiKeys.quizSubmit(), {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          quiz_id: quiz.id,
-          idempotency_key: draft.key,
-          answers: answers.output,
-          name: draft.name,
-          phone: draft.phone,
-          consent: true,
-        }),
+      const res = await postJson<QuizSubmitResult>(apiKeys.quizSubmit(), {
+        quiz_id: quiz.id,
+        idempotency_key: draft.key,
+        answers: answers.output,
+        name: draft.name,
+        phone: draft.phone,
+        consent: true,
       });
       clearDraft(slug);
       setStatus({
@@ -288,12 +261,7 @@ export function QuizFlow({ quiz, slug, onClose }: { quiz: Quiz; slug: string; on
                 aria-describedby={errors.consent ? "quiz-consent-error" : undefined}
                 onChange={(e) => edit("consent", { consent: e.target.checked })}
               />
-              <span>
-                Даю согласие на{" "}
-                <a href={href("data-processing-agreement")} target="_blank" rel="noopener">
-                  обработку персональных данных
-                </a>
-              </span>
+              <ConsentText />
             </label>
             {errors.consent && (
               <p id="quiz-consent-error" className="quiz__error">

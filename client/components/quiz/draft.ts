@@ -4,6 +4,7 @@
  * submission to the server.
  */
 import * as v from "valibot";
+import { hasStored, readStored, removeStored, writeStored } from "../../storage";
 
 const DraftSchema = v.object({
   quizId: v.number(),
@@ -22,35 +23,13 @@ export function newDraft(quizId: number): QuizDraft {
   return { quizId, step: 0, answers: {}, name: "", phone: "", consent: false, key: crypto.randomUUID() };
 }
 
-/** The saved draft of this quiz, or null; a draft that does not read back (edited, another version) is dropped. */
+/** The saved draft of this quiz, or null; a draft of another version of the quiz is dropped. */
 export function loadDraft(slug: string, quizId: number): QuizDraft | null {
-  try {
-    const raw = localStorage.getItem(storageKey(slug));
-    if (!raw) return null;
-    const parsed = v.safeParse(DraftSchema, JSON.parse(raw));
-    return parsed.success && parsed.output.quizId === quizId ? parsed.output : null;
-  } catch {
-    return null;
-  }
+  const draft = readStored(storageKey(slug), DraftSchema);
+  return draft?.quizId === quizId ? draft : null;
 }
 
-export function hasDraft(slug: string): boolean {
-  try {
-    return localStorage.getItem(storageKey(slug)) !== null;
-  } catch {
-    return false;
-  }
-}
-
+export const hasDraft = (slug: string) => hasStored(storageKey(slug));
 // Storage can be unavailable (disabled, full): the quiz still works, only without surviving a reload.
-export function saveDraft(slug: string, draft: QuizDraft): void {
-  try {
-    localStorage.setItem(storageKey(slug), JSON.stringify(draft));
-  } catch {}
-}
-
-export function clearDraft(slug: string): void {
-  try {
-    localStorage.removeItem(storageKey(slug));
-  } catch {}
-}
+export const saveDraft = (slug: string, draft: QuizDraft) => writeStored(storageKey(slug), draft);
+export const clearDraft = (slug: string) => removeStored(storageKey(slug));

@@ -1,0 +1,60 @@
+/**
+ * The request page (`/zayavka/?complex=…[&kvartira=…]&kind=…`): where the request buttons lead without
+ * JavaScript, and what a POST of its form answers with (worker/leads/form.ts): the form again with the
+ * messages, or the request received. Not for search engines; a bot gets the phone and no form.
+ */
+import { apiKeys } from "../../shared/api-keys";
+import { formatPhone, leadPlaceOf } from "../../shared/leads";
+import { leadPageKeys } from "../../shared/page-keys";
+import type { ComplexDetail, LivingObject } from "../../shared/schemas/catalogue";
+import { apartmentTitle } from "../components/apartment/text";
+import { Breadcrumbs, type Crumb } from "../components/Breadcrumbs";
+import { complexTitle } from "../components/complex/text";
+import { LeadForm } from "../components/lead/LeadForm";
+import { PageHead } from "../components/PageHead";
+import { useApi } from "../hooks/use-api";
+import { useBoot } from "../hooks/use-boot";
+import type { PageProps } from "../pages";
+
+export default function LeadPage({ match }: PageProps) {
+  const place = leadPlaceOf(match.search);
+  const keys = leadPageKeys(match);
+  const apartment = useApi<{ data: LivingObject }>(keys.apartment ?? null);
+  const a = apartment.data?.data;
+  const complex = useApi<ComplexDetail>(keys.complex ?? (a ? apiKeys.complex(a.complex.id) : null));
+  const { isBot, phone, lead } = useBoot();
+  if (complex.error) throw complex.error;
+  if (apartment.error) throw apartment.error;
+  const c = complex.data;
+  if (!c) {
+    return (
+      <div className="page container page-skeleton" role="status">
+        <span className="visually-hidden">Загрузка…</span>
+      </div>
+    );
+  }
+  const target = { complex: c.id, ...(a ? { apartment: a.id } : {}), kind: place.kind };
+  const inComplex = complexTitle(c.name);
+  const subject = a ? `${apartmentTitle(a)} в ${inComplex}` : inComplex;
+  const crumbs: Crumb[] = [
+    { label: "Новостройки", to: "/novostroyki/" },
+    { label: inComplex, to: c.url },
+    ...(a ? [{ label: apartmentTitle(a), to: a.url }] : []),
+    { label: "Заявка" },
+  ];
+  return (
+    <div className="page container lead-page">
+      <PageHead title={`Заявка в отдел продаж: ${subject}`} noindex />
+      <Breadcrumbs items={crumbs} />
+      <h1>Заявка в отдел продаж</h1>
+      <p className="lead-page__subject">
+        {subject}, застройщик {c.developer.name}
+      </p>
+      <p>
+        Позвоните нам: <a href={`tel:${phone}`}>{formatPhone(phone)}</a>
+        {isBot ? "." : " — или оставьте заявку, и отдел продаж перезвонит сам."}
+      </p>
+      {!isBot && <LeadForm target={target} initial={lead} backTo={a?.url ?? c.url} />}
+    </div>
+  );
+}

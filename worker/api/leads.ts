@@ -1,0 +1,15 @@
+import { Hono } from "hono";
+import { LeadSubmitSchema } from "../../shared/schemas/leads";
+import type { AppEnv } from "../env";
+import { guardLeadPost } from "../leads/guard";
+import { submitLead } from "../leads/submit";
+import { readJson } from "./post";
+import { parse } from "./validate";
+
+/** POST /api/v1/leads: a buyer's request to the seller; 201 when stored, 200 for a retry of a stored one. */
+export const leads = new Hono<AppEnv>().post("/", async (c) => {
+  await guardLeadPost(c);
+  const input = parse(LeadSubmitSchema, await readJson(c));
+  const result = await submitLead(c.env, input, c.get("ip"));
+  return c.json(result, result.created ? 201 : 200);
+});

@@ -16,8 +16,9 @@ test.describe("foundation", () => {
     await expect(dropdown).toBeHidden();
     await page.getByRole("button", { name: "Новостройки" }).hover();
     await expect(dropdown).toBeVisible();
-    await expect(dropdown.getByRole("link", { name: "Москва", exact: true })).toBeVisible();
-    await expect(dropdown.getByRole("link", { name: "3–8 млн ₽" })).toHaveAttribute(
+    // Each link with its amount beside the label (SPEC §3): «Москва 812».
+    await expect(dropdown.getByRole("link", { name: /^Москва \d[\d\s]*$/ })).toBeVisible();
+    await expect(dropdown.getByRole("link", { name: /^3–8 млн ₽ \d/ })).toHaveAttribute(
       "href",
       "/novostroyki/?min_price=3000000&max_price=8100000",
     );

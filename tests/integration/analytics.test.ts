@@ -1,20 +1,11 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { cspNonce, GOOGLEBOT_UA, HUMAN_UA, scriptNonces } from "./helpers";
-import { app } from "./worker-app";
+import { cspNonce, GOOGLEBOT_UA, HUMAN_UA, scriptNonces, visit } from "./helpers";
 
 const COUNTER = "98765432";
 
 /** A page through the app with the counter configured (or not), as a person or a bot. */
 async function page(path: string, counter: string | undefined, ua = HUMAN_UA) {
-  const ctx = createExecutionContext();
-  const res = await app.fetch(
-    new Request(`http://localhost${path}`, { headers: { "User-Agent": ua } }),
-    { ...env, ANALYTICS_COUNTER_ID: counter },
-    ctx,
-  );
-  const html = await res.text();
-  await waitOnExecutionContext(ctx);
+  const { res, html } = await visit(path, ua, {}, { ANALYTICS_COUNTER_ID: counter });
   return { res, html, csp: res.headers.get("Content-Security-Policy") ?? "" };
 }
 

@@ -1,10 +1,9 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { formatDeadline, formatPrice } from "../../shared/format";
 import { defaultDown } from "../../shared/mortgage";
 import type { ComplexDetail } from "../../shared/schemas/catalogue";
-import { get, getJson, HUMAN_UA } from "./helpers";
-import { app } from "./worker-app";
+import { get, getJson, HUMAN_UA, visit } from "./helpers";
 
 /** Visible text: tags and React's text separators gone, spaces normalised. */
 const textOf = (html: string) =>
@@ -138,17 +137,8 @@ describe("/test-modal/", () => {
 
 describe("the site's address comes from configuration (SITE_ORIGIN)", () => {
   /** A page through the app with another configured address. */
-  async function pageAt(path: string, origin: string | undefined) {
-    const ctx = createExecutionContext();
-    const res = await app.fetch(
-      new Request(`http://localhost${path}`, { headers: { "User-Agent": HUMAN_UA } }),
-      { ...env, SITE_ORIGIN: origin },
-      ctx,
-    );
-    const text = await res.text();
-    await waitOnExecutionContext(ctx);
-    return text;
-  }
+  const pageAt = async (path: string, origin: string | undefined) =>
+    (await visit(path, HUMAN_UA, {}, { SITE_ORIGIN: origin })).html;
 
   it("writes canonical links, JSON-LD, mailboxes and sitemaps on the configured address", async () => {
     const origin = "https://novostroyki-msk.ru";

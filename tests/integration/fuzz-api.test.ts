@@ -1,6 +1,7 @@
 import { SELF } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { LOCATION_APIS } from "../../shared/locations";
 import { filterQuery } from "../filter-samples";
 import { HUMAN_UA } from "./helpers";
 
@@ -112,17 +113,6 @@ const query = fc
   })
   .map((pairs) => new URLSearchParams(pairs).toString());
 
-const LOCATION_KINDS = [
-  "subways",
-  "districts",
-  "highways",
-  "localities",
-  "regions",
-  "city-areas",
-  "mo-districts",
-  "railways",
-];
-
 /** Every call of the API (worker/api/*, worker/chat/routes.ts), and paths that match none. */
 const ENDPOINTS: readonly [method: string, path: string][] = [
   ["GET", "/pages"],
@@ -146,7 +136,7 @@ const ENDPOINTS: readonly [method: string, path: string][] = [
   ["GET", "/living-objects/grid"],
   ["GET", "/living-objects/grid-grouped"],
   ["GET", "/living-objects/{id}"],
-  ...LOCATION_KINDS.flatMap((k): [string, string][] => [
+  ...LOCATION_APIS.flatMap((k): [string, string][] => [
     ["GET", `/locations/${k}/grid`],
     ["GET", `/locations/${k}/{id}`],
   ]),

@@ -1,21 +1,10 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import type { LocationApi } from "../../shared/locations";
+import { LOCATION_APIS } from "../../shared/locations";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
 import { loadLocation, loadLocations } from "../loaders/locations";
 import { notFound, parse, queryObject } from "./validate";
-
-const APIS: LocationApi[] = [
-  "subways",
-  "districts",
-  "highways",
-  "localities",
-  "regions",
-  "city-areas",
-  "mo-districts",
-  "railways",
-];
 
 const optionalId = v.optional(
   v.pipe(v.string(), v.regex(/^\d{1,9}$/, "ожидается целое положительное число"), v.transform(Number)),
@@ -49,7 +38,7 @@ const IdOrSlug = v.object({
 });
 
 export const locations = new Hono<AppEnv>();
-for (const kind of APIS) {
+for (const kind of LOCATION_APIS) {
   locations.get(`/${kind}/grid`, async (c) => {
     queryObject(c);
     return c.json(await loadLocations(depsOf(c.env), kind, scope(c)));

@@ -1,6 +1,6 @@
 import type { D1Database } from "@cloudflare/workers-types/latest";
 import type { ApartmentFilter, ApartmentQuery } from "../../../shared/filters/apartments";
-import { type Bind, inList, inRange, type Param } from "./complexes";
+import { type Bind, countTotal, inList, inRange, type Param } from "./complexes";
 
 export interface LivingObjectRow {
   id: number;
@@ -86,13 +86,8 @@ export function countApartmentsSql(f: ApartmentFilter) {
   return { sql: `SELECT count(*) AS total FROM living_objects lo WHERE ${w.sql}`, params: w.params };
 }
 
-export async function countApartments(db: D1Database, f: ApartmentFilter): Promise<number> {
-  const count = countApartmentsSql(f);
-  const row = await db
-    .prepare(count.sql)
-    .bind(...count.params)
-    .first<{ total: number }>();
-  return row?.total ?? 0;
+export function countApartments(db: D1Database, f: ApartmentFilter): Promise<number> {
+  return countTotal(db, countApartmentsSql(f));
 }
 
 export async function listApartments(

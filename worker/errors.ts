@@ -10,16 +10,16 @@ import type { AppEnv } from "./env";
 import { logError } from "./log";
 import { renderErrorPage, statusOf } from "./pages";
 
-export const INTERNAL_ERROR = "Внутренняя ошибка сервера. Попробуйте ещё раз позже.";
-export const UNKNOWN_API_PATH = "Такого метода API нет: проверьте адрес и метод запроса";
-export const BAD_ESCAPE = "Адрес запроса содержит неверную %-последовательность";
+const INTERNAL_ERROR = "Внутренняя ошибка сервера. Попробуйте ещё раз позже.";
+const UNKNOWN_API_PATH = "Такого метода API нет: проверьте адрес и метод запроса";
+const BAD_ESCAPE = "Адрес запроса содержит неверную %-последовательность";
 
 /** Paths answered in JSON: the API (both mounts). */
-export function isApiPath(pathname: string): boolean {
+function isApiPath(pathname: string): boolean {
   return /^\/api(-dev)?(\/|$)/.test(pathname);
 }
 
-export function jsonError(c: Context<AppEnv>, status: ContentfulStatusCode, message: string): Response {
+function jsonError(c: Context<AppEnv>, status: ContentfulStatusCode, message: string): Response {
   return c.json({ error: message }, status);
 }
 

@@ -19,7 +19,7 @@ const quote = (s: string) => `«${s.replace(/^"|"$/g, "")}»`;
  * The Russian message of a rule a schema left without its own (valibot's defaults are English). Schemas write
  * the rule only, never the field's name: `parse` prefixes the field once.
  */
-export function russianMessage(issue: Issue): string {
+function russianMessage(issue: Issue): string {
   const req = "requirement" in issue ? issue.requirement : undefined;
   switch (issue.type) {
     case "object":
@@ -61,7 +61,7 @@ export function russianMessage(issue: Issue): string {
 }
 
 /** «field: rule» for the first issue, the field named once; a schema's own message states the rule. */
-export function issueMessage(issues: readonly Issue[]): string {
+function issueMessage(issues: readonly Issue[]): string {
   const issue = issues[0];
   if (!issue) return "Некорректный запрос";
   const field = v.getDotPath(issue);

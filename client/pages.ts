@@ -6,6 +6,7 @@
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from "react";
 import { CHUNK_RELOAD_GUARD_MS } from "../shared/constants";
 import type { PageId, RouteMatch } from "../shared/routes";
+import type { TypeAheadProps } from "./components/catalogue/TypeAhead";
 import type { LeadDialogProps } from "./components/lead/LeadDialog";
 
 export interface PageProps {
@@ -62,6 +63,8 @@ export const QUICK_SEARCH = lazyPart<Record<string, never>>(
   () => import("./components/catalogue/QuickSearch"),
 );
 
+/** The filter form's station and developer type-ahead: loaded when the browser renders the form's other fields. */
+export const TYPE_AHEAD = lazyPart<TypeAheadProps>(() => import("./components/catalogue/TypeAhead"));
 /** The request to the seller's dialog: loaded when a request button is first pressed (or hovered). */
 export const LEAD_DIALOG = lazyPart<LeadDialogProps>(() => import("./components/lead/LeadDialog"));
 
@@ -83,6 +86,7 @@ export const PAGES: Record<PageId, LazyPart<PageProps>> = {
   listing: lazyPage(() => import("./routes/listing")),
   map: lazyPage(() => import("./routes/map")),
   favorites: lazyPage(() => import("./routes/favorites")),
+  compare: lazyPage(() => import("./routes/compare")),
   "location-type": lazyPage(() => import("./routes/location-type")),
   location: lazyPage(() => import("./routes/location")),
   operator: lazyPage(() => import("./routes/operator")),

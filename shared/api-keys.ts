@@ -39,6 +39,8 @@ export const apiKeys = {
   complexMapClusters: (f: CatalogueFilter) =>
     withQuery("/residential-complexes/map-clusters", filterToApiParams(f)),
   complex: (id: number) => withQuery(`/residential-complexes/${id}`),
+  /** Apartments by id in the given order (favourites, comparison). */
+  apartmentsByIds: (ids: readonly number[]) => withQuery("/living-objects/by-ids", { ids }),
   seoFilter: (path: string) => withQuery(`/residential-complexes/seo-filter/${path}`),
   completionYears: () => withQuery("/residential-complexes/completion-years"),
   locations: (api: LocationApi, scope: { kind?: string; region_id?: number; locality_id?: number } = {}) =>

@@ -26,7 +26,16 @@ export const PER_PAGE_DEFAULT = 25;
 export const PER_PAGE_COMPANIES = 20;
 export const PER_PAGE_MAX = 100;
 export const DEFAULT_SORT = "price desc";
-export const SORTS = ["price desc", "price asc"] as const;
+/** The catalogue's sorts (SPEC's default «price desc» first); each has an index (migration 0014). */
+export const SORTS = [
+  "price desc",
+  "price asc",
+  "price_m2 asc",
+  "deadline asc",
+  "area desc",
+  "metro asc",
+  "new desc",
+] as const;
 export type Sort = (typeof SORTS)[number];
 
 export const LISTING_TGB_ADS = 4;
@@ -61,3 +70,6 @@ export const ROOM_SLUGS: ReadonlyMap<string, number> = new Map([
   ["trehkomnatnye", 3],
   ["chetyrehkomnatnye", 4],
 ]);
+
+/** Apartments compared side by side at /sravnenie/. */
+export const COMPARE_MAX = 4;

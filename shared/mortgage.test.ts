@@ -1,13 +1,20 @@
 import { describe, expect, it } from "vitest";
 import {
+  CARD_TERM_YEARS,
   calculateMortgage,
+  calculatorQuery,
+  cardPayment,
+  cardPaymentState,
+  checkCalculator,
   checkProgram,
+  earlyRepayment,
   type MortgageInput,
   type MortgageResult,
   minimumDown,
   mortgageQuery,
   PROGRAMS,
   parseMortgageQuery,
+  priceForPayment,
   yearlySchedule,
 } from "./mortgage";
 
@@ -205,8 +212,26 @@ describe("the URL", () => {
       program: "family",
       type: "differentiated",
       region: "mo",
+      rates: { market: 20, family: 5.5, it: 6 },
+      matcap: 0,
+      extra: 0,
     });
     expect(parseMortgageQuery(new URLSearchParams(mortgageQuery(state)))).toEqual(state);
+    expect(parseMortgageQuery(new URLSearchParams(calculatorQuery(state)))).toEqual(state);
+  });
+
+  it("keeps each programme's own rate, maternity capital and the early payment", () => {
+    const state = parseMortgageQuery(
+      new URLSearchParams(
+        "program=family&rate=5&rates=market:18.5,it:4,bogus:1,family:x&matcap=690266&extra=20000",
+      ),
+    );
+    expect(state.rates).toEqual({ market: 18.5, family: 5, it: 4 });
+    expect(state.rate).toBe(5);
+    expect([state.matcap, state.extra]).toEqual([690_266, 20_000]);
+    const again = parseMortgageQuery(new URLSearchParams(calculatorQuery(state)));
+    expect(again).toEqual(state);
+    expect(calculatorQuery(again)).toContain("rates=market%3A18.5%2Cit%3A4");
   });
 
   it("fills the defaults: 20 % down of the given price and the programme's rate", () => {
@@ -218,6 +243,9 @@ describe("the URL", () => {
       program: "market",
       type: "annuity",
       region: "msk",
+      rates: { market: 20, family: 6, it: 6 },
+      matcap: 0,
+      extra: 0,
     });
     expect(parseMortgageQuery(new URLSearchParams("program=it")).rate).toBe(6);
   });
@@ -230,5 +258,52 @@ describe("the URL", () => {
     expect(state.type).toBe("annuity");
     expect(state.down).toBe(2_400_000);
     expect(parseMortgageQuery(new URLSearchParams("term=45")).termYears).toBe(45);
+  });
+});
+
+describe("the cards' monthly payment", () => {
+  it("is the calculator's first payment for the market programme, 20 % down, 30 years", () => {
+    for (const price of [3_500_000, 12_000_000, 87_654_320]) {
+      const c = calculateMortgage(cardPaymentState(price));
+      if (!c.ok) throw new Error("the card state must be valid");
+      expect(c.result.loan).toBe(price * 0.8);
+      expect(Math.abs(cardPayment(price) - c.result.firstPayment)).toBeLessThan(1);
+      expect(cardPaymentState(price).termYears).toBe(CARD_TERM_YEARS);
+    }
+  });
+
+  it("turns a payment into the highest price whose card payment fits it", () => {
+    for (const payment of [80_000, 150_000, 333_333]) {
+      const price = priceForPayment(payment);
+      expect(cardPayment(price)).toBeLessThanOrEqual(payment);
+      expect(cardPayment(price + 1)).toBeGreaterThan(payment);
+    }
+    // 80 000 ₽ a month at 20 % for 30 years repays a loan of about 4,8 million: a price of about 6 million.
+    expect(priceForPayment(80_000)).toBeGreaterThan(5_900_000);
+    expect(priceForPayment(80_000)).toBeLessThan(6_100_000);
+  });
+});
+
+describe("maternity capital and early repayment", () => {
+  it("takes the capital as a part of the down payment, never more than it", () => {
+    const state = parseMortgageQuery(new URLSearchParams("price=10000000&down=2000000&matcap=690266"));
+    expect(checkCalculator(state)).toEqual([]);
+    const over = parseMortgageQuery(new URLSearchParams("price=10000000&down=500000&matcap=690266"));
+    expect(checkCalculator(over).map((e) => e.field)).toEqual(["matcap"]);
+  });
+
+  it("closes the loan sooner and saves interest, the same as a schedule paid that way", () => {
+    const base = calc({ price: 10_000_000, down: 2_000_000, termYears: 20, rate: 12 });
+    const none = earlyRepayment({ ...BASE, price: 10_000_000, down: 2_000_000, rate: 12 }, base, 0);
+    expect(none).toEqual({ months: 240, interest: base.overpayment, savedMonths: 0, savedInterest: 0 });
+    const early = earlyRepayment({ ...BASE, price: 10_000_000, down: 2_000_000, rate: 12 }, base, 20_000);
+    expect(early.months).toBeLessThan(240);
+    expect(early.savedMonths).toBe(240 - early.months);
+    expect(early.savedInterest).toBeGreaterThan(1_000_000);
+    expect(early.interest + early.savedInterest).toBeCloseTo(base.overpayment, -1);
+    // Paying the whole loan in the first month leaves one month and that month's interest.
+    const all = earlyRepayment({ ...BASE, price: 10_000_000, down: 2_000_000, rate: 12 }, base, 8_000_000);
+    expect(all.months).toBe(1);
+    expect(all.interest).toBe(80_000);
   });
 });

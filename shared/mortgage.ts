@@ -3,11 +3,20 @@
  * Money is counted in kopecks inside, so the schedule adds up exactly: the last payment absorbs the rounding.
  */
 import { formatPrice } from "./format";
+import {
+  DOWN_SHARE,
+  formatRate,
+  formatShare,
+  MARKET_RATE,
+  type MortgageInput,
+  type MortgageState,
+  mortgageQuery,
+  type PaymentType,
+  type ProgramId,
+  type RegionId,
+} from "./mortgage-payment";
 
-export type PaymentType = "annuity" | "differentiated";
-export type ProgramId = "market" | "family" | "it";
-/** Where the flat is: Moscow with New Moscow, or the Moscow region (the IT programme excludes the city). */
-export type RegionId = "msk" | "mo";
+export * from "./mortgage-payment";
 
 const PAYMENT_TYPES: readonly PaymentType[] = ["annuity", "differentiated"];
 export const REGIONS: Record<RegionId, string> = {
@@ -37,7 +46,7 @@ export const PROGRAMS: Record<ProgramId, MortgageProgram> = {
   market: {
     id: "market",
     name: "Рыночная ипотека",
-    rate: 20,
+    rate: MARKET_RATE,
     maxRate: null,
     maxLoan: null,
     minDownShare: 0,
@@ -92,15 +101,6 @@ const LIMITS = {
   rate: { min: 0, max: 50 },
 } as const;
 
-export interface MortgageInput {
-  price: number;
-  down: number;
-  termYears: number;
-  /** % a year. */
-  rate: number;
-  type: PaymentType;
-}
-
 export interface Payment {
   /** 1-based. */
   month: number;
@@ -124,7 +124,7 @@ export interface MortgageResult {
 }
 
 export interface InputError {
-  field: "price" | "down" | "termYears" | "rate";
+  field: "price" | "down" | "termYears" | "rate" | "matcap" | "extra";
   message: string;
 }
 
@@ -275,33 +275,11 @@ export function checkProgram(program: MortgageProgram, input: MortgageInput, reg
   return issues;
 }
 
-const NBSP = "\u00a0";
-const rateFormat = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 });
-
-/** «6 %», «5,5 %» */
-export function formatRate(rate: number): string {
-  return `${rateFormat.format(rate)}${NBSP}%`;
-}
-
-/** 0.2 → «20 %» */
-export function formatShare(share: number): string {
-  return formatRate(Math.round(share * 1000) / 10);
-}
-
-/** The calculator's state as it lives in the URL. */
-export interface MortgageState extends MortgageInput {
-  program: ProgramId;
-  region: RegionId;
-}
-
 const DEFAULT_PRICE = 12_000_000;
 export const DEFAULT_TERM_YEARS = 20;
-/** The down payment banks usually ask for at least: one share, one amount, wherever a payment is shown. */
-export const DEFAULT_DOWN_SHARE = 0.2;
-
-/** The default down payment for a price, in whole roubles. */
+/** The default down payment for a price, in whole roubles: DOWN_SHARE of it, one amount wherever shown. */
 export function defaultDown(price: number): number {
-  return Math.round(price * DEFAULT_DOWN_SHARE);
+  return Math.round(price * DOWN_SHARE);
 }
 
 /** A number from the URL: digits with an optional decimal point or comma; spaces are ignored. */
@@ -315,34 +293,114 @@ function pick<T extends string>(value: string | null, options: readonly T[], fal
   return options.find((o) => o === value) ?? fallback;
 }
 
+/** The calculator's state: the loan's inputs and what only the calculator asks (issue 18). */
+export interface CalculatorState extends MortgageState {
+  /** Each programme's rate as the visitor set it, % a year; the loan's `rate` is its programme's. */
+  rates: Record<ProgramId, number>;
+  /** Maternity capital put into the down payment, ₽ (a part of `down`, not added to it). */
+  matcap: number;
+  /** Paid above the schedule every month to close the loan sooner, ₽. */
+  extra: number;
+}
+
+/** A maternity capital certificate's usual amount for the first child, for the calculator to start from. */
+export const MATCAP_DEFAULT = 690_266;
+
 /**
- * Reads `?price=…&down=…&term=…&rate=…&program=…&type=…&region=…`. Missing or unreadable values take
- * the defaults (down: 20 % of the price, rate: the programme's); readable values out of range are kept, so
- * the calculator can say what is wrong with them.
+ * Reads `?price=…&down=…&term=…&rate=…&program=…&type=…&region=…&rates=…&matcap=…&extra=…`. Missing or
+ * unreadable values take the defaults (down: 20 % of the price, rate: the programme's); readable values out
+ * of range are kept, so the calculator can say what is wrong with them. `rates` lists the programmes whose
+ * rate was changed, as `market:18.5,it:5`.
  */
-export function parseMortgageQuery(search: URLSearchParams): MortgageState {
+export function parseMortgageQuery(search: URLSearchParams): CalculatorState {
   const program = pick(search.get("program"), PROGRAM_IDS, "market");
   const price = numberParam(search.get("price")) ?? DEFAULT_PRICE;
+  const rates = Object.fromEntries(PROGRAM_IDS.map((id) => [id, PROGRAMS[id].rate])) as Record<
+    ProgramId,
+    number
+  >;
+  for (const part of (search.get("rates") ?? "").split(",")) {
+    const [id, value] = part.split(":");
+    const rate = numberParam(value ?? null);
+    const known = PROGRAM_IDS.find((p) => p === id);
+    if (known && rate !== null) rates[known] = rate;
+  }
+  const rate = numberParam(search.get("rate")) ?? rates[program];
+  rates[program] = rate;
   return {
     program,
     price,
     down: numberParam(search.get("down")) ?? defaultDown(price),
     termYears: numberParam(search.get("term")) ?? DEFAULT_TERM_YEARS,
-    rate: numberParam(search.get("rate")) ?? PROGRAMS[program].rate,
+    rate,
     type: pick(search.get("type"), PAYMENT_TYPES, "annuity"),
     region: pick(search.get("region"), ["msk", "mo"] as const, "msk"),
+    rates,
+    matcap: numberParam(search.get("matcap")) ?? 0,
+    extra: numberParam(search.get("extra")) ?? 0,
   };
 }
 
-/** The URL query of a state, in a fixed order; parseMortgageQuery reads it back unchanged. */
-export function mortgageQuery(state: MortgageState): string {
-  return new URLSearchParams({
-    price: String(state.price),
-    down: String(state.down),
-    term: String(state.termYears),
-    rate: String(state.rate),
-    program: state.program,
-    type: state.type,
-    region: state.region,
-  }).toString();
+/** The calculator's URL query: the loan's (mortgageQuery), then the changed rates, capital and extra payments. */
+export function calculatorQuery(state: CalculatorState): string {
+  const q = new URLSearchParams(mortgageQuery(state));
+  const changed = PROGRAM_IDS.filter((id) => id !== state.program && state.rates[id] !== PROGRAMS[id].rate);
+  if (changed.length) q.set("rates", changed.map((id) => `${id}:${state.rates[id]}`).join(","));
+  if (state.matcap > 0) q.set("matcap", String(state.matcap));
+  if (state.extra > 0) q.set("extra", String(state.extra));
+  return q.toString();
+}
+
+/** Why the calculator's own inputs do not fit together, in Russian; empty when they do. */
+export function checkCalculator(state: CalculatorState): InputError[] {
+  const errors: InputError[] = [];
+  if (state.matcap > state.down) {
+    errors.push({
+      field: "matcap",
+      message:
+        "Материнский капитал входит в первоначальный взнос: увеличьте взнос хотя бы до суммы капитала или уменьшите капитал",
+    });
+  }
+  if (state.extra < 0)
+    errors.push({ field: "extra", message: "Досрочный платёж не может быть отрицательным" });
+  return errors;
+}
+
+export interface EarlyRepayment {
+  /** Months until the loan is closed with the extra payments. */
+  months: number;
+  interest: number;
+  savedMonths: number;
+  savedInterest: number;
+}
+
+/**
+ * The loan with `extra` ₽ paid above the schedule every month, the regular payment kept (so the term
+ * shortens): how long it takes and how much interest it saves against `base`.
+ */
+export function earlyRepayment(input: MortgageInput, base: MortgageResult, extra: number): EarlyRepayment {
+  const n = input.termYears * 12;
+  const r = input.rate / 100 / 12;
+  const loan = Math.round(base.loan * 100);
+  const regular = Math.round(base.firstPayment * 100);
+  const step = Math.round(extra * 100);
+  let balance = loan;
+  let interest = 0;
+  let months = 0;
+  while (balance > 0 && months < n) {
+    months += 1;
+    const i = Math.round(balance * r);
+    const principal =
+      input.type === "annuity"
+        ? regular - i
+        : Math.round((loan * months) / n) - Math.round((loan * (months - 1)) / n);
+    interest += i;
+    balance -= Math.min(balance, principal + step);
+  }
+  return {
+    months,
+    interest: rub(interest),
+    savedMonths: n - months,
+    savedInterest: Math.round(base.overpayment - rub(interest)),
+  };
 }

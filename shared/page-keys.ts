@@ -3,8 +3,9 @@
  * for SSR and embeds the answers as the SWR fallback; the client reads the same keys with useSWR.
  */
 import { apiKeys } from "./api-keys";
-import { type LocationType, ROOM_SLUGS } from "./constants";
+import { COMPARE_MAX, type LocationType, ROOM_SLUGS } from "./constants";
 import { type ApartmentQuery, apartmentQueryOf } from "./filters/apartments";
+import { idList } from "./filters/fields";
 import { leadPlaceOf } from "./leads";
 import { listingQuery, ownQuery } from "./listing";
 import { LOCATION_TYPE_DEFS } from "./locations";
@@ -56,6 +57,8 @@ export function pageKeys(match: RouteMatch): string[] {
       return present(complexPageKeys(match));
     case "apartments":
       return present(apartmentsPageKeys(match));
+    case "compare":
+      return present({ list: compareKey(match.search) });
     case "lead":
       return present(leadPageKeys(match));
     default:
@@ -127,6 +130,17 @@ export function canonicalPath(match: RouteMatch, fallback: Record<string, unknow
   }
   const complex = keys.complex ? (fallback[keys.complex] as ComplexDetail | undefined) : undefined;
   return complex ? `/kvartiry/novostroyka/${complex.slug}/` : null;
+}
+
+/** The apartments of a comparison link (`/sravnenie/?ids=1,2`): positive ids, at most COMPARE_MAX. */
+export function compareIdsOf(search: URLSearchParams): number[] {
+  return idList(search.get("ids") ?? "").slice(0, COMPARE_MAX);
+}
+
+/** The comparison page's list; none without ids (the browser then reads its own stored list). */
+export function compareKey(search: URLSearchParams): string | undefined {
+  const ids = compareIdsOf(search);
+  return ids.length ? apiKeys.apartmentsByIds(ids) : undefined;
 }
 
 /** Apartments per page: a complex page shows a short list, the apartments pages a long one. */

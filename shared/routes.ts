@@ -24,6 +24,7 @@ export type PageId =
   | "listing"
   | "map"
   | "favorites"
+  | "compare"
   | "location-type"
   | "location"
   | "operator"
@@ -84,6 +85,7 @@ export const ROUTES: readonly RouteDef[] = [
   // A buyer's request to the seller: ?complex=<id>[&kvartira=<id>][&kind=callback|viewing|discounts].
   { name: "lead", path: "/zayavka", page: "lead", layout: "default" },
   { name: "favorites", path: "/izbrannoe", page: "favorites", layout: "default" },
+  { name: "compare", path: "/sravnenie", page: "compare", layout: "default" },
   {
     name: "apartments-complex",
     path: "/kvartiry/novostroyka/:complex_slug?",

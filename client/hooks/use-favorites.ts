@@ -1,44 +1,72 @@
-/** Favourite complexes (♡) without an account: ids in localStorage, shared by every card and the page. */
-import { useCallback, useSyncExternalStore } from "react";
+/**
+ * Lists of ids kept in this browser without an account (localStorage), shared by every card and page that
+ * shows them: the favourite complexes and apartments (♡) and the apartments to compare (at most four).
+ */
+import { useSyncExternalStore } from "react";
+import { COMPARE_MAX } from "../../shared/constants";
 
-const KEY = "favorites:complexes";
-const listeners = new Set<() => void>();
-let cache: { raw: string | null; ids: number[] } = { raw: null, ids: [] };
-
-function read(): number[] {
-  const raw = localStorage.getItem(KEY);
-  if (raw !== cache.raw) {
-    let ids: number[] = [];
-    try {
-      const parsed: unknown = JSON.parse(raw ?? "[]");
-      if (Array.isArray(parsed)) ids = parsed.filter((x): x is number => Number.isInteger(x));
-    } catch {
-      ids = [];
-    }
-    cache = { raw, ids };
-  }
-  return cache.ids;
-}
-
-function subscribe(cb: () => void) {
-  listeners.add(cb);
-  const onStorage = (e: StorageEvent) => e.key === KEY && cb();
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(cb);
-    window.removeEventListener("storage", onStorage);
-  };
+export interface IdList {
+  ids: number[];
+  has(id: number): boolean;
+  /** Adds or removes an id; false when the list is full and the id was not added. */
+  toggle(id: number): boolean;
 }
 
 const EMPTY: number[] = [];
 
-export function useFavorites(): { ids: number[]; has(id: number): boolean; toggle(id: number): void } {
-  const ids = useSyncExternalStore(subscribe, read, () => EMPTY);
-  const toggle = useCallback((id: number) => {
+/** A list in localStorage under `key`; `max`: the most ids it keeps. */
+function idStore(key: string, max = Number.POSITIVE_INFINITY) {
+  const listeners = new Set<() => void>();
+  let cache: { raw: string | null; ids: number[] } = { raw: null, ids: [] };
+
+  function read(): number[] {
+    const raw = localStorage.getItem(key);
+    if (raw !== cache.raw) {
+      let ids: number[] = [];
+      try {
+        const parsed: unknown = JSON.parse(raw ?? "[]");
+        if (Array.isArray(parsed)) ids = parsed.filter((x): x is number => Number.isInteger(x));
+      } catch {
+        ids = [];
+      }
+      cache = { raw, ids };
+    }
+    return cache.ids;
+  }
+
+  function subscribe(cb: () => void) {
+    listeners.add(cb);
+    const onStorage = (e: StorageEvent) => e.key === key && cb();
+    window.addEventListener("storage", onStorage);
+    return () => {
+      listeners.delete(cb);
+      window.removeEventListener("storage", onStorage);
+    };
+  }
+
+  function toggle(id: number): boolean {
     const current = read();
+    if (!current.includes(id) && current.length >= max) return false;
     const next = current.includes(id) ? current.filter((x) => x !== id) : [...current, id];
-    localStorage.setItem(KEY, JSON.stringify(next));
+    localStorage.setItem(key, JSON.stringify(next));
     for (const l of listeners) l();
-  }, []);
-  return { ids, has: (id) => ids.includes(id), toggle };
+    return true;
+  }
+
+  return { read, subscribe, toggle };
 }
+
+type Store = ReturnType<typeof idStore>;
+
+function useIdList(store: Store): IdList {
+  const ids = useSyncExternalStore(store.subscribe, store.read, () => EMPTY);
+  return { ids, has: (id) => ids.includes(id), toggle: store.toggle };
+}
+
+const FAVORITES = idStore("favorites:complexes");
+const FAVORITE_APARTMENTS = idStore("favorites:apartments");
+const COMPARE = idStore("compare:apartments", COMPARE_MAX);
+
+export const useFavorites = () => useIdList(FAVORITES);
+export const useFavoriteApartments = () => useIdList(FAVORITE_APARTMENTS);
+export const useCompare = () => useIdList(COMPARE);

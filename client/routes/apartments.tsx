@@ -8,8 +8,8 @@ import { ROOM_LABELS, ROOMS } from "../../shared/codes";
 import { apartmentUrlQuery } from "../../shared/filters/apartments";
 import { countOf, deadlineLine, formatArea, formatPrice, WORDS } from "../../shared/format";
 import {
-  DEFAULT_DOWN_SHARE,
   DEFAULT_TERM_YEARS,
+  DOWN_SHARE,
   defaultDown,
   formatShare,
   type RegionId,
@@ -22,16 +22,24 @@ import {
 } from "../../shared/page-keys";
 import type { PlanAreas } from "../../shared/plan";
 import type {
+  ApartmentDetail,
   ComplexDetail,
   LivingObject,
   LivingObjectList,
   RoomGroup,
 } from "../../shared/schemas/catalogue";
 import { AppLink } from "../components/AppLink";
+import {
+  ApartmentToggles,
+  CompareBar,
+  PlanDownload,
+  ShareButton,
+} from "../components/apartment/ApartmentActions";
 import { ApartmentFilters } from "../components/apartment/ApartmentFilters";
 import { ApartmentList } from "../components/apartment/ApartmentList";
 import { FloorPlan, planAspect } from "../components/apartment/FloorPlan";
 import { MortgageSnippet, paymentFrom } from "../components/apartment/MortgageSnippet";
+import { PriceHistory } from "../components/apartment/PriceHistory";
 import { RoomGroups } from "../components/apartment/RoomGroups";
 import { apartmentTitle, floorLabel, pricePerMeter } from "../components/apartment/text";
 import { FacadeImage } from "../components/art/ArtImage";
@@ -209,7 +217,7 @@ function apartmentJsonLd(a: LivingObject, origin: string) {
  */
 function mortgageLine(price: number, region: RegionId | null): string {
   const from = paymentFrom(price, region);
-  const terms = `при взносе от ${formatPrice(defaultDown(price))} (${formatShare(DEFAULT_DOWN_SHARE)}) и кредите на ${countOf(DEFAULT_TERM_YEARS, WORDS.year)}`;
+  const terms = `при взносе от ${formatPrice(defaultDown(price))} (${formatShare(DOWN_SHARE)}) и кредите на ${countOf(DEFAULT_TERM_YEARS, WORDS.year)}`;
   return from === null
     ? `Квартира стоит ${formatPrice(price)}; платёж по ипотечным программам — ниже.`
     : `Платёж от ${formatPrice(from)} в месяц ${terms}: квартира стоит ${formatPrice(price)}.`;
@@ -222,7 +230,7 @@ const STATUS_NOTE: Record<number, string> = {
 
 function ApartmentPage({ match }: PageProps) {
   const keys = apartmentsPageKeys(match);
-  const apartment = useApi<{ data: LivingObject }>(keys.apartment ?? null);
+  const apartment = useApi<ApartmentDetail>(keys.apartment ?? null);
   const origin = useSiteOrigin();
   const a = apartment.data?.data;
   const complex = useApi<ComplexDetail>(a ? apiKeys.complex(a.complex.id) : null);
@@ -292,8 +300,19 @@ function ApartmentPage({ match }: PageProps) {
               Похожие квартиры в ЖК
             </AppLink>
             <LeadActions complex={a.complex.id} apartment={a.id} subject={`${title} в ${inComplex}`} />
+            <ApartmentToggles id={a.id} title={title} />
+            <ShareButton title={`${title} в ${inComplex}`} />
+            <PlanDownload selector=".plan-figure" fileName={`planirovka-kvartira-${a.id}.svg`} />
+            <CompareBar />
           </aside>
         </div>
+
+        {(apartment.data?.price_history.length ?? 0) > 1 && (
+          <section className="cx-section" aria-labelledby="istoriya-ceny">
+            <h2 id="istoriya-ceny">История цены</h2>
+            <PriceHistory points={apartment.data?.price_history ?? []} />
+          </section>
+        )}
 
         <section className="cx-section" aria-labelledby="ipoteka">
           <h2 id="ipoteka">Ипотека на эту квартиру</h2>

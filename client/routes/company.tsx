@@ -6,6 +6,7 @@ import { companyPath } from "../components/companies/CompanyCard";
 import { ComplexRow } from "../components/companies/ComplexRow";
 import { Monogram } from "../components/companies/Monogram";
 import { TYPE_SEGMENTS, TYPE_TEXT } from "../components/companies/types";
+import { recordText } from "../components/complex/Trust";
 import { JsonLd } from "../components/JsonLd";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
@@ -75,6 +76,12 @@ export default function CompanyPage({ match }: PageProps) {
                 <dd>{company.complexes_finished}</dd>
               </div>
             </dl>
+          )}
+          {isDeveloper && (
+            <p className="company-record">
+              {recordText(company.record)}. Опоздание считаем по нашим данным: квартал, в котором корпус сдан,
+              против первого срока, который обещал застройщик.
+            </p>
           )}
         </div>
         <dl className="company-facts">

@@ -33,6 +33,7 @@ import { LightBoxProvider } from "../components/complex/LightBox";
 import { LocationMap } from "../components/complex/LocationMap";
 import { PopularLinks } from "../components/complex/PopularLinks";
 import { StationList } from "../components/complex/Stations";
+import { Trust } from "../components/complex/Trust";
 import {
   classLabel,
   complexTitle,
@@ -191,12 +192,24 @@ export default function ComplexPage({ match }: PageProps) {
           <a href="#ipoteka">Ипотека</a>
           <a href="#na-karte">Расположение</a>
           <a href="#o-zhk">О ЖК</a>
+          <a href="#dokumenty">Документы</a>
         </nav>
 
         <section className="cx-section" aria-labelledby="o-zhk">
           <h2 id="o-zhk">О ЖК</h2>
           <Facts complex={c} />
           <p className="complex-about">{c.description}</p>
+        </section>
+
+        <section className="cx-section" aria-labelledby="dokumenty">
+          <h2 id="dokumenty">Документы и надёжность</h2>
+          <Trust
+            trust={c.trust}
+            record={c.developer_record}
+            developer={
+              <AppLink to={`/companies/developers/${c.developer.slug}/`}>{c.developer.name}</AppLink>
+            }
+          />
         </section>
 
         <section className="cx-section" aria-labelledby="kvartiry">

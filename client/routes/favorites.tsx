@@ -1,33 +1,33 @@
-import { type ReactNode, useSyncExternalStore } from "react";
+import type { ReactNode } from "react";
 import useSWR from "swr";
 import { apiKeys } from "../../shared/api-keys";
 import { DEFAULT_SORT } from "../../shared/constants";
 import { IDS_MAX } from "../../shared/filters/catalogue";
 import { countOf, WORDS } from "../../shared/format";
-import type { ComplexCard, ComplexList } from "../../shared/schemas/catalogue";
+import type { ComplexCard, ComplexList, LivingObject } from "../../shared/schemas/catalogue";
 import { AppLink } from "../components/AppLink";
+import { CompareBar } from "../components/apartment/ApartmentActions";
+import { ApartmentCard } from "../components/apartment/ApartmentCard";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { CardGrid } from "../components/catalogue/ListingCard";
 import { PageHead } from "../components/PageHead";
-import { useFavorites } from "../hooks/use-favorites";
+import { useFavoriteApartments, useFavorites } from "../hooks/use-favorites";
+import { useInBrowser } from "../hooks/use-in-browser";
 import type { ApiError } from "../http";
 
-const noop = () => () => {};
-/** False on the server and while hydrating, true after: the server cannot see the visitor's favourites. */
-const useInBrowser = () =>
-  useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
-
 /**
- * «Избранное»: the complexes hearted in this browser (localStorage), the latest first. The server sends the
+ * «Избранное»: the complexes and apartments hearted in this browser (localStorage), the latest first. The server sends the
  * shell; the browser asks for the cards by id. Unhearting a card takes it off the list at once.
  */
 export default function FavoritesPage() {
   const inBrowser = useInBrowser();
   const { ids } = useFavorites();
+  const apartmentIds = useFavoriteApartments().ids.slice(-IDS_MAX);
+  const apartments = useSWR<{ data: LivingObject[] }, ApiError>(
+    inBrowser && apartmentIds.length ? apiKeys.apartmentsByIds([...apartmentIds].reverse()) : null,
+    { keepPreviousData: true },
+  );
+  const flats = (apartments.data?.data ?? []).filter((a) => apartmentIds.includes(a.id));
   const latest = ids.slice(-IDS_MAX);
   const key =
     inBrowser && latest.length
@@ -47,25 +47,25 @@ export default function FavoritesPage() {
         <p>Избранное хранится в вашем браузере: чтобы увидеть его, включите JavaScript.</p>
       </noscript>
     );
-  } else if (key && !data && !error) {
+  } else if ((key && !data && !error) || (apartmentIds.length && !apartments.data && !apartments.error)) {
     body = (
       <p className="listing__count" role="status">
         Загружаем избранное…
       </p>
     );
-  } else if (error && !data) {
+  } else if ((error && !data) || (apartments.error && !apartments.data)) {
     body = (
       <p className="listing__error" role="alert">
         Не удалось загрузить избранное. Проверьте соединение и попробуйте ещё раз.
       </p>
     );
-  } else if (cards.length === 0) {
+  } else if (cards.length === 0 && flats.length === 0) {
     body = (
       <div className="listing__empty">
         <h2>В избранном пока ничего нет</h2>
         <p>
-          Нажмите ♡ на карточке ЖК, и он появится здесь. Избранное хранится в этом браузере, регистрация не
-          нужна.
+          Нажмите ♡ на карточке ЖК или квартиры, и она появится здесь. Избранное хранится в этом браузере,
+          регистрация не нужна.
         </p>
         <AppLink to="/novostroyki/" className="button">
           Перейти в каталог новостроек
@@ -74,15 +74,33 @@ export default function FavoritesPage() {
     );
   } else {
     body = (
-      <section aria-labelledby="favorites-list">
-        <h2 id="favorites-list" className="visually-hidden">
-          Сохранённые ЖК
-        </h2>
-        <p className="listing__count" aria-live="polite">
-          В избранном {countOf(cards.length, WORDS.complex)}
-        </p>
-        <CardGrid list={cards} />
-      </section>
+      <>
+        {cards.length > 0 && (
+          <section aria-labelledby="favorites-list">
+            <h2 id="favorites-list">Жилые комплексы</h2>
+            <p className="listing__count" aria-live="polite">
+              В избранном {countOf(cards.length, WORDS.complex)}
+            </p>
+            <CardGrid list={cards} />
+          </section>
+        )}
+        {flats.length > 0 && (
+          <section aria-labelledby="favorites-apartments">
+            <h2 id="favorites-apartments">Квартиры</h2>
+            <p className="listing__count" aria-live="polite">
+              В избранном {countOf(flats.length, WORDS.apartment)}
+            </p>
+            <ul className="apt-list">
+              {flats.map((a) => (
+                <li key={a.id}>
+                  <ApartmentCard apartment={a} showComplex />
+                </li>
+              ))}
+            </ul>
+            <CompareBar />
+          </section>
+        )}
+      </>
     );
   }
 
@@ -90,7 +108,7 @@ export default function FavoritesPage() {
     <div className="page container">
       <PageHead
         title="Избранное"
-        description="Новостройки, которые вы отметили сердечком: хранятся в этом браузере."
+        description="Новостройки и квартиры, которые вы отметили сердечком: хранятся в этом браузере."
         noindex
       />
       <Breadcrumbs items={[{ label: "Избранное" }]} />

@@ -8,6 +8,7 @@
 import { BUILD_STAGES, BUILD_TYPES, CLASSES, OTDELKA, PARKING, ROOM_LABELS } from "../codes";
 import { DEFAULT_SORT, PER_PAGE_MAX, SORTS, type Sort } from "../constants";
 import { formatNumber } from "../format";
+import { parseArea, parsePrice } from "../format/amount";
 import {
   type Dialect,
   FilterError,
@@ -86,6 +87,24 @@ export const CATALOGUE_FIELDS = {
       ["min_price", "max_price"],
     ],
     max: 1e12,
+    parse: parsePrice,
+    seo: true,
+  },
+  /**
+   * «Платёж до N ₽/мес»: turned into a price bound by the cards' mortgage assumptions
+   * (shared/mortgage-payment.ts), so its SQL is the price's.
+   */
+  payment: {
+    kind: "range",
+    label: "Платёж по ипотеке",
+    unit: "₽/мес",
+    url: ["min_payment", "max_payment"],
+    api: [
+      ["search[payment][min]", "search[payment][max]"],
+      ["min_payment", "max_payment"],
+    ],
+    max: 1e9,
+    parse: parsePrice,
     seo: true,
   },
   area: {
@@ -98,6 +117,7 @@ export const CATALOGUE_FIELDS = {
       ["min_area", "max_area"],
     ],
     max: 10_000,
+    parse: parseArea,
     seo: true,
     modalReset: true,
   },
@@ -127,7 +147,8 @@ export const CATALOGUE_FIELDS = {
   regions: placeIds("regions", "Регион"),
   localities: placeIds("localities", "Населённый пункт"),
   subway_stations: placeIds("subway_stations", "Метро, МЦК, МЦД"),
-  developers: ids("developers", "Застройщик"),
+  /** In the page URL too: the form's developer type-ahead sets it. */
+  developers: { ...ids("developers", "Застройщик"), url: ["developers"] },
   districts: ids("districts", "Район"),
   city_areas: ids("city_areas", "Округ"),
   mo_districts: ids("mo_districts", "Район области"),
@@ -203,7 +224,15 @@ export type ListField = {
 export const SORT_FIELD = {
   url: "sort",
   label: "Сортировка",
-  options: { "price desc": "Сначала дороже", "price asc": "Сначала дешевле" } satisfies Record<Sort, string>,
+  options: {
+    "price desc": "Сначала дороже",
+    "price asc": "Сначала дешевле",
+    "price_m2 asc": "Сначала дешевле за м²",
+    "deadline asc": "Сначала ближайший срок сдачи",
+    "area desc": "Сначала большие по площади",
+    "metro asc": "Сначала ближе к метро",
+    "new desc": "Сначала новые в каталоге",
+  } satisfies Record<Sort, string>,
 } as const;
 
 export interface ListQuery {
@@ -223,8 +252,9 @@ export function pairDistance(filter: CatalogueFilter): CatalogueFilter {
 export function readSort(get: Get): Sort {
   const sort = get(SORT_FIELD.url);
   if (sort && (SORTS as readonly string[]).includes(sort)) return sort as Sort;
-  const order = get("sort_order");
-  if (get("sort_column") === "price" && (order === "asc" || order === "desc")) return `price ${order}`;
+  // SPEC's pagination names: sort_column + sort_order.
+  const legacy = `${get("sort_column")} ${get("sort_order")}`;
+  if ((SORTS as readonly string[]).includes(legacy)) return legacy as Sort;
   return DEFAULT_SORT;
 }
 

@@ -42,6 +42,8 @@ export interface RangeDef extends Common {
   api: readonly (readonly [string, string])[];
   max: number;
   unit: string;
+  /** A bound as people type it («8,5 млн»): a GET form without script submits the text as typed. */
+  parse?(text: string): number | null;
 }
 
 /** Comma-separated numbers (a GET form's repeated names are joined); SPEC §5 keeps the numeric entries. */
@@ -130,6 +132,14 @@ function schemaOf(def: FieldDef): v.GenericSchema<string, unknown> {
   switch (def.kind) {
     case "range": {
       const rule = `ожидается число от 0 до ${formatNumber(def.max)}`;
+      const { parse } = def;
+      if (parse)
+        return v.pipe(
+          v.string(),
+          v.transform((s) => parse(s) ?? Number.NaN),
+          v.check((n) => Number.isFinite(n), `${rule}, например 8500000 или «8,5 млн»`),
+          v.maxValue(def.max, rule),
+        );
       return v.pipe(
         v.string(),
         v.transform((s) => s.replace(/\s/g, "")),

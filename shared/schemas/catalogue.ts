@@ -13,9 +13,11 @@ export interface Pagination {
   per_page: number;
   current_page: number;
   last_page: number;
-  sort_column: "price";
+  /** The sort's column («price», «price_m2», «deadline», «area», «metro», «new»). */
+  sort_column: string;
   sort_order: "asc" | "desc";
-  sortable: ["price"];
+  /** Every column the list sorts by. */
+  sortable: string[];
 }
 
 export interface StationLink {
@@ -91,6 +93,21 @@ export interface House {
   deadline: Deadline;
 }
 
+/** What the project's papers say (issue 18); null or empty: not known. */
+export interface ComplexTrust {
+  /** The project declaration, with its page in the unified housing-construction system (наш.дом.рф). */
+  declaration: { number: string; date: string | null; url: string } | null;
+  building_permit: string | null;
+  escrow_bank: string | null;
+  mortgage_banks: string[];
+}
+
+/** A developer's finished houses, and how many were finished more than a quarter after the first promise. */
+export interface DeveloperRecord {
+  finished_houses: number;
+  late_houses: number;
+}
+
 export interface ComplexDetail extends ComplexCard {
   region: string;
   locality: { id: number; name: string };
@@ -103,6 +120,8 @@ export interface ComplexDetail extends ComplexCard {
   description: string;
   max_price_m2: number;
   houses: House[];
+  trust: ComplexTrust;
+  developer_record: DeveloperRecord;
   /** The developer's picture of the complex from its feed, through the image proxy; null: none (drawings). */
   photo: string | null;
 }
@@ -136,6 +155,18 @@ export interface LivingObject {
   /** Encoded plan geometry (shared/plan.ts). */
   plan: string;
   deadline: Deadline;
+}
+
+/** One price an apartment had, from the day it was recorded (ISO date-time). */
+export interface PricePoint {
+  price: number;
+  date: string;
+}
+
+/** One apartment, with the prices it has had (oldest first; empty when none was recorded). */
+export interface ApartmentDetail {
+  data: LivingObject;
+  price_history: PricePoint[];
 }
 
 export interface LivingObjectList extends Omit<Pagination, "sort_column" | "sortable"> {

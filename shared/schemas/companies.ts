@@ -67,6 +67,8 @@ export const CompanySchema = v.object({
   inn: v.string(),
   /** Published complexes: those under construction first, by deadline. */
   residential_complexes: v.array(CompanyComplexSchema),
+  /** Finished houses, and those finished more than a quarter after the first promised deadline. */
+  record: v.object({ finished_houses: v.number(), late_houses: v.number() }),
 });
 export type Company = v.InferOutput<typeof CompanySchema>;
 

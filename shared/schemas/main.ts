@@ -26,7 +26,7 @@ export interface MainData {
 
 export interface SearchResult {
   residential_complexes: { id: number; name: string; slug: string; url: string; address: string }[];
-  subway_stations: { id: number; name: string; slug: string; url: string; color: string }[];
+  subway_stations: { id: number; name: string; slug: string; url: string; color: string; line: string }[];
   developers: { id: number; name: string; slug: string; url: string }[];
   districts: { id: number; name: string; slug: string; url: string }[];
 }

@@ -28,7 +28,7 @@ test.describe("catalogue", () => {
     await form.getByRole("checkbox", { name: "2-комн.", exact: true }).check();
     const withRooms = await apiTotal(page, "search[rooms]=2");
     await expect(form.getByRole("button", { name: new RegExp(`Показать ${withRooms}`) })).toBeVisible();
-    await form.getByPlaceholder("до, ₽").fill("15000000");
+    await form.getByPlaceholder("до, ₽", { exact: true }).fill("15000000");
     const narrowed = await apiTotal(page, "search[rooms]=2&search[price][max]=15000000");
     const submit = form.getByRole("button", { name: new RegExp(`Показать ${narrowed}`) });
     await expect(submit).toBeEnabled();
@@ -38,7 +38,7 @@ test.describe("catalogue", () => {
     await expect(countText(page)).toContainText(String(narrowed));
 
     // An impossible budget: the button says so and is disabled.
-    await form.getByPlaceholder("до, ₽").fill("1000");
+    await form.getByPlaceholder("до, ₽", { exact: true }).fill("1000");
     await expect(form.getByRole("button", { name: "Ничего не найдено" })).toBeDisabled();
 
     // The URL is the state: back and forward restore it, and so does a reload.
@@ -77,7 +77,7 @@ test.describe("catalogue", () => {
     await screenshot(page, "listing-filter-sheet-390");
     // Typing re-renders the sheet with each recount; the focus stays in the field (it used to jump back to
     // the dialog, because the modal re-ran its opening effect on every render of its parent).
-    const maxPrice = sheet.getByPlaceholder("до, ₽");
+    const maxPrice = sheet.getByPlaceholder("до, ₽", { exact: true });
     await maxPrice.pressSequentially("25000000", { delay: 120 });
     await expect(sheet.getByRole("button", { name: /^Показать/ })).toBeEnabled();
     await expect(maxPrice).toBeFocused();
@@ -85,7 +85,8 @@ test.describe("catalogue", () => {
     await sheet.getByRole("button", { name: "Сбросить" }).click();
     // The sheet's reset clears its subset (regions, localities, class …) and keeps price.
     await expect(localities.getByText("Сначала выберите регион")).toBeVisible();
-    await expect(sheet.getByPlaceholder("от, ₽")).toHaveValue("3000000");
+    // A field not being typed in shows its value formatted.
+    await expect(sheet.getByPlaceholder("от, ₽", { exact: true })).toHaveValue("3\u00a0000\u00a0000");
     await expect(sheet.getByRole("checkbox", { name: "Комфорт" })).not.toBeChecked();
   });
 
@@ -110,12 +111,12 @@ test.describe("catalogue", () => {
     await expect(page.locator(".listing-card").first()).toBeVisible();
 
     await page.getByRole("button", { name: /^Фильтры/ }).click();
-    await sheet.getByPlaceholder("от, ₽").fill("20000000");
-    await sheet.getByPlaceholder("до, ₽").fill("5000000");
+    await sheet.getByPlaceholder("от, ₽", { exact: true }).fill("20000000");
+    await sheet.getByPlaceholder("до, ₽", { exact: true }).fill("5000000");
     await expect(sheet.getByRole("alert")).toHaveText("Цена: «от» больше, чем «до»");
     await expect(sheet.getByRole("button", { name: "Исправьте диапазон" })).toBeDisabled();
     await screenshot(page, "filter-min-above-max-390", false);
-    await sheet.getByPlaceholder("до, ₽").fill("50000000");
+    await sheet.getByPlaceholder("до, ₽", { exact: true }).fill("50000000");
     await expect(sheet.getByRole("alert")).toHaveCount(0);
     await expect(sheet.getByRole("button", { name: /^Показать \d/ })).toBeEnabled();
   });
@@ -127,15 +128,15 @@ test.describe("catalogue", () => {
     await page.goto("/novostroyki/");
     await hydrated(page);
     const form = page.getByRole("form", { name: "Фильтры новостроек" });
-    await form.getByPlaceholder("от, ₽").fill("20000000");
-    await form.getByPlaceholder("до, ₽").fill("5000000");
+    await form.getByPlaceholder("от, ₽", { exact: true }).fill("20000000");
+    await form.getByPlaceholder("до, ₽", { exact: true }).fill("5000000");
     await expect(form.getByRole("alert")).toHaveText("Цена: «от» больше, чем «до»");
     await expect(form.getByRole("button", { name: "Исправьте диапазон" })).toBeDisabled();
     await screenshot(page, "filter-min-above-max-1440", false);
 
     // A count that fails (the connection drops): the button is disabled and the form says why.
     await page.route(/\/api\/v1\/residential-complexes\/grid\?.*per_page=1(&|$)/, (route) => route.abort());
-    await form.getByPlaceholder("до, ₽").fill("50000000");
+    await form.getByPlaceholder("до, ₽", { exact: true }).fill("50000000");
     await expect(form.getByRole("alert")).toContainText("Не удалось посчитать ЖК");
     await expect(form.getByRole("button", { name: "Не удалось посчитать" })).toBeDisabled();
   });

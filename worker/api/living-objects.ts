@@ -1,9 +1,15 @@
 import { Hono } from "hono";
 import { type ApartmentQuery, readApartmentApiQuery } from "../../shared/filters/apartments";
-import { FilterError } from "../../shared/filters/fields";
+import { IDS_MAX } from "../../shared/filters/catalogue";
+import { FilterError, idList } from "../../shared/filters/fields";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
-import { loadApartment, loadApartments, loadRoomGroups } from "../loaders/living-objects";
+import {
+  loadApartment,
+  loadApartments,
+  loadApartmentsByIds,
+  loadRoomGroups,
+} from "../loaders/living-objects";
 import { badRequest, NumericIdParamSchema, notFound, parse } from "./validate";
 
 const PER_PAGE_APARTMENTS = 20;
@@ -30,6 +36,12 @@ export const livingObjects = new Hono<AppEnv>()
     if (filter.complex === undefined) badRequest("search[residential_complex_id]: укажите жилой комплекс");
     const data = await loadRoomGroups(depsOf(c.env), filter.complex);
     return data ? c.json(data) : notFound("Жилой комплекс не найден");
+  })
+  .get("/by-ids", async (c) => {
+    const ids = idList(c.req.query("ids") ?? "");
+    if (!ids.length) badRequest("ids: укажите номера квартир через запятую");
+    if (ids.length > IDS_MAX) badRequest(`ids: не больше ${IDS_MAX} квартир`);
+    return c.json(await loadApartmentsByIds(depsOf(c.env), ids));
   })
   .get("/:id", async (c) => {
     const data = await loadApartment(depsOf(c.env), parse(NumericIdParamSchema, c.req.param()).id);

@@ -11,6 +11,7 @@ import {
   listCompanyComplexes,
   listCompanyNames,
 } from "../db/queries/companies";
+import { getDeveloperRecord } from "../db/queries/complexes";
 import type { Deps } from "./deps";
 import { offsetOf, pageMeta } from "./pagination";
 
@@ -51,7 +52,10 @@ export async function loadCompany(
 ): Promise<Company | null> {
   const row = await getCompany(deps.db, idOrSlug);
   if (!row || (type && row.type !== type)) return null;
-  const complexes = await listCompanyComplexes(deps.db, row.id);
+  const [complexes, record] = await Promise.all([
+    listCompanyComplexes(deps.db, row.id),
+    getDeveloperRecord(deps.db, row.id),
+  ]);
   const finished = complexes.filter((c) => c.is_finished).length;
   return {
     ...row,
@@ -69,5 +73,6 @@ export async function loadCompany(
       min_price_m2: c.min_price_m2,
       apartments_on_sale: c.apartments_on_sale,
     })),
+    record: { finished_houses: record.finished, late_houses: record.late },
   };
 }

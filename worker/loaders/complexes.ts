@@ -1,5 +1,6 @@
 /** Loaders of the catalogue of complexes: the list (both filter dialects), one complex, similar, years. */
 import { BUILD_STAGES, BUILD_TYPES, bitsOf, CLASSES, ROOM_LABELS } from "../../shared/codes";
+import { SORTS, type Sort } from "../../shared/constants";
 import { type CatalogueFilter, isEmptyFilter, type ListQuery } from "../../shared/filters/catalogue";
 import { formatDeadline, isOverdue, moscowQuarter } from "../../shared/format";
 import { firstView } from "../../shared/map/cluster";
@@ -8,6 +9,7 @@ import type {
   ComplexCard,
   ComplexDetail,
   ComplexList,
+  ComplexTrust,
   Deadline,
   House,
   StationLink,
@@ -15,8 +17,10 @@ import type {
 import type { ComplexMap, ComplexMapClusters, MapPointTuple } from "../../shared/schemas/map";
 import { readThrough } from "../cache/kv";
 import {
+  type ComplexDetailRow,
   type ComplexRow,
   getComplex,
+  getDeveloperRecord,
   listCompletionYears,
   listComplexes,
   listComplexStations,
@@ -121,6 +125,8 @@ async function resolvePlace(deps: Deps, filter: CatalogueFilter): Promise<Catalo
   return { ...rest, [place.field]: [place.id] };
 }
 
+const sortColumn = (sort: Sort) => sort.split(" ")[0] ?? sort;
+
 /** The list; null when a location filter names no place, or for a page past the last (the page is a 404). */
 export async function loadComplexList(deps: Deps, query: ListQuery): Promise<ComplexList | null> {
   const filter = await resolvePlace(deps, query.filter);
@@ -132,9 +138,9 @@ export async function loadComplexList(deps: Deps, query: ListQuery): Promise<Com
   return {
     data: await toCards(deps, rows),
     ...meta,
-    sort_column: "price",
-    sort_order: q.sort === "price asc" ? "asc" : "desc",
-    sortable: ["price"],
+    sort_column: sortColumn(q.sort),
+    sort_order: q.sort.endsWith(" asc") ? "asc" : "desc",
+    sortable: [...new Set(SORTS.map(sortColumn))],
   };
 }
 
@@ -191,11 +197,12 @@ export function loadComplexMapClusters(
 
 export async function loadComplex(deps: Deps, id: number): Promise<ComplexDetail | null> {
   // One round of queries, not two: everything but the complex's own row is read by its id.
-  const [row, stations, rooms, houses] = await Promise.all([
+  const [row, stations, rooms, houses, record] = await Promise.all([
     getComplex(deps.db, id),
     listComplexStations(deps.db, [id]),
     listRoomStats(deps.db, [id]),
     listHouses(deps.db, id),
+    getDeveloperRecord(deps.db, null, id),
   ]);
   if (!row) return null;
   const [card] = cardsOf([row], stations, rooms);
@@ -231,6 +238,33 @@ export async function loadComplex(deps: Deps, id: number): Promise<ComplexDetail
         }),
       }),
     ),
+    trust: trustOf(row),
+    developer_record: { finished_houses: record.finished, late_houses: record.late },
+  };
+}
+
+/** The project's page in the unified housing-construction system, found by its declaration number. */
+const declarationUrl = (number: string) =>
+  `https://xn--80az8a.xn--d1aqf.xn--p1ai/${encodeURI("сервисы/каталог-новостроек/список-объектов/список")}?${new URLSearchParams({ search: number })}`;
+
+function trustOf(row: ComplexDetailRow): ComplexTrust {
+  let banks: unknown;
+  try {
+    banks = JSON.parse(row.mortgage_banks);
+  } catch {
+    banks = [];
+  }
+  return {
+    declaration: row.declaration_number
+      ? {
+          number: row.declaration_number,
+          date: row.declaration_date,
+          url: declarationUrl(row.declaration_number),
+        }
+      : null,
+    building_permit: row.building_permit,
+    escrow_bank: row.escrow_bank,
+    mortgage_banks: Array.isArray(banks) ? banks.filter((b): b is string => typeof b === "string") : [],
   };
 }
 

@@ -1,13 +1,21 @@
 /** Loaders of apartments: the filtered list, the grouped view of a complex, one apartment, a house's chessboard. */
 import { BUILD_STAGES, OTDELKA, ROOM_LABELS, STATUSES } from "../../shared/codes";
 import type { ApartmentQuery } from "../../shared/filters/apartments";
-import type { HouseStats, LivingObject, LivingObjectList, RoomGroup } from "../../shared/schemas/catalogue";
+import type {
+  ApartmentDetail,
+  HouseStats,
+  LivingObject,
+  LivingObjectList,
+  RoomGroup,
+} from "../../shared/schemas/catalogue";
 import { getComplex, listHouses } from "../db/queries/complexes";
 import {
   getApartment,
   type LivingObjectRow,
   listApartments,
+  listApartmentsByIds,
   listHouseCells,
+  listPriceHistory,
   listRoomGroups,
 } from "../db/queries/living-objects";
 import { deadlineOf } from "./complexes";
@@ -77,9 +85,19 @@ export async function loadRoomGroups(deps: Deps, complexId: number): Promise<{ d
   return { data: groups.map((g) => ({ ...g, label: ROOM_LABELS[g.rooms] ?? "" })) };
 }
 
-export async function loadApartment(deps: Deps, id: number): Promise<{ data: LivingObject } | null> {
-  const row = await getApartment(deps.db, id);
-  return row ? { data: toLivingObject(row) } : null;
+/** Apartments in the order of `ids`; unknown ids are left out. */
+export async function loadApartmentsByIds(deps: Deps, ids: number[]): Promise<{ data: LivingObject[] }> {
+  const byId = new Map((await listApartmentsByIds(deps.db, ids)).map((r) => [r.id, toLivingObject(r)]));
+  return { data: ids.flatMap((id) => byId.get(id) ?? []) };
+}
+
+export async function loadApartment(deps: Deps, id: number): Promise<ApartmentDetail | null> {
+  const [row, prices] = await Promise.all([getApartment(deps.db, id), listPriceHistory(deps.db, id)]);
+  if (!row) return null;
+  return {
+    data: toLivingObject(row),
+    price_history: prices.map((p) => ({ price: p.price, date: p.recorded_at })),
+  };
 }
 
 export async function loadHouseStats(

@@ -21,6 +21,7 @@ export async function loadEntitiesByWord(deps: Deps, keyword: string): Promise<S
       slug: s.slug,
       url: href("by-location-type-slug", { type: "po-metro", slug: s.slug }),
       color: s.extra ?? "#999999",
+      line: s.line ?? "",
     })),
     developers: d.developers.map((c) => ({
       id: c.id,

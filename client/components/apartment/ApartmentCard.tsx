@@ -1,6 +1,8 @@
 import { formatPrice } from "../../../shared/format";
 import type { LivingObject } from "../../../shared/schemas/catalogue";
 import { AppLink } from "../AppLink";
+import { PaymentFrom } from "../mortgage/PaymentFrom";
+import { ApartmentToggles } from "./ApartmentActions";
 import { FloorPlan } from "./FloorPlan";
 import { apartmentTitle, floorLabel, pricePerMeter } from "./text";
 import "./apartment.css";
@@ -36,6 +38,8 @@ export function ApartmentCard({
       <div className="apt-card__price">
         <p className="cx-price">{formatPrice(a.price)}</p>
         <p className="apt-card__m2">{pricePerMeter(a.price_m2)}</p>
+        <PaymentFrom price={a.price} />
+        <ApartmentToggles id={a.id} title={title} />
       </div>
     </article>
   );

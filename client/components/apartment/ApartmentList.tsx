@@ -2,6 +2,7 @@ import type { LivingObjectList } from "../../../shared/schemas/catalogue";
 import type { ApiError } from "../../http";
 import { AppLink } from "../AppLink";
 import { Pagination } from "../journal/Pagination";
+import { CompareBar } from "./ApartmentActions";
 import { ApartmentCard } from "./ApartmentCard";
 import "./apartment.css";
 
@@ -56,6 +57,7 @@ export function ApartmentList({
         ))}
       </ul>
       <Pagination current={list.current_page} last={list.last_page} hrefOf={hrefOf} />
+      <CompareBar />
     </>
   );
 }

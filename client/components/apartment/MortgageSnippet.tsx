@@ -6,8 +6,8 @@ import type { ReactNode } from "react";
 import { countOf, formatDate, formatPrice, formatPriceShort, WORDS } from "../../../shared/format";
 import {
   calculateMortgage,
-  DEFAULT_DOWN_SHARE,
   DEFAULT_TERM_YEARS,
+  DOWN_SHARE,
   defaultDown,
   formatRate,
   formatShare,
@@ -115,8 +115,8 @@ export function MortgageSnippet({
         })}
       </ul>
       <p className="mortgage-snippet__note">
-        Аннуитетный платёж на {countOf(DEFAULT_TERM_YEARS, WORDS.year)}; взнос — от{" "}
-        {formatShare(DEFAULT_DOWN_SHARE)} или больше, если этого требует лимит кредита по программе.
+        Аннуитетный платёж на {countOf(DEFAULT_TERM_YEARS, WORDS.year)}; взнос — от {formatShare(DOWN_SHARE)}{" "}
+        или больше, если этого требует лимит кредита по программе.
         {region === "msk" && " IT-ипотека в Москве и Новой Москве не действует."} Условия программ сверены{" "}
         {formatDate(PROGRAMS_CHECKED_AT)}, точную ставку назовёт банк.
       </p>

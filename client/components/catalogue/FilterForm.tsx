@@ -1,4 +1,4 @@
-import { type FormEvent, Fragment, type ReactNode, useEffect, useState } from "react";
+import { type FormEvent, Fragment, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import useSWR from "swr";
 import { apiKeys } from "../../../shared/api-keys";
@@ -17,11 +17,13 @@ import {
   SORT_FIELD,
   toggleValue,
 } from "../../../shared/filters/catalogue";
-import { countOf, WORDS } from "../../../shared/format";
+import { countOf, formatNumber, WORDS } from "../../../shared/format";
 import type { CompletionYear, ComplexList } from "../../../shared/schemas/catalogue";
 import type { LocationItem } from "../../../shared/schemas/locations";
 import { api } from "../../api";
 import { useDebounced } from "../../hooks/use-debounced";
+import { useInBrowser } from "../../hooks/use-in-browser";
+import { TYPE_AHEAD } from "../../pages";
 import { Modal } from "../Modal";
 import "./filters.css";
 
@@ -93,28 +95,42 @@ const RANGE_ENDS = [
   ["max", "до"],
 ] as const;
 
+const areaFormat = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 });
+
+/**
+ * «от» and «до» of a range, typed as people write them («8 млн», «8,5 млн», «8 500 000»: the table's parse)
+ * and shown formatted once the field is left. `ends`: the payment has only «до».
+ */
 function RangeInputs({
   field,
   value,
   onChange,
+  ends = RANGE_ENDS,
 }: {
-  field: "price" | "area";
+  field: "price" | "area" | "payment";
   value: Range | undefined;
   onChange(r: Range | undefined): void;
+  ends?: readonly (typeof RANGE_ENDS)[number][];
 }) {
-  const { label: legend, url: names, unit } = F[field];
+  const { label: legend, url: names, unit, parse } = F[field];
+  const [typed, setTyped] = useState<Partial<Record<"min" | "max", string>>>({});
   const error = inverted(value) ? `${legend}: «от» больше, чем «до»` : null;
+  const shown = (n: number | undefined) =>
+    n === undefined ? "" : field === "area" ? areaFormat.format(n) : formatNumber(n);
   const set = (key: "min" | "max", raw: string) => {
-    const digits = raw.replace(/[^\d]/g, "");
+    setTyped((t) => ({ ...t, [key]: raw }));
+    const n = raw.trim() ? parse(raw) : null;
+    // A text that is not a number yet («8,») keeps the last bound that was one.
+    if (raw.trim() && n === null) return;
     const next: Range = { ...value };
-    if (digits) next[key] = Number(digits);
+    if (n !== null) next[key] = n;
     else delete next[key];
     onChange(next.min === undefined && next.max === undefined ? undefined : next);
   };
   return (
     <fieldset className="filter-group filter-range">
       <legend>{legend}</legend>
-      {RANGE_ENDS.map(([key, word], i) => (
+      {ends.map(([key, word], i) => (
         <Fragment key={key}>
           {i > 0 && <span aria-hidden="true">–</span>}
           <label>
@@ -122,12 +138,14 @@ function RangeInputs({
               {legend} {word}, {unit}
             </span>
             <input
-              name={names[i]}
-              inputMode="numeric"
+              name={names[key === "min" ? 0 : 1]}
+              inputMode="text"
+              autoComplete="off"
               placeholder={`${word}, ${unit}`}
-              value={value?.[key] ?? ""}
+              value={typed[key] ?? shown(value?.[key])}
               aria-invalid={error ? true : undefined}
               onChange={(e) => set(key, e.target.value)}
+              onBlur={() => setTyped((t) => ({ ...t, [key]: undefined }))}
             />
           </label>
         </Fragment>
@@ -245,6 +263,8 @@ function Fields({
   /** The bar shows the primary fields and the rest behind «Все фильтры»; the sheet shows all. */
   part: "primary" | "secondary" | "all";
 }) {
+  // The type-ahead needs script (it asks the search as one types): only the browser renders it.
+  const inBrowser = useInBrowser();
   const toggle = (field: ListField) => (id: number) => {
     const next = { ...draft, [field]: toggleValue(draft[field] as number[] | undefined, id) };
     // The cascade: a region or locality change drops the choices below it that no longer belong.
@@ -255,7 +275,7 @@ function Fields({
     if (field === "localities") delete next.subway_stations;
     set(next);
   };
-  const setRange = (field: "price" | "area") => (r: Range | undefined) => {
+  const setRange = (field: "price" | "area" | "payment") => (r: Range | undefined) => {
     const next = { ...draft };
     if (r) next[field] = r;
     else delete next[field];
@@ -290,6 +310,12 @@ function Fields({
     <>
       {part === "all" && primary}
       <RangeInputs field="area" value={draft.area} onChange={setRange("area")} />
+      <RangeInputs
+        field="payment"
+        value={draft.payment}
+        onChange={setRange("payment")}
+        ends={RANGE_ENDS.filter(([key]) => key === "max")}
+      />
       {!base.regions && !base.location && (
         <Chips
           name={F.regions.url[0]}
@@ -298,6 +324,32 @@ function Fields({
           selected={draft.regions}
           onToggle={toggle("regions")}
         />
+      )}
+      {inBrowser && (
+        <Suspense fallback={null}>
+          {!base.subway_stations && !base.location && (
+            <TYPE_AHEAD.Component
+              kind="subway_stations"
+              legend="Метро, МЦК, МЦД"
+              placeholder="Начните вводить станцию, например «Сокол»"
+              selected={draft.subway_stations ?? []}
+              onPick={(o) =>
+                set({ ...draft, subway_stations: [...new Set([...(draft.subway_stations ?? []), o.id])] })
+              }
+              onRemove={toggle("subway_stations")}
+            />
+          )}
+          {!base.developers && (
+            <TYPE_AHEAD.Component
+              kind="developers"
+              legend="Застройщик"
+              placeholder="Название застройщика"
+              selected={draft.developers ?? []}
+              onPick={(o) => set({ ...draft, developers: [...new Set([...(draft.developers ?? []), o.id])] })}
+              onRemove={toggle("developers")}
+            />
+          )}
+        </Suspense>
       )}
       {!base.location && (
         <>
@@ -311,7 +363,7 @@ function Fields({
           />
           <PickList
             name={F.subway_stations.url[0]}
-            legend={F.subway_stations.label}
+            legend="Станции населённого пункта"
             items={stationItems}
             selected={draft.subway_stations}
             onToggle={toggle("subway_stations")}

@@ -6,6 +6,7 @@ import { FacadeImage } from "../art/ArtImage";
 import { LineBadge } from "../complex/Stations";
 import { classLabel, complexTitle, stationName, withDistance } from "../complex/text";
 import { HeartIcon } from "../icons";
+import { PaymentFrom } from "../mortgage/PaymentFrom";
 import "./catalogue.css";
 
 /** A complex in the catalogue: drawing, name, class, nearest stations, deadline, prices by room type. */
@@ -38,6 +39,7 @@ function ListingCard({ complex: c }: { complex: ComplexCard }) {
           {formatPriceFrom(c.min_price)}
           <span className="listing-card__ppm">{formatPricePerMeterFrom(c.min_price_m2)}</span>
         </p>
+        {c.min_price > 0 && <PaymentFrom price={c.min_price} />}
         <h3 className="listing-card__title">
           <AppLink to={c.url} className="listing-card__link">
             {complexTitle(c.name)}

@@ -36,6 +36,11 @@ export function Facts({ complex: c }: { complex: ComplexDetail }) {
     ["Цена за м²", `${formatRange(formatNumber(c.min_price_m2), formatNumber(c.max_price_m2))}\u00a0₽`],
     ["Район", c.district ? c.district.name : c.locality.name],
   ];
+  return <FactList facts={facts} />;
+}
+
+/** Terms and values as the facts' definition list. */
+export function FactList({ facts }: { facts: readonly [string, ReactNode][] }) {
   return (
     <dl className="cx-facts">
       {facts.map(([term, value]) => (

@@ -1,21 +1,29 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import { formatMoney, formatNumber, formatPrice, plural, WORDS } from "../../../shared/format";
 import {
+  CARD_TERM_YEARS,
+  type CalculatorState,
   calculateMortgage,
+  calculatorQuery,
+  checkCalculator,
   checkProgram,
-  DEFAULT_DOWN_SHARE,
+  DOWN_SHARE,
+  earlyRepayment,
   formatRate,
+  formatShare,
   type InputError,
-  type MortgageState,
-  mortgageQuery,
+  MARKET_RATE,
+  MATCAP_DEFAULT,
   type PaymentType,
   PROGRAM_IDS,
   PROGRAMS,
+  type ProgramId,
   REGIONS,
   type RegionId,
   yearlySchedule,
 } from "../../../shared/mortgage";
-import { formatDecimal, NumberField, parseDecimal, parseRubles } from "./NumberField";
+import { formatDecimal, NumberField, parseDecimal, RublesField } from "./NumberField";
 import { PaymentChart } from "./PaymentChart";
 import { ScheduleTable } from "./ScheduleTable";
 import "./mortgage.css";
@@ -25,10 +33,22 @@ const TYPE_LABELS: Record<PaymentType, string> = {
   differentiated: "Дифференцированные — убывающие",
 };
 
-function programNote(id: keyof typeof PROGRAMS): string {
+function programNote(id: ProgramId, rate: number): string {
   const p = PROGRAMS[id];
-  if (p.maxLoan === null) return `${formatRate(p.rate)} в расчёте, ставку банка можно ввести`;
-  return `до ${formatRate(p.rate)}, кредит до ${formatNumber(p.maxLoan / 1e6)}\u00a0млн\u00a0₽`;
+  const changed = rate !== p.rate ? ` (ваша ставка ${formatRate(rate)})` : "";
+  if (p.maxLoan === null) return `${formatRate(rate)} в расчёте, ставку банка можно ввести`;
+  return `до ${formatRate(p.rate)}, кредит до ${formatNumber(p.maxLoan / 1e6)}\u00a0млн\u00a0₽${changed}`;
+}
+
+/** «2 года 5 месяцев» */
+function yearsMonths(months: number): string {
+  const y = Math.floor(months / 12);
+  const m = months % 12;
+  const parts = [
+    y ? `${y}\u00a0${plural(y, WORDS.year)}` : "",
+    m ? `${m}\u00a0${plural(m, WORDS.month)}` : "",
+  ];
+  return parts.filter(Boolean).join(" ") || "0 месяцев";
 }
 
 function RadioGroup<T extends string>({
@@ -70,12 +90,13 @@ function RadioGroup<T extends string>({
  * submits them as a GET without JavaScript, and with JavaScript every change recalculates at once and
  * replaces the address, so a copied link shares the calculation.
  */
-export function MortgageCalculator({ initial, pathname }: { initial: MortgageState; pathname: string }) {
+export function MortgageCalculator({ initial, pathname }: { initial: CalculatorState; pathname: string }) {
   const [state, setState] = useState(initial);
+  const [budget, setBudget] = useState<number | null>(null);
   const changed = useRef(false);
   // The down payment's share of the price, kept while the price is retyped digit by digit.
-  const downShare = useRef(initial.price > 0 ? initial.down / initial.price : DEFAULT_DOWN_SHARE);
-  const update = (patch: Partial<MortgageState>) => {
+  const downShare = useRef(initial.price > 0 ? initial.down / initial.price : DOWN_SHARE);
+  const update = (patch: Partial<CalculatorState>) => {
     changed.current = true;
     setState((s) => ({ ...s, ...patch }));
   };
@@ -83,10 +104,19 @@ export function MortgageCalculator({ initial, pathname }: { initial: MortgageSta
   useEffect(() => {
     // The router is not told: a new history entry per keystroke would be noise, and the page keeps its state.
     if (changed.current)
-      window.history.replaceState(window.history.state, "", `${pathname}?${mortgageQuery(state)}`);
+      window.history.replaceState(window.history.state, "", `${pathname}?${calculatorQuery(state)}`);
   }, [state, pathname]);
 
-  const calc = useMemo(() => calculateMortgage(state), [state]);
+  const calc = useMemo(() => {
+    const own = checkCalculator(state);
+    const c = calculateMortgage(state);
+    if (!own.length) return c;
+    return { ok: false as const, errors: [...(c.ok ? [] : c.errors), ...own] };
+  }, [state]);
+  const early = useMemo(
+    () => (calc.ok && state.extra > 0 ? earlyRepayment(state, calc.result, state.extra) : null),
+    [calc, state],
+  );
   const years = useMemo(() => (calc.ok ? yearlySchedule(calc.result.schedule) : []), [calc]);
   const program = PROGRAMS[state.program];
   const issues = calc.ok ? checkProgram(program, state, state.region) : [];
@@ -113,11 +143,11 @@ export function MortgageCalculator({ initial, pathname }: { initial: MortgageSta
             label: (
               <>
                 <strong>{PROGRAMS[id].name}</strong>
-                <small>{programNote(id)}</small>
+                <small>{programNote(id, state.rates[id])}</small>
               </>
             ),
           }))}
-          onChange={(id) => update({ program: id, rate: PROGRAMS[id].rate })}
+          onChange={(id) => update({ program: id, rate: state.rates[id] })}
         />
         <RadioGroup<RegionId>
           legend="Где квартира"
@@ -127,28 +157,20 @@ export function MortgageCalculator({ initial, pathname }: { initial: MortgageSta
           options={(Object.keys(REGIONS) as RegionId[]).map((id) => ({ value: id, label: REGIONS[id] }))}
           onChange={(region) => update({ region })}
         />
-        <NumberField
+        <RublesField
           id="mortgage-price"
           name="price"
           label="Стоимость квартиры"
-          inputMode="numeric"
-          suffix="₽"
           value={state.price}
-          format={formatNumber}
-          parse={parseRubles}
           error={errorOf("price")}
           onChange={(price) => update({ price, down: Math.round(price * downShare.current) })}
         />
         <div className="mortgage__pair">
-          <NumberField
+          <RublesField
             id="mortgage-down"
             name="down"
             label="Первоначальный взнос"
-            inputMode="numeric"
-            suffix="₽"
             value={state.down}
-            format={formatNumber}
-            parse={parseRubles}
             error={errorOf("down")}
             onChange={(down) => {
               if (state.price > 0) downShare.current = down / state.price;
@@ -195,9 +217,47 @@ export function MortgageCalculator({ initial, pathname }: { initial: MortgageSta
             format={formatDecimal}
             parse={parseDecimal}
             error={errorOf("rate")}
-            onChange={(rate) => update({ rate })}
+            onChange={(rate) => update({ rate, rates: { ...state.rates, [state.program]: rate } })}
           />
         </div>
+        <fieldset className="mortgage-extra">
+          <legend className="mortgage-field__label">Материнский капитал</legend>
+          <label className="mortgage-choice__option">
+            <input
+              type="checkbox"
+              checked={state.matcap > 0}
+              onChange={(e) => {
+                const matcap = e.currentTarget.checked ? MATCAP_DEFAULT : 0;
+                update({ matcap, down: Math.max(state.down, matcap) });
+              }}
+            />
+            <span>Направить материнский капитал на первоначальный взнос</span>
+          </label>
+          {state.matcap > 0 && (
+            <RublesField
+              id="mortgage-matcap"
+              name="matcap"
+              label="Сумма капитала в составе взноса"
+              value={state.matcap}
+              error={errorOf("matcap")}
+              onChange={(matcap) => update({ matcap })}
+            />
+          )}
+          {state.matcap > 0 && (
+            <p className="mortgage__footnote">
+              Капитал — часть первоначального взноса, а не добавка к нему. Сумму вашего сертификата покажет
+              личный кабинет Социального фонда.
+            </p>
+          )}
+        </fieldset>
+        <RublesField
+          id="mortgage-extra"
+          name="extra"
+          label="Досрочно каждый месяц сверх платежа"
+          value={state.extra}
+          error={errorOf("extra")}
+          onChange={(extra) => update({ extra })}
+        />
         <RadioGroup<PaymentType>
           legend="Платежи"
           name="type"
@@ -245,7 +305,20 @@ export function MortgageCalculator({ initial, pathname }: { initial: MortgageSta
               <dd>{formatPrice(calc.result.total)}</dd>
               <dt>Доход для одобрения</dt>
               <dd>от {formatPrice(calc.result.firstPayment * 2)}</dd>
+              {state.matcap > 0 && (
+                <>
+                  <dt>Свои деньги на взнос</dt>
+                  <dd>{formatPrice(state.down - state.matcap)}</dd>
+                </>
+              )}
             </dl>
+            {early && (
+              <p className="mortgage__early" role="status">
+                {early.savedMonths > 0
+                  ? `С досрочными платежами по ${formatPrice(state.extra)} в месяц кредит закроется через ${yearsMonths(early.months)} — на ${yearsMonths(early.savedMonths)} раньше, проценты меньше на ${formatPrice(early.savedInterest)}.`
+                  : "Досрочный платёж слишком мал, чтобы сократить срок хотя бы на месяц."}
+              </p>
+            )}
             <p className="mortgage__footnote">
               Банки обычно одобряют кредит, если платёж не больше половины дохода семьи.
             </p>
@@ -276,6 +349,11 @@ export function MortgageCalculator({ initial, pathname }: { initial: MortgageSta
         )}
       </section>
 
+      <PaymentSearch
+        payment={budget ?? (calc.ok ? Math.round(calc.result.firstPayment / 1000) * 1000 : 80_000)}
+        onChange={setBudget}
+      />
+
       {calc.ok && (
         <section className="mortgage__details" aria-labelledby="mortgage-schedule-title">
           <h2 id="mortgage-schedule-title">График платежей</h2>
@@ -290,5 +368,42 @@ export function MortgageCalculator({ initial, pathname }: { initial: MortgageSta
         </section>
       )}
     </div>
+  );
+}
+
+/**
+ * «Подобрать квартиры под этот платёж»: the catalogue with the payment filter (`max_payment`), which turns
+ * a monthly payment into a price under the cards' assumptions (shared/mortgage-payment.ts).
+ */
+function PaymentSearch({ payment, onChange }: { payment: number; onChange(value: number): void }) {
+  const navigate = useNavigate();
+  return (
+    <section className="mortgage__search" aria-labelledby="mortgage-search-title">
+      <h2 id="mortgage-search-title">Подобрать квартиры под платёж</h2>
+      <form
+        method="get"
+        action="/novostroyki/"
+        className="mortgage__search-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          navigate(`/novostroyki/?max_payment=${payment}`);
+        }}
+      >
+        <RublesField
+          id="mortgage-budget"
+          name="max_payment"
+          label="Платёж до, в месяц"
+          value={payment}
+          onChange={onChange}
+        />
+        <button type="submit" className="button">
+          Подобрать квартиры под этот платёж
+        </button>
+      </form>
+      <p className="mortgage__footnote">
+        Считаем по рыночной ипотеке под {formatRate(MARKET_RATE)} годовых со взносом {formatShare(DOWN_SHARE)}{" "}
+        на {CARD_TERM_YEARS} лет — так же, как «от … ₽/мес» в карточках каталога.
+      </p>
+    </section>
   );
 }

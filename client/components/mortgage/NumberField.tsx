@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { formatNumber } from "../../../shared/format";
 
 export interface NumberFieldProps {
   id: string;
@@ -70,6 +71,11 @@ export function NumberField({
 }
 
 /** «12 500 000», «12500000 ₽» → 12500000 */
+/** A whole number of roubles: «12 000 000 ₽». */
+export function RublesField(props: Omit<NumberFieldProps, "format" | "parse" | "suffix" | "inputMode">) {
+  return <NumberField {...props} inputMode="numeric" suffix="₽" format={formatNumber} parse={parseRubles} />;
+}
+
 export function parseRubles(text: string): number | null {
   const s = text.replace(/[\s\u00a0₽]/g, "");
   return /^\d{1,10}$/.test(s) ? Number(s) : null;

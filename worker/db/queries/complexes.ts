@@ -1,4 +1,5 @@
 import type { D1Database } from "@cloudflare/workers-types/latest";
+import type { Sort } from "../../../shared/constants";
 import {
   type CatalogueField,
   type CatalogueFilter,
@@ -7,6 +8,7 @@ import {
 } from "../../../shared/filters/catalogue";
 import type { Range } from "../../../shared/filters/fields";
 import { moscowQuarter } from "../../../shared/format";
+import { paymentPriceRange } from "../../../shared/mortgage-payment";
 
 export type Param = string | number;
 /** Binds a value and answers its placeholder (?N). */
@@ -42,6 +44,8 @@ const bits = (codes: readonly number[]) => codes.reduce((m, c) => m | (1 << c), 
  */
 export const FIELD_SQL: { [K in CatalogueField]-?: FieldSql<NonNullable<CatalogueFilter[K]>> } = {
   price: { on: "apartment", where: inRange("lo.price") },
+  // No SQL of its own: the payment is a price bound (shared/mortgage-payment.ts).
+  payment: { on: "apartment", where: (r, bind) => inRange("lo.price")(paymentPriceRange(r), bind) },
   area: { on: "apartment", where: inRange("lo.area_total") },
   rooms: { on: "apartment", where: inList("lo.rooms") },
   otdelka: { on: "apartment", where: inList("lo.otdelka") },
@@ -120,7 +124,7 @@ function apartmentTest(f: CatalogueFilter, fields: CatalogueField[], bind: Bind)
     return `EXISTS (SELECT 1 FROM room_stats rs WHERE rs.complex_id = rc.id AND ${inList("rs.rooms")(f.rooms, bind)}${finishing})`;
   }
   if (onlyRoomsAndFinishing && f.otdelka?.length) return `(rc.otdelka_mask & ${bind(bits(f.otdelka))}) != 0`;
-  const index = !f.rooms?.length && f.price ? "lo_complex_price" : "lo_complex";
+  const index = !f.rooms?.length && (f.price || f.payment) ? "lo_complex_price" : "lo_complex";
   const conditions = fields.map((key) => fieldCondition(f, key, bind));
   return `EXISTS (SELECT 1 FROM living_objects lo INDEXED BY ${index} WHERE lo.complex_id = rc.id AND lo.status = 1 AND ${conditions.join(" AND ")})`;
 }
@@ -188,13 +192,23 @@ const CARD_COLUMNS = `rc.id, rc.slug, rc.name, rc.developer_id, c.name AS develo
   rc.deadline_quarter, rc.is_finished, rc.otdelka_mask, rc.parking_mask, rc.min_price, rc.max_price, rc.min_area,
   rc.max_area, rc.min_price_m2, rc.apartments_on_sale, rc.floors_max`;
 
+/** Each sort's ORDER BY: its index's columns (migration 0014), the id settling ties in the same direction. */
+export const COMPLEX_ORDER: Record<Sort, string> = {
+  "price desc": "rc.min_price DESC, rc.id DESC",
+  "price asc": "rc.min_price ASC, rc.id ASC",
+  "price_m2 asc": "rc.min_price_m2 ASC, rc.id ASC",
+  "deadline asc": "rc.deadline_year ASC, rc.deadline_quarter ASC, rc.id ASC",
+  "area desc": "rc.max_area DESC, rc.id DESC",
+  "metro asc": "rc.station_rank ASC, rc.id ASC",
+  "new desc": "rc.id DESC",
+};
+
 export function listComplexesSql(q: ListQuery): { sql: string; params: Param[] } {
   const w = complexWhere(q.filter);
-  const dir = q.sort === "price asc" ? "ASC" : "DESC";
   const params = [...w.params, q.perPage, (q.page - 1) * q.perPage];
   return {
     sql: `SELECT ${CARD_COLUMNS} FROM residential_complexes rc JOIN companies c ON c.id = rc.developer_id
-      WHERE ${w.sql} ORDER BY rc.min_price ${dir}, rc.id ${dir} LIMIT ?${params.length - 1} OFFSET ?${params.length}`,
+      WHERE ${w.sql} ORDER BY ${COMPLEX_ORDER[q.sort]} LIMIT ?${params.length - 1} OFFSET ?${params.length}`,
     params,
   };
 }
@@ -352,6 +366,12 @@ export interface ComplexDetailRow extends ComplexRow {
   description: string;
   max_price_m2: number;
   views: number;
+  declaration_number: string | null;
+  declaration_date: string | null;
+  building_permit: string | null;
+  escrow_bank: string | null;
+  /** JSON array of bank names. */
+  mortgage_banks: string;
   image: string | null;
 }
 
@@ -360,7 +380,8 @@ export function getComplex(db: D1Database, id: number): Promise<ComplexDetailRow
     .prepare(
       `SELECT ${CARD_COLUMNS}, rc.locality_id, l.name AS locality_name, r.name AS region_name, rc.district_id,
               d.name AS district_name, d.slug AS district_slug, rc.city_area_id, rc.mo_district_id, rc.ceiling_height,
-              rc.floors_min, rc.floors_max, rc.description, rc.max_price_m2, rc.views, rc.image
+              rc.floors_min, rc.floors_max, rc.description, rc.max_price_m2, rc.views, rc.image, rc.declaration_number,
+              rc.declaration_date, rc.building_permit, rc.escrow_bank, rc.mortgage_banks
        FROM residential_complexes rc JOIN companies c ON c.id = rc.developer_id
        JOIN localities l ON l.id = rc.locality_id JOIN regions r ON r.id = rc.region_id
        LEFT JOIN districts d ON d.id = rc.district_id
@@ -368,6 +389,35 @@ export function getComplex(db: D1Database, id: number): Promise<ComplexDetailRow
     )
     .bind(id)
     .first<ComplexDetailRow>();
+}
+
+export interface DeveloperRecordRow {
+  finished: number;
+  late: number;
+}
+
+/**
+ * A developer's finished houses in published complexes and how many of them were finished more than a
+ * quarter after their first promised deadline. The developer is given by its id, or (`developerId` null) as
+ * the developer of complex `complexId`, so a complex page reads it in the same round as the complex.
+ */
+export async function getDeveloperRecord(
+  db: D1Database,
+  developerId: number | null,
+  complexId: number | null = null,
+): Promise<DeveloperRecordRow> {
+  const row = await db
+    .prepare(
+      `SELECT count(*) AS finished,
+         coalesce(sum(h.planned_deadline_year IS NOT NULL
+           AND (h.deadline_year * 4 + h.deadline_quarter) - (h.planned_deadline_year * 4 + h.planned_deadline_quarter) > 1), 0) AS late
+       FROM residential_complexes rc JOIN houses h ON h.complex_id = rc.id
+       WHERE rc.developer_id = coalesce(?1, (SELECT developer_id FROM residential_complexes WHERE id = ?2))
+         AND rc.is_published = 1 AND h.is_finished = 1`,
+    )
+    .bind(developerId, complexId)
+    .first<DeveloperRecordRow>();
+  return row ?? { finished: 0, late: 0 };
 }
 
 export interface HouseRow {

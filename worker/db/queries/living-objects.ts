@@ -113,6 +113,31 @@ export function getApartment(db: D1Database, id: number): Promise<LivingObjectRo
     .first<LivingObjectRow>();
 }
 
+/** Apartments by id, whatever their status (favourites and comparison), in published complexes. */
+export async function listApartmentsByIds(db: D1Database, ids: number[]): Promise<LivingObjectRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${COLUMNS} FROM ${FROM} WHERE lo.id IN (SELECT value FROM json_each(?1)) AND rc.is_published = 1`,
+    )
+    .bind(JSON.stringify(ids))
+    .all<LivingObjectRow>();
+  return results;
+}
+
+export interface PriceRow {
+  price: number;
+  recorded_at: string;
+}
+
+/** The prices an apartment has had, oldest first (the feeds' record, and the seed's). */
+export async function listPriceHistory(db: D1Database, id: number): Promise<PriceRow[]> {
+  const { results } = await db
+    .prepare("SELECT price, recorded_at FROM living_object_prices WHERE living_object_id = ?1 ORDER BY id")
+    .bind(id)
+    .all<PriceRow>();
+  return results;
+}
+
 export interface RoomGroupRow {
   rooms: number;
   count: number;

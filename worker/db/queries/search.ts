@@ -38,6 +38,8 @@ export interface EntityRef {
   name: string;
   slug: string;
   extra: string | null;
+  /** A station's line number («2», «МЦК», «D4»); null for other kinds. */
+  line: string | null;
 }
 
 /** Slugs and context of the hits, one query per kind. */
@@ -53,15 +55,21 @@ export async function describeHits(db: D1Database, hits: SearchHit[]) {
       : Promise.resolve([] as EntityRef[]);
   const [complexes, subways, developers, districts] = await Promise.all([
     q(
-      "SELECT id, name, slug, address AS extra FROM residential_complexes WHERE id IN (?IDS) AND is_published = 1",
+      "SELECT id, name, slug, address AS extra, NULL AS line FROM residential_complexes WHERE id IN (?IDS) AND is_published = 1",
       ids("complex"),
     ),
     q(
-      "SELECT s.id, s.name, s.slug, l.color AS extra FROM subway_stations s JOIN lines l ON l.id = s.line_id WHERE s.id IN (?IDS)",
+      "SELECT s.id, s.name, s.slug, l.color AS extra, l.number AS line FROM subway_stations s JOIN lines l ON l.id = s.line_id WHERE s.id IN (?IDS)",
       ids("subway"),
     ),
-    q("SELECT id, name, slug, NULL AS extra FROM companies WHERE id IN (?IDS)", ids("developer")),
-    q("SELECT id, name, slug, kind AS extra FROM districts WHERE id IN (?IDS)", ids("district")),
+    q(
+      "SELECT id, name, slug, NULL AS extra, NULL AS line FROM companies WHERE id IN (?IDS)",
+      ids("developer"),
+    ),
+    q(
+      "SELECT id, name, slug, kind AS extra, NULL AS line FROM districts WHERE id IN (?IDS)",
+      ids("district"),
+    ),
   ]);
   return { complexes, subways, developers, districts };
 }

@@ -20,6 +20,7 @@ import {
 } from "./names";
 import { haversineKm, type Random } from "./prng";
 import type { Tables } from "./tables";
+import { addPriceHistory, complexTrust, plannedDeadline } from "./trust";
 
 export const COMPLEXES_AT_SCALE_1 = 2434;
 export const AREA_MIN = 9;
@@ -359,6 +360,7 @@ export function generateCatalogue(t: Tables, geo: Geography, scale: number, rnd:
         deadline_year: hYear,
         deadline_quarter: quarter,
         is_finished: finished ? 1 : 0,
+        ...plannedDeadline(houseId, hYear, quarter, finished),
       });
       if (!finished) {
         quarter += rnd.int(1, 3);
@@ -469,6 +471,7 @@ export function generateCatalogue(t: Tables, geo: Geography, scale: number, rnd:
         status: a.status,
         plan: encodePlan(generatePlan(a.rooms, a.area, () => rnd.next())),
       });
+      addPriceHistory(t, apartmentId, a.price, a.status);
     }
 
     // Aggregates of the apartments on sale.
@@ -571,6 +574,7 @@ export function generateCatalogue(t: Tables, geo: Geography, scale: number, rnd:
       apartments_on_sale: onSale.length,
       views: rnd.int(20, 5000),
       is_published: 1,
+      ...complexTrust(d.id, d.regionId, Math.min(...houses.map((h) => h.year))),
     });
     const s = devStats.get(d.developerId) ?? { total: 0, building: 0, finished: 0 };
     s.total += 1;

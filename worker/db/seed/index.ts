@@ -25,6 +25,7 @@ export const TABLE_ORDER = [
   "complex_stations",
   "houses",
   "living_objects",
+  "living_object_prices",
   "room_stats",
   "media_categories",
   "media_posts",

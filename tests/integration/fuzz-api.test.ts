@@ -119,6 +119,8 @@ const ENDPOINTS: readonly [method: string, path: string][] = [
   ["GET", "/quizzes"],
   ["POST", "/quizzes/submit"],
   ["GET", "/quizzes/submit"],
+  ["POST", "/leads"],
+  ["GET", "/leads"],
   ["GET", "/main"],
   ["GET", "/main/menu"],
   ["GET", "/adverts"],
@@ -135,6 +137,7 @@ const ENDPOINTS: readonly [method: string, path: string][] = [
   ["GET", "/residential-complexes/{id}"],
   ["GET", "/living-objects/grid"],
   ["GET", "/living-objects/grid-grouped"],
+  ["GET", "/living-objects/by-ids"],
   ["GET", "/living-objects/{id}"],
   ...LOCATION_APIS.flatMap((k): [string, string][] => [
     ["GET", `/locations/${k}/grid`],

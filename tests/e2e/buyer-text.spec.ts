@@ -57,4 +57,18 @@ test.describe("text the buyer sees", () => {
       await shoot(page, `free-plan-apartment-mortgage-${size.width}`, 'section[aria-labelledby="ipoteka"]');
     });
   }
+
+  test("the header dropdown shows each link's amount beside it, at 1440 px", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/journal/");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Новостройки" }).hover();
+    const dropdown = page.locator("#header-dropdown");
+    await expect(dropdown).toBeVisible();
+    const amounts = await dropdown.locator(".dropdown__amount").allTextContents();
+    // Nine listing links, three apartment links and three price links, each with a number.
+    expect(amounts).toHaveLength(15);
+    for (const a of amounts) expect(a).toMatch(/^\d[\d\u00a0]*$/);
+    await shoot(page, "menu-amounts-1440", "#header-dropdown");
+  });
 });

@@ -14,6 +14,7 @@ export default defineConfig({
             "worker/**/*.test.ts",
             "client/**/*.test.ts",
             "scripts/**/*.test.ts",
+            "tests/unit/**/*.test.ts",
           ],
         },
       },

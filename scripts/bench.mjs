@@ -8,7 +8,8 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import * as esbuild from "esbuild";
 import { buildClient } from "./build-client.mjs";
-import { openD1, prepareScale, startServer } from "./local-server.mjs";
+import { openLocalD1 } from "./db.mjs";
+import { prepareScale, startServer } from "./local-server.mjs";
 
 const SCALES = [1, 10];
 const CONNECTIONS = 10;
@@ -80,7 +81,7 @@ async function listingSql() {
  * a smaller scale is not run at a larger one (it would only be slower), so the bench stays bounded.
  */
 async function timeQueries(persistTo, scale, sql, tooSlow) {
-  const { db, dispose } = await openD1(persistTo);
+  const { db, dispose } = await openLocalD1(persistTo);
   try {
     const station = await db
       .prepare(

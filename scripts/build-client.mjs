@@ -1,6 +1,6 @@
 // Builds the browser bundle: one entry, one lazy chunk per page (esbuild code splitting), hashed names,
 // and the manifest the worker reads to link the right CSS and modulepreload for each page.
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
 import { basename, dirname, relative, resolve } from "node:path";
 import * as esbuild from "esbuild";
 
@@ -56,8 +56,8 @@ function commonModules(outputs) {
 
 /**
  * esbuild's splitting puts a module in a chunk named by the set of entry points (the entry and each lazily
- * imported module) that reach it: the app shell came out as 14 chunks and the home page as 20 more, of a few
- * hundred bytes each. Every lazily loaded module runs after the shell, so each of them also imports the shell
+ * imported module) that reach it: the app shell and each page came out as dozens of chunks of a few hundred
+ * bytes each. Every lazily loaded module runs after the shell, so each of them also imports the shell
  * (already evaluated by then), and so the shell is one chunk. Each also imports the common modules (other
  * than the common modules themselves), so those are one chunk too: a page is the shell, the common chunk, its
  * own chunk and the few chunks it shares with one or two other pages.
@@ -103,17 +103,10 @@ const OPTIONS = {
   legalComments: "none",
 };
 
-export async function buildClient({ quiet = false } = {}) {
-  const logLevel = quiet ? "error" : "warning";
-  const probe = await esbuild.build({ ...OPTIONS, write: false, plugins: [lazyFirst(new Set())], logLevel });
-  const common = commonModules(probe.metafile.outputs);
-  rmSync("dist/client", { recursive: true, force: true });
-  mkdirSync(outdir, { recursive: true });
-  const result = await esbuild.build({ ...OPTIONS, plugins: [lazyFirst(common)], logLevel });
-  cpSync("client/public", "dist/client", { recursive: true });
-
+/** The manifest of a build: per page its chunk and what it preloads (worker/ssr/assets.ts reads it). */
+function writeManifest(metafile) {
   const url = (file) => `/assets/${basename(file)}`;
-  const outputs = result.metafile.outputs;
+  const outputs = metafile.outputs;
   const manifest = { entry: "", css: [], preload: [], pages: {} };
   for (const [file, out] of Object.entries(outputs)) {
     if (!out.entryPoint) continue;
@@ -130,7 +123,51 @@ export async function buildClient({ quiet = false } = {}) {
     }
   }
   writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
-  return { manifest, metafile: result.metafile };
+  return manifest;
+}
+
+/** The common modules (a first build in memory), then an empty dist/client with the public files. */
+async function prepare(logLevel) {
+  const probe = await esbuild.build({ ...OPTIONS, write: false, plugins: [lazyFirst(new Set())], logLevel });
+  rmSync("dist/client", { recursive: true, force: true });
+  mkdirSync(outdir, { recursive: true });
+  cpSync("client/public", "dist/client", { recursive: true });
+  return commonModules(probe.metafile.outputs);
+}
+
+export async function buildClient({ quiet = false } = {}) {
+  const logLevel = quiet ? "error" : "warning";
+  const common = await prepare(logLevel);
+  const result = await esbuild.build({ ...OPTIONS, plugins: [lazyFirst(common)], logLevel });
+  return { manifest: writeManifest(result.metafile), metafile: result.metafile };
+}
+
+/**
+ * npm run dev: the same bundle, rebuilt on every change under client/ and shared/, each build's manifest
+ * written and passed to `onBuild`. A build's files stay until the next start, so a page still open on the
+ * previous build loads its chunks.
+ */
+export async function watchClient(onBuild) {
+  const common = await prepare("warning");
+  const ctx = await esbuild.context({
+    ...OPTIONS,
+    plugins: [lazyFirst(common)],
+    logLevel: "warning",
+    minify: false,
+    // The page reloads itself after a new build (scripts/start.mjs serves the signal).
+    inject: ["scripts/dev-reload.js"],
+  });
+  const build = async () => {
+    const result = await ctx.rebuild().catch(() => null);
+    if (result) onBuild(writeManifest(result.metafile));
+  };
+  await build();
+  let timer;
+  for (const dir of ["client", "shared"])
+    watch(dir, { recursive: true }, () => {
+      clearTimeout(timer);
+      timer = setTimeout(build, 50);
+    });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

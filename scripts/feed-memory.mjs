@@ -7,9 +7,8 @@
 // shows what the import really needs (it fails with «heap out of memory» if it needs more).
 import { readdirSync, readFileSync } from "node:fs";
 import { getHeapStatistics } from "node:v8";
-import { Miniflare } from "miniflare";
 import { FEED_HEAD, FEED_TAIL, mixedOfferXml, offerXml } from "../tests/fixtures/feeds/generate.mjs";
-import { importTypeScript, seedStatements } from "./db.mjs";
+import { importTypeScript, openLocalD1, seedStatements } from "./db.mjs";
 import { ROOT } from "./lib.mjs";
 
 const arg = (name) => {
@@ -98,13 +97,8 @@ function generatedFeed(bytes) {
   return { stream, counts };
 }
 
-const mf = new Miniflare({
-  modules: true,
-  script: "export default { fetch() { return new Response(null, { status: 204 }) } }",
-  d1Databases: { DB: "feed-memory" },
-});
+const { db, dispose } = await openLocalD1();
 try {
-  const db = await mf.getD1Database("DB");
   const migrations = readdirSync(`${ROOT}worker/db/migrations`)
     .filter((f) => f.endsWith(".sql"))
     .sort();
@@ -150,5 +144,5 @@ try {
   }
   if (summary.status !== "ok") process.exitCode = 1;
 } finally {
-  await mf.dispose();
+  await dispose();
 }

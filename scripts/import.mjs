@@ -42,7 +42,7 @@ if (isWeb) {
 }
 
 const { importFeedAt } = await importTypeScript("worker/feeds/import.ts");
-const { mf, db } = await openLocalD1(persistTo);
+const { db, dispose } = await openLocalD1(persistTo);
 let summary;
 try {
   console.log(`▶ Импорт фида ${url}`);
@@ -50,7 +50,7 @@ try {
   summary = await importFeedAt(db, url, body);
   summary.seconds = (Date.now() - started) / 1000;
 } finally {
-  await mf.dispose();
+  await dispose();
 }
 const s = summary;
 console.log(

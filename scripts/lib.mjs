@@ -1,7 +1,8 @@
 // Helpers for the project's own commands (npm start, npm test, npm run seed). Node built-ins only, so that
 // they run before the dependencies are installed.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, statSync } from "node:fs";
+import { createServer } from "node:net";
 
 export const ROOT = new URL("..", import.meta.url).pathname;
 
@@ -29,6 +30,38 @@ export function ensureDeps() {
   run("npm", ["install", "--no-audit", "--no-fund"]);
 }
 
-export function spawnLive(cmd, args, opts = {}) {
-  return spawn(cmd, args, { stdio: "inherit", cwd: ROOT, ...opts });
+/**
+ * `wrangler dev` on 127.0.0.1:<port> over the local state in <persistTo>: the one place that starts the site
+ * (npm start, npm run dev, the end-to-end suite, the measuring scripts). `production` is the deployed build
+ * (`--minify`, NODE_ENV=production); other options go to spawn (its output is this process's by default).
+ */
+export async function wranglerDev({ port, persistTo, production = false, ...options }) {
+  // Local secrets (the chat's cookie key and the operator's token).
+  if (!existsSync(`${ROOT}.dev.vars`)) copyFileSync(`${ROOT}.dev.vars.example`, `${ROOT}.dev.vars`);
+  const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistTo];
+  // A free port for the devtools too: wrangler's default one is taken when another wrangler dev runs.
+  args.push("--inspector-port", String(await freePort()));
+  args.push("--show-interactive-dev-session=false", ...(production ? ["--minify"] : []));
+  const env = production ? { ...process.env, NODE_ENV: "production" } : process.env;
+  return spawn(bin("wrangler"), args, { stdio: "inherit", cwd: ROOT, env, ...options });
+}
+
+/** A free loopback port. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Ties a child to this process: SIGINT/SIGTERM are passed on, and its exit ends this process. */
+export function forward(child) {
+  for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+  child.on("exit", (code) => process.exit(code ?? 0));
+  return child;
 }

@@ -1,34 +1,19 @@
 // The local site for the measuring scripts (bench, lighthouse, load test): a seeded D1 of a given scale in its
 // own persist dir (reused when it already holds that scale), and `wrangler dev` as a production build
 // (`--minify`, NODE_ENV=production) on a free loopback port.
-import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { Miniflare } from "miniflare";
-import { migrate, reseed } from "./db.mjs";
-import { bin, ROOT } from "./lib.mjs";
+import { existsSync, mkdirSync, openSync } from "node:fs";
+import { migrate, openLocalD1, reseed } from "./db.mjs";
+import { freePort, wranglerDev } from "./lib.mjs";
 
 /** Complexes of a seed scale (worker/db/seed/catalogue.ts: 2434 at scale 1, at least 12). */
 const complexesAt = (scale) => Math.max(12, Math.round(2434 * scale));
-
-/** The local D1 that `wrangler dev --persist-to <persistTo>` uses, opened through Miniflare. */
-export async function openD1(persistTo) {
-  const id = /database_id\s*=\s*"([^"]+)"/.exec(readFileSync(`${ROOT}wrangler.toml`, "utf8"))?.[1];
-  const mf = new Miniflare({
-    modules: true,
-    script: "export default { fetch() { return new Response(null, { status: 204 }) } }",
-    d1Databases: { DB: id },
-    d1Persist: `${persistTo}/v3/d1`,
-  });
-  return { db: await mf.getD1Database("DB"), dispose: () => mf.dispose() };
-}
 
 /** `.wrangler/bench-<scale>`, migrated and seeded at that scale; reused when it already is. */
 export async function prepareScale(scale) {
   const persistTo = `.wrangler/bench-${scale}`;
   if (existsSync(`${persistTo}/v3/d1`)) {
     migrate(persistTo);
-    const { db, dispose } = await openD1(persistTo);
+    const { db, dispose } = await openLocalD1(persistTo);
     const row = await db.prepare("SELECT count(*) AS n FROM residential_complexes").first().finally(dispose);
     if (row?.n === complexesAt(scale)) return persistTo;
   }
@@ -36,47 +21,21 @@ export async function prepareScale(scale) {
   return persistTo;
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * Starts `wrangler dev` on 127.0.0.1 and resolves when it answers; its output goes to `log`.
  * Returns the origin and `stop()`, which ends the process group this started.
  */
 export async function startServer({ persistTo, log }) {
-  if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
   mkdirSync("bench-results", { recursive: true });
   const port = await freePort();
   const out = openSync(log, "w");
-  const child = spawn(
-    bin("wrangler"),
-    [
-      "dev",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--persist-to",
-      persistTo,
-      "--minify",
-      "--show-interactive-dev-session=false",
-    ],
-    {
-      cwd: ROOT,
-      detached: true,
-      stdio: ["ignore", out, out],
-      env: { ...process.env, NODE_ENV: "production" },
-    },
-  );
+  const child = await wranglerDev({
+    port,
+    persistTo,
+    production: true,
+    detached: true,
+    stdio: ["ignore", out, out],
+  });
   const exited = new Promise((resolve) => child.on("exit", resolve));
   const stop = async () => {
     if (child.exitCode !== null) return;

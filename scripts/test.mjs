@@ -29,6 +29,10 @@ function checkWorkerBundle() {
   console.log(`  воркер: ${mb(gzip)} МБ после gzip (лимит ${mb(WORKER_GZIP_LIMIT)} МБ)`);
 }
 
+const TYPES = JSON.parse(readFileSync(`${ROOT}package.json`, "utf8"))
+  .scripts.types.split(" ")
+  .slice(1);
+
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 function ensureChromium() {
@@ -57,8 +61,9 @@ await buildClient({ quiet: true });
 console.log("▶ Сборка воркера для Cloudflare (wrangler deploy --dry-run)");
 checkWorkerBundle();
 console.log("▶ Проверка типов");
-run(bin("tsc"), ["-p", "."]);
-run(bin("tsc"), ["-p", "tests/integration"]);
+// The Workers types and bindings of worker/worker-configuration.d.ts must be the ones wrangler.toml gives.
+run(bin("wrangler"), [...TYPES, "--check"], { stdio: ["ignore", "ignore", "inherit"] });
+run(bin("tsc"), ["-b"]);
 console.log("▶ Линтер и форматирование");
 run(bin("biome"), ["check", "."]);
 console.log("▶ Unit и интеграционные тесты (vitest, workers pool)");

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-// A seeded random source (mulberry32): the same seed, the same sequence.
-import { random as seeded } from "../client/components/art/paint";
 import { adHref, adStateOf, bannerOn, pickAds, shuffle } from "./ads";
 import { LISTING_TGB_ADS, SIDEBAR_TGB_ADS } from "./constants";
+// A seeded random source (mulberry32): the same seed, the same sequence.
+import { random as seeded } from "./random";
 import type { AdInventory, Advert, AdvertType, PlacedBanner } from "./schemas/ads";
 
 let nextId = 0;

@@ -50,9 +50,6 @@ export const RENDER_TIMEOUT_MS = 5000;
 
 export const MOBILE_MENU_BREAKPOINT = 1100;
 export const HEADER_HEIGHT = 69;
-export const BREAKPOINTS = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, xxl: 1536 } as const;
-export const IMAGE_LAZY_MARGIN_PX = 100;
-export const MODAL_Z_INDEX = 1000;
 export const DISCLAIMER_EDGE_PX = 246;
 
 /** Quick price links of the header (SPEC §2). */

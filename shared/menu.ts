@@ -5,6 +5,7 @@
  */
 import { PRICE_BANDS, ROOM_SLUGS } from "./constants";
 import { type CatalogueFilter, filterToUrlQuery } from "./filters/catalogue";
+import { REGIONS } from "./geo/regions";
 import { href } from "./routes";
 import { SEO_FILTERS, seoFilterToCatalogue } from "./seo-filters";
 
@@ -47,7 +48,10 @@ function apartments(label: string, slug?: string): CountedLink {
 }
 
 export const DROPDOWN_COLUMNS: { title: string; links: CountedLink[] }[] = [
-  { title: "Где", links: [listing("moskva"), listing("novaya-moskva"), listing("podmoskove")] },
+  {
+    title: "Где",
+    links: REGIONS.map((r) => ({ label: r.label, to: r.listing, count: { complexes: { regions: [r.id] } } })),
+  },
   { title: "Подборки", links: [listing("dlya-investitsiy"), listing("s-otdelkoy"), listing("bez-otdelki")] },
   { title: "Транспорт и карта", links: [listing("u-mck"), listing("u-metro"), listing("na-karte")] },
   {

@@ -1,4 +1,6 @@
 /** The apartment-matching quiz: its steps (also stored in D1 for the quizzes call) and answer rules. */
+import { REGIONS } from "./geo/regions";
+
 export interface QuizOption {
   value: string;
   label: string;
@@ -40,9 +42,7 @@ export const QUIZ_STEPS: QuizStep[] = [
     title: "Где хотите жить?",
     type: "single",
     options: [
-      { value: "moskva", label: "Москва" },
-      { value: "novaya-moskva", label: "Новая Москва" },
-      { value: "moskovskaya-oblast", label: "Подмосковье" },
+      ...REGIONS.map((r) => ({ value: r.slug, label: r.label })),
       { value: "any", label: "Не важно" },
     ],
   },

@@ -4,7 +4,6 @@
  * more; a bot never gets it. The counter's script is fetched once the page is idle, after its own scripts,
  * so it never competes with the first view; its inline loader carries the request's nonce.
  */
-import type { Env } from "./env";
 
 export const ANALYTICS_ORIGIN = "https://mc.yandex.ru";
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
+import { requestId } from "hono/request-id";
+import { appendTrailingSlash } from "hono/trailing-slash";
 import { isbot } from "isbot";
-import { ANALYTICS_ORIGIN, analyticsCounter } from "./analytics";
 import { api } from "./api";
 import { handleArt } from "./art";
 import { chatApi, chatSockets } from "./chat/routes";
@@ -13,43 +14,38 @@ import { handleImage } from "./image-proxy";
 import { handleLeadForm } from "./leads/form";
 import { handleLeadHandled, handleLeadsPage } from "./leads/operator";
 import { handlePage } from "./pages";
-import { applySecurityHeaders, clientIp, createNonce } from "./security";
+import { clientIp, securityHeaders } from "./security";
 import { robotsTxt, sitemapFile, sitemapIndex } from "./seo-files";
 import { handleTopBanner } from "./top-banner";
 
 export const app = new Hono<AppEnv>();
 
+// What the other middleware and the handlers read about the request (the security headers' directives too).
 app.use("*", async (c, next) => {
-  c.set("nonce", createNonce());
   c.set("isBot", isbot(c.req.header("User-Agent") ?? ""));
   c.set("ip", clientIp(c.req.raw.headers));
-  c.set("requestId", c.req.header("CF-Ray") ?? crypto.randomUUID());
   await next();
+});
+app.use(securityHeaders);
+// Cloudflare's ray id names the request in the logs and the X-Request-Id header.
+app.use(requestId({ generator: (c) => c.req.header("CF-Ray") ?? crypto.randomUUID() }));
+app.use("*", async (c, next) => {
+  await next();
+  // A copy whose headers can change (an asset's or a cached response's cannot), for the middleware above.
   const res = new Response(c.res.body, c.res);
-  const analytics = analyticsCounter(c.env, c.get("isBot")) ? ANALYTICS_ORIGIN : null;
-  applySecurityHeaders(res.headers, c.get("nonce"), analytics);
-  res.headers.set("X-Request-Id", c.get("requestId"));
   // Pages differ for bots (no ads, complete document): caches must key on the user agent.
   if (res.headers.get("Content-Type")?.startsWith("text/html")) res.headers.append("Vary", "User-Agent");
   c.res = res;
 });
 
-// Every route ends with a slash: a path without one gets a 301 to the slashed path, query kept.
-app.use("*", async (c, next) => {
-  const url = new URL(c.req.url);
-  const p = url.pathname;
-  const isFile = /\.[a-z0-9]{1,8}$/i.test(p);
-  if (
-    (c.req.method === "GET" || c.req.method === "HEAD") &&
-    !p.endsWith("/") &&
-    !isFile &&
-    !p.startsWith("/api")
-  ) {
-    // Leading slashes collapse to one: "//host/x" would redirect off the site.
-    return c.redirect(`${p.replace(/^\/{2,}/, "/")}/${url.search}`, 301);
-  }
-  await next();
-});
+// Every page's address ends with a slash: a GET without one gets a 301 to the slashed address, query kept (the
+// Location is absolute, so "//host/x" stays on this site). The API and files keep theirs.
+app.use(
+  appendTrailingSlash({
+    alwaysRedirect: true,
+    skip: (path) => path.startsWith("/api") || /\.[a-z0-9]{1,8}$/i.test(path),
+  }),
+);
 
 app.use("*", d1Sessions);
 

@@ -18,6 +18,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { matchRoute, type PageId } from "../shared/routes";
 import type { AppEnv } from "./env";
+import { nonceOf } from "./security";
 import { pageAssets } from "./ssr/assets";
 
 export const TTL_S = 60;
@@ -36,12 +37,7 @@ const STORED_HEADER = "X-Edge-Stored";
 
 export type Variant = "human" | "ad" | "bot";
 
-/** The Workers Cache API in the DOM's Request/Response types that Hono uses. */
-interface Cache {
-  match(key: Request): Promise<Response | undefined>;
-  put(key: Request, res: Response): Promise<void>;
-}
-const cache = () => (caches as unknown as { default: Cache }).default;
+const cache = () => caches.default;
 
 function variantOf(url: URL, isBot: boolean): Variant {
   if (isBot) return "bot";
@@ -125,7 +121,7 @@ export function edgeCache(
               .finally(() => pending.delete(key.url)),
           );
         }
-        return fromCache(hit, c.get("nonce"), fresh ? "HIT" : "STALE");
+        return fromCache(hit, nonceOf(c), fresh ? "HIT" : "STALE");
       }
     }
     await next();
@@ -137,7 +133,7 @@ export function edgeCache(
       copy
         .text()
         .then((html) =>
-          c.get("renderFailed") ? undefined : cache().put(key, storedPage(html, c.get("nonce"), now)),
+          c.get("renderFailed") ? undefined : cache().put(key, storedPage(html, nonceOf(c), now)),
         )
         .catch(() => undefined),
     );

@@ -1,5 +1,4 @@
 import { app } from "./app";
-import type { Env } from "./env";
 import { deadLetterLeads, deliverLeads, type QueueBatch } from "./leads/deliver";
 import { scheduled } from "./scheduled";
 

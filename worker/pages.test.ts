@@ -6,7 +6,8 @@ import { renderErrorPage, statusOf } from "./pages";
 const context = {
   req: { url: "https://example.test/broken/" },
   env: { SITE_PHONE: "+74951204567" },
-  get: (key: string) => ({ nonce: "abc", isBot: false, requestId: "test", ip: "127.0.0.1" })[key],
+  get: (key: string) =>
+    ({ secureHeadersNonce: "abc", isBot: false, requestId: "test", ip: "127.0.0.1" })[key],
 } as unknown as Context<AppEnv>;
 
 describe("error page", () => {

@@ -15,6 +15,7 @@ import { type AppEnv, siteOrigin } from "./env";
 import { depsOf } from "./loaders/deps";
 import { journalArticlePath } from "./loaders/media";
 import { logError } from "./log";
+import { nonceOf } from "./security";
 import { errorPageFailed, type RenderInput, renderPage } from "./ssr/render";
 
 /** Calls the API app in-process (no subrequest): the same handlers and loaders the client's fetch reaches. */
@@ -52,7 +53,7 @@ export async function renderErrorPage(
     status,
     isBot: c.get("isBot"),
     ad: NO_AD_STATE,
-    nonce: c.get("nonce"),
+    nonce: nonceOf(c),
     origin: siteOrigin(c.env, c.req.url),
     phone: c.env.SITE_PHONE,
   };
@@ -62,7 +63,7 @@ export async function renderErrorPage(
         url: new URL(c.req.url),
         page: null,
         boot,
-        nonce: c.get("nonce"),
+        nonce: nonceOf(c),
         analytics: analyticsCounter(c.env, c.get("isBot")),
         waitForAll: true,
       },
@@ -128,19 +129,16 @@ export async function renderRoute(c: Context<AppEnv>, form?: FormOutcome): Promi
     status,
     isBot,
     ad,
-    nonce: c.get("nonce"),
+    nonce: nonceOf(c),
     origin: siteOrigin(c.env, c.req.url),
     phone: c.env.SITE_PHONE,
     ...(lead ? { lead } : {}),
   };
   const analytics = analyticsCounter(c.env, isBot);
-  const res = await renderPage(
-    { url, page, boot, nonce: c.get("nonce"), analytics, waitForAll: isBot },
-    (e) => {
-      c.set("renderFailed", true);
-      logError(c, e);
-    },
-  );
+  const res = await renderPage({ url, page, boot, nonce: nonceOf(c), analytics, waitForAll: isBot }, (e) => {
+    c.set("renderFailed", true);
+    logError(c, e);
+  });
   // The page itself renders as a page (boot.status 200); the answer to the form's POST says how it went.
   return form ? new Response(res.body, { status: form.status, headers: res.headers }) : res;
 }

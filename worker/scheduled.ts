@@ -1,10 +1,11 @@
 /**
- * The Worker's scheduled handler (Cron Triggers in wrangler.toml): pulls the developers' feeds every hour and
- * hands buyers' requests that never reached the queue over to it every few minutes.
+ * The Worker's scheduled handler (Cron Triggers in wrangler.toml): pulls the developers' feeds and deletes the
+ * rate limits' ended windows every hour, and hands buyers' requests that never reached the queue over to it
+ * every few minutes.
  */
-import type { Env, ExecutionContext } from "./env";
 import { pullFeeds } from "./feeds/pull";
 import { handOverStoredLeads } from "./leads/submit";
+import { deleteEndedRateLimits } from "./rate-limit";
 
 export const FEEDS_CRON = "17 * * * *";
 
@@ -13,6 +14,9 @@ export function scheduled(
   env: Pick<Env, "DB" | "LEADS_QUEUE">,
   ctx: ExecutionContext,
 ): void {
-  if (controller.cron === FEEDS_CRON) ctx.waitUntil(pullFeeds(env.DB));
+  if (controller.cron === FEEDS_CRON) {
+    ctx.waitUntil(pullFeeds(env.DB));
+    ctx.waitUntil(deleteEndedRateLimits(env.DB));
+  }
   ctx.waitUntil(handOverStoredLeads(env));
 }

@@ -1,42 +1,39 @@
-/** Security headers of every response, with the per-request CSP nonce. */
+/** The security headers of every response (hono/secure-headers), with the per-request CSP nonce; the client's IP. */
+import type { Context } from "hono";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import { ANALYTICS_ORIGIN, analyticsCounter } from "./analytics";
+import type { AppEnv } from "./env";
 
-export function createNonce(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return btoa(String.fromCharCode(...bytes));
-}
+/**
+ * The web-analytics counter's origin when this response loads it (configured, and not a bot), else nothing:
+ * the CSP allows the counter only then (worker/analytics.ts).
+ */
+const analyticsSrc = (c: Context<AppEnv>): string =>
+  analyticsCounter(c.env, c.get("isBot")) ? ANALYTICS_ORIGIN : "";
 
-/** `analytics`: the origin of the web-analytics counter when this response loads it, else null. */
-export function contentSecurityPolicy(nonce: string, analytics: string | null = null): string {
-  const extra = analytics ? ` ${analytics}` : "";
-  return [
-    "default-src 'self'",
+export const securityHeaders = secureHeaders({
+  contentSecurityPolicy: {
+    defaultSrc: ["'self'"],
     // A browser that knows 'strict-dynamic' trusts what the nonced loader adds and ignores the host.
-    `script-src 'nonce-${nonce}' 'strict-dynamic'${extra}`,
+    scriptSrc: [NONCE, "'strict-dynamic'", analyticsSrc],
     // React writes style attributes (aspect boxes, line colours); no style can run code.
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${extra}`,
-    "font-src 'self'",
-    `connect-src 'self'${extra}`,
-    "frame-src 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'self'",
-  ].join("; ");
-}
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", "data:", "blob:", analyticsSrc],
+    fontSrc: ["'self'"],
+    connectSrc: ["'self'", analyticsSrc],
+    frameSrc: ["'self'"],
+    formAction: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'none'"],
+    frameAncestors: ["'self'"],
+  },
+  strictTransportSecurity: "max-age=31536000; includeSubDomains",
+  referrerPolicy: "strict-origin-when-cross-origin",
+  permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
+});
 
-export function applySecurityHeaders(headers: Headers, nonce: string, analytics: string | null = null): void {
-  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, analytics));
-  headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set(
-    "Permissions-Policy",
-    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
-  );
-  headers.set("X-Frame-Options", "SAMEORIGIN");
-}
+/** This request's CSP nonce (securityHeaders makes it before any handler runs). */
+export const nonceOf = (c: Context<AppEnv>): string => c.get("secureHeadersNonce") ?? "";
 
 /** CF-Connecting-IP, else the first X-Forwarded-For value (SPEC §4). */
 export function clientIp(headers: Headers): string {

@@ -3,12 +3,12 @@
  * and the browser is idle, so it costs nothing on first load; bots never get it (SPEC §6). This file is
  * in the entry chunk: keep it free of the chat's own code.
  *
- * The widget's CSS is imported here and so rides with the entry CSS (about 1 KB gzip): a lazy chunk's own
+ * The widget's CSS is imported here and so rides with the entry CSS (it is small): a lazy chunk's own
  * CSS file would not be linked by anything.
  */
 import { type ComponentType, useEffect, useState } from "react";
+import type { PageContext } from "../../shared/chat/protocol";
 import type { RouteMatch } from "../../shared/routes";
-import type { PageContext } from "../../worker/chat/protocol";
 import { useBoot } from "../hooks/use-boot";
 import "./chat.css";
 

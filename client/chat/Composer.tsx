@@ -1,6 +1,6 @@
 import { type Ref, useId } from "react";
+import { CHAT_LIMITS } from "../../shared/chat/protocol";
 import { formatNumber, plural } from "../../shared/format";
-import { CHAT_LIMITS } from "../../worker/chat/protocol";
 
 interface ComposerProps {
   draft: string;

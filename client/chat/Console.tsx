@@ -5,8 +5,8 @@
  * session that has ended brings the sign-in form back.
  */
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import type { ConversationSummary } from "../../shared/chat/protocol";
 import { formatDate, formatTime, plural } from "../../shared/format";
-import type { ConversationSummary } from "../../worker/chat/protocol";
 import { Composer } from "./Composer";
 import { withSummary } from "./list";
 import { MessageList } from "./MessageList";

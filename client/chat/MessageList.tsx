@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode, useLayoutEffect, useRef } from "react";
+import type { Author, ChatMessage } from "../../shared/chat/protocol";
 import { formatDate, formatTime } from "../../shared/format";
-import type { Author, ChatMessage } from "../../worker/chat/protocol";
 import type { PendingMessage } from "./thread";
 
 interface MessageListProps {

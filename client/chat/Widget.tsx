@@ -3,8 +3,8 @@
  * Loaded by ChatSlot in its own chunk after the page is idle; its CSS comes with ChatSlot.
  */
 import { useEffect, useId, useRef, useSyncExternalStore } from "react";
+import type { PageContext } from "../../shared/chat/protocol";
 import { plural } from "../../shared/format";
-import type { PageContext } from "../../worker/chat/protocol";
 import { CloseIcon } from "../components/icons";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";

@@ -1,4 +1,4 @@
-import type { ConversationSummary } from "../../worker/chat/protocol";
+import type { ConversationSummary } from "../../shared/chat/protocol";
 
 /** The operator's list after a change: the newest summary of each conversation, latest activity first. */
 export function withSummary(list: ConversationSummary[], c: ConversationSummary): ConversationSummary[] {

@@ -4,7 +4,7 @@
  * `prepare` (the HTTP step that makes sure the cookie is there) and asks `url()` afresh, so the path
  * carries the cursor of what the client already has. A heartbeat finds connections that died silently.
  */
-import { HEARTBEAT_MS, PING, PONG, type ServerFrame } from "../../worker/chat/protocol";
+import { HEARTBEAT_MS, PING, PONG, type ServerFrame } from "../../shared/chat/protocol";
 
 export type SocketStatus = "connecting" | "open" | "offline" | "stopped";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChatMessage, ConversationSummary } from "../../worker/chat/protocol";
+import type { ChatMessage, ConversationSummary } from "../../shared/chat/protocol";
 import { withSummary } from "./list";
 import { EMPTY_THREAD, type ThreadState, withRefused, withStored } from "./thread";
 

@@ -11,7 +11,7 @@ import {
   MESSAGES,
   type PageContext,
   type ServerFrame,
-} from "../../worker/chat/protocol";
+} from "../../shared/chat/protocol";
 import { ReconnectingSocket, type SocketStatus } from "./socket";
 
 export interface PendingMessage {

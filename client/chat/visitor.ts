@@ -3,7 +3,7 @@
  * client-side navigation (the panel stays open, the socket stays up). It connects when the panel is first
  * opened, or at once when this browser has written before (so that replies arrive and show on the launcher).
  */
-import type { PageContext } from "../../worker/chat/protocol";
+import type { PageContext } from "../../shared/chat/protocol";
 import { ChatThread } from "./thread";
 
 /** This browser has a conversation (the cookie itself is HttpOnly). */

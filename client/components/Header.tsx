@@ -10,6 +10,7 @@ import { useBoot } from "../hooks/use-boot";
 import { useFavorites } from "../hooks/use-favorites";
 import { AppLink } from "./AppLink";
 import { MenuAd } from "./ads/MenuAd";
+import { Dialog } from "./Dialog";
 import {
   BellIcon,
   BookmarkIcon,
@@ -92,14 +93,6 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
     setDropdown(false);
     setMenu(false);
   }, [location.key]);
-
-  useEffect(() => {
-    document.documentElement.classList.toggle("no-scroll", menu);
-    if (!menu) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setMenu(false);
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [menu]);
 
   const hover = (open: boolean) => {
     clearTimeout(timer.current);
@@ -195,9 +188,8 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
         )}
       </div>
       {!reduced && menu && (
-        <>
-          <div className="overlay" onClick={() => setMenu(false)} aria-hidden="true" />
-          <div id="mobile-menu" className="mobile-menu" role="dialog" aria-modal="true" aria-label="Меню">
+        <Dialog className="mobile-menu-backdrop" aria-label="Меню" onClose={() => setMenu(false)}>
+          <div id="mobile-menu" className="mobile-menu">
             <div className="mobile-menu__head">
               <span className="mobile-menu__title">Меню</span>
               <button
@@ -222,7 +214,7 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
               </ul>
             </nav>
           </div>
-        </>
+        </Dialog>
       )}
     </header>
   );

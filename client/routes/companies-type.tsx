@@ -9,8 +9,8 @@ import { AppLink } from "../components/AppLink";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { CompanyCard } from "../components/companies/CompanyCard";
 import { TYPE_TEXT } from "../components/companies/types";
-import { Pagination } from "../components/journal/Pagination";
 import { PageHead } from "../components/PageHead";
+import { Pagination } from "../components/Pagination";
 import { useApi } from "../hooks/use-api";
 import type { PageProps } from "../pages";
 

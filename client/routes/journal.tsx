@@ -6,8 +6,8 @@ import type { PageData } from "../../shared/schemas/pages";
 import { Breadcrumbs, type Crumb } from "../components/Breadcrumbs";
 import { ArticleCard } from "../components/journal/ArticleCard";
 import { CategoryTabs } from "../components/journal/CategoryTabs";
-import { Pagination } from "../components/journal/Pagination";
 import { PageHead } from "../components/PageHead";
+import { Pagination } from "../components/Pagination";
 import { useApi } from "../hooks/use-api";
 import type { PageProps } from "../pages";
 

@@ -1,7 +1,5 @@
-import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-
-const AXE_SOURCE = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
 
 export interface AxeViolation {
   id: string;
@@ -11,27 +9,17 @@ export interface AxeViolation {
 }
 
 /**
- * Runs axe-core (its default rules: WCAG 2.x A and AA and best practices) on the page as it is now and returns
- * the violations. The script goes in through the DevTools protocol, so the page's CSP does not block it.
+ * Runs axe-core (its default rules: WCAG 2.x A and AA and best practices) on the page as it is now, through
+ * @axe-core/playwright, and returns the violations in short.
  */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    type Result = {
-      violations: {
-        id: string;
-        impact?: string | null;
-        help: string;
-        nodes: { target: unknown[]; html: string }[];
-      }[];
-    };
-    const { axe } = window as unknown as { axe: { run(context: Document): Promise<Result> } };
-    const result = await axe.run(document);
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact ?? null,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target.map(String).join(" "), html: n.html.slice(0, 200) })),
-    }));
-  });
+  // Legacy mode runs axe in the page itself (same-origin frames included): the default mode opens a blank page
+  // for every call to merge the frames' results, which made the suite several times slower.
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  return violations.map((v) => ({
+    id: v.id,
+    impact: v.impact ?? null,
+    help: v.help,
+    nodes: v.nodes.map((n) => ({ target: n.target.map(String).join(" "), html: n.html.slice(0, 200) })),
+  }));
 }

@@ -58,7 +58,7 @@ test.describe("catalogue", () => {
     expect(prices.length).toBeGreaterThan(1);
     await page
       .getByRole("navigation", { name: "Страницы" })
-      .getByRole("link", { name: "2", exact: true })
+      .getByRole("link", { name: "Страница 2", exact: true })
       .click();
     await expect(page).toHaveURL(/page=2/);
   });

@@ -53,7 +53,7 @@ test.describe("foundation", () => {
     await burger.click();
     const menu = page.getByRole("dialog", { name: "Меню" });
     await expect(menu).toBeVisible();
-    await menu.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+    await menu.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
     await page.screenshot({ path: "tests/screenshots/menu-390.png" });
     await page.getByRole("button", { name: "Закрыть меню" }).click();
     await expect(menu).toBeHidden();

@@ -4,9 +4,9 @@
  */
 import { abortAllDurableObjects, env, runInDurableObject, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { ChatMessage, ConversationSummary, ServerFrame } from "../../shared/chat/protocol";
+import { CHAT_LIMITS, PING, PONG } from "../../shared/chat/protocol";
 import { operatorCookie as signOperator } from "../../worker/chat/identity";
-import type { ChatMessage, ConversationSummary, ServerFrame } from "../../worker/chat/protocol";
-import { CHAT_LIMITS, PING, PONG } from "../../worker/chat/protocol";
 
 const ORIGIN = "http://localhost";
 let ipCounter = 0;

@@ -129,7 +129,7 @@ describe("a page whose render failed while streaming", () => {
   const page = new Hono<AppEnv>();
   page.use("*", async (c, next) => {
     c.set("isBot", false);
-    c.set("nonce", "test-nonce");
+    c.set("secureHeadersNonce", "test-nonce");
     await next();
   });
   page.use(

@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { app } from "../../worker/app";
 import { HUMAN_UA } from "./helpers";
-import { app } from "./worker-app";
 
 /** A binding that is down: every method call throws (and counts the calls, so a test sees it was used). */
 function broken<T extends object>(): { binding: T; calls: () => number } {

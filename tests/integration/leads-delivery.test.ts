@@ -12,11 +12,11 @@ import {
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { app } from "../../worker/app";
 import { insertLead } from "../../worker/db/queries/leads";
 import { deadLetterLeads, deliverLeads, MAX_ATTEMPTS, retryDelaySeconds } from "../../worker/leads/deliver";
 import { scheduled } from "../../worker/scheduled";
 import { HUMAN_UA } from "./helpers";
-import { app } from "./worker-app";
 
 const WEBHOOK = inject("webhookOrigin");
 const QUEUE = "novostroyki-leads";

@@ -2,7 +2,6 @@
  * KV read-through cache with versioned keys and a TTL. A KV failure (read or write) falls back to the loader:
  * the cache can make a page faster, never make it fail. Bump CACHE_VERSION to invalidate every entry at once.
  */
-import type { KVNamespace } from "@cloudflare/workers-types/latest";
 
 export const CACHE_VERSION = "v1";
 

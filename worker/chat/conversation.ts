@@ -5,8 +5,6 @@
  * socket gets (the sender's acknowledgement) leaves only after the write is durable (the output gate).
  */
 
-import type { Env } from "../env";
-import { DIRECTORY_NAME } from "./directory";
 import {
   type Author,
   CHAT_LIMITS,
@@ -15,7 +13,8 @@ import {
   type ConversationSummary,
   MESSAGES,
   parseClientFrame,
-} from "./protocol";
+} from "../../shared/chat/protocol";
+import { DIRECTORY_NAME } from "./directory";
 import { ChatObject, logError, type Socket, type State, send } from "./sockets";
 
 const SCHEMA = `

@@ -3,8 +3,7 @@
  * after each change. It answers the operator's list and pushes changes to the operator consoles' sockets.
  */
 
-import type { Env } from "../env";
-import { CHAT_LIMITS, type ConversationSummary, MESSAGES } from "./protocol";
+import { CHAT_LIMITS, type ConversationSummary, MESSAGES } from "../../shared/chat/protocol";
 import { ChatObject, type Socket, type State, send } from "./sockets";
 
 export const DIRECTORY_NAME = "directory";

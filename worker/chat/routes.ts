@@ -7,8 +7,9 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import * as v from "valibot";
+import { CHAT_LIMITS, ConversationIdSchema, SinceSchema } from "../../shared/chat/protocol";
 import { parse } from "../api/validate";
-import type { AppEnv, Env } from "../env";
+import type { AppEnv } from "../env";
 import { onApiError } from "../errors";
 import { enforceRateLimit } from "../rate-limit";
 import { DIRECTORY_NAME } from "./directory";
@@ -23,7 +24,6 @@ import {
   VISITOR_MAX_AGE,
   visitorCookie,
 } from "./identity";
-import { CHAT_LIMITS, ConversationIdSchema, SinceSchema } from "./protocol";
 
 const LoginSchema = v.object({
   token: v.pipe(

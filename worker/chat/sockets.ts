@@ -1,7 +1,6 @@
 /** What both chat Durable Objects share: SQLite storage with a schema, hibernatable WebSockets, frames. */
 import { DurableObject } from "cloudflare:workers";
-import type { Env } from "../env";
-import { PING, PONG, type ServerFrame } from "./protocol";
+import { PING, PONG, type ServerFrame } from "../../shared/chat/protocol";
 
 // The runtime's types as "cloudflare:workers" declares them (worker/chat/runtime.d.ts in the root project,
 // the full runtime types in the tests' project). Mixing in the other copy of them makes tsc crawl.

@@ -6,7 +6,6 @@
  * in-process, rate limits — uses it. A successful write request (a POST, …) hands the new bookmark back in the
  * cookie; reads set no cookie, so pages stay cacheable.
  */
-import type { D1Database, D1DatabaseSession } from "@cloudflare/workers-types/latest";
 import { getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";

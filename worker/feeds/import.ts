@@ -8,7 +8,6 @@
  * dropped; the issues are also grouped by kind with a count and an example, so a large feed's report stays
  * readable. How one offer is read and checked is offer.ts.
  */
-import type { D1Database } from "@cloudflare/workers-types/latest";
 import { countOf } from "../../shared/format";
 import { slugify } from "../../shared/slug";
 import { refreshAggregates } from "../db/queries/aggregates";

@@ -4,7 +4,6 @@
  * estimated from coordinates), roubles as RUR/RUB/«руб.», areas of 0 for "not given", untagged images, the
  * trust elements. Each problem has a kind (the report groups by it), a reason and what the feed should change.
  */
-import type { D1Database } from "@cloudflare/workers-types/latest";
 import { encodePlan, generatePlan } from "../../shared/plan";
 import {
   type DistrictRow,

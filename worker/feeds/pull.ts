@@ -3,7 +3,6 @@
  * request (If-None-Match / If-Modified-Since from the last good import). 304 means nothing to do; a body is
  * imported as it downloads, cut off past the size limit. A feed that cannot be fetched gets a failed run.
  */
-import type { D1Database } from "@cloudflare/workers-types/latest";
 import { insertFailedRun, listPullableFeeds, markFeedChecked } from "../db/queries/feeds";
 import { logEvent } from "../log";
 import { importFeed, type RunSummary } from "./import";

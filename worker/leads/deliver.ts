@@ -16,7 +16,7 @@ import {
   type LeadDeliveryRow,
   recordLeadDelivery,
 } from "../db/queries/leads";
-import { configuredOrigin, type Env } from "../env";
+import { configuredOrigin } from "../env";
 import { logEvent } from "../log";
 
 /** Tries per message: wrangler.toml's max_retries (5) plus the first. */

@@ -7,7 +7,6 @@ import { HTTPException } from "hono/http-exception";
 import { COMPANY } from "../../shared/company-info";
 import type { LeadSubmission, LeadSubmitResult } from "../../shared/schemas/leads";
 import { getLeadIdByKey, insertLead, listUnqueuedLeads, markLeadsQueued } from "../db/queries/leads";
-import type { Env } from "../env";
 import { logEvent } from "../log";
 
 export type LeadEnv = Pick<Env, "DB" | "LEADS_QUEUE">;

@@ -1,5 +1,3 @@
-import type { D1Database, KVNamespace } from "@cloudflare/workers-types/latest";
-import type { Env } from "../env";
 import { imageHostsOf } from "../image-proxy";
 
 /** What a loader may use: the database and the cache, nothing request-specific. */

@@ -9,7 +9,7 @@ export interface ClientManifest {
   pages: Partial<Record<PageId, { js: string; css: string[]; preload: string[] }>>;
 }
 
-const m = manifest as ClientManifest;
+const m: ClientManifest = manifest;
 
 export function pageAssets(page: PageId | null): { entry: string; css: string[]; preload: string[] } {
   const p = page ? m.pages[page] : undefined;

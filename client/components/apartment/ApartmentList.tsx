@@ -1,7 +1,7 @@
 import type { LivingObjectList } from "../../../shared/schemas/catalogue";
 import type { ApiError } from "../../http";
 import { AppLink } from "../AppLink";
-import { Pagination } from "../journal/Pagination";
+import { Pagination } from "../Pagination";
 import { CompareBar } from "./ApartmentActions";
 import { ApartmentCard } from "./ApartmentCard";
 import "./apartment.css";

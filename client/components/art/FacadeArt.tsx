@@ -7,7 +7,8 @@
  */
 import { useId } from "react";
 import type { FacadeSpec } from "../../../shared/art";
-import { r1, random, shade } from "./paint";
+import { random } from "../../../shared/random";
+import { r1, shade } from "./paint";
 
 type WindowStyle = "small" | "tall" | "band" | "panoramic";
 

@@ -4,7 +4,8 @@
  */
 import { type ReactNode, useId } from "react";
 import type { Motif, SkylineSpec } from "../../../shared/art";
-import { random, shade } from "./paint";
+import { random } from "../../../shared/random";
+import { shade } from "./paint";
 
 /** Glyphs drawn with the stroke in a 64×64 box. */
 const GLYPHS: Record<Motif, ReactNode> = {

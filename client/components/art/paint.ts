@@ -1,16 +1,4 @@
-/** Small helpers of the drawn art: a seeded PRNG and colour shading, the same numbers everywhere. */
-
-/** mulberry32: a tiny seeded PRNG returning floats in [0, 1). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Small helpers of the drawn art: colour shading and rounding, the same numbers everywhere. */
 
 /** Mixes a #rrggbb colour with white (amount > 0) or black (amount < 0). */
 export function shade(hex: string, amount: number): string {

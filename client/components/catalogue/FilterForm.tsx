@@ -18,6 +18,7 @@ import {
   toggleValue,
 } from "../../../shared/filters/catalogue";
 import { countOf, formatNumber, WORDS } from "../../../shared/format";
+import { REGIONS } from "../../../shared/geo/regions";
 import type { CompletionYear, ComplexList } from "../../../shared/schemas/catalogue";
 import type { LocationItem } from "../../../shared/schemas/locations";
 import { api } from "../../api";
@@ -41,11 +42,7 @@ export interface FilterFormProps {
   ad?: ReactNode;
 }
 
-const REGIONS = [
-  { id: 1, name: "Москва" },
-  { id: 2, name: "Новая Москва" },
-  { id: 3, name: "Подмосковье" },
-];
+const REGION_OPTIONS = REGIONS.map((r) => ({ id: r.id, name: r.label }));
 const F = CATALOGUE_FIELDS;
 const codes = (o: Readonly<Record<number, string>>) =>
   Object.entries(o).map(([k, v]) => ({ id: Number(k), name: v }));
@@ -320,7 +317,7 @@ function Fields({
         <Chips
           name={F.regions.url[0]}
           legend={F.regions.label}
-          options={REGIONS}
+          options={REGION_OPTIONS}
           selected={draft.regions}
           onToggle={toggle("regions")}
         />

@@ -7,9 +7,9 @@ import type { ComplexList } from "../../../shared/schemas/catalogue";
 import { useApi } from "../../hooks/use-api";
 import { AppLink } from "../AppLink";
 import { AdSidebar, AdSlot, TgbRow, useAds } from "../ads/Ads";
+import { Pagination } from "../Pagination";
 import { FilterForm } from "./FilterForm";
 import { CardGrid } from "./ListingCard";
-import { Pagination } from "./Pagination";
 import "./catalogue.css";
 
 export interface ListingProps {

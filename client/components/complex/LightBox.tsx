@@ -1,7 +1,7 @@
 /**
  * The light box: the root state's `light_box_slides` of SPEC §3 as a small context. A page wraps its content
- * in the provider; any picture opens the slides at an index. ←/→ and swipes move, Esc and the cross close,
- * focus stays inside and returns to the opener.
+ * in the provider; any picture opens the slides at an index. ←/→ and swipes move, Esc and the cross close;
+ * the modal behaviour (focus kept inside and given back) is Dialog's.
  */
 import {
   createContext,
@@ -9,12 +9,11 @@ import {
   type PointerEvent as ReactPointerEvent,
   useCallback,
   useContext,
-  useEffect,
   useMemo,
   useRef,
   useState,
 } from "react";
-import { createPortal } from "react-dom";
+import { Dialog } from "../Dialog";
 import { ChevronIcon, CloseIcon } from "../icons";
 import "./complex.css";
 
@@ -73,42 +72,8 @@ function LightBoxView({
   onStep(delta: number): void;
   onClose(): void;
 }) {
-  const dialog = useRef<HTMLDivElement>(null);
   const swipeFrom = useRef<number | null>(null);
   const slide = slides[index] ?? slides[0];
-
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    dialog.current?.focus();
-    document.documentElement.classList.add("no-scroll");
-    return () => {
-      document.documentElement.classList.remove("no-scroll");
-      opener?.focus();
-    };
-  }, []);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") onClose();
-      else if (e.key === "ArrowLeft") onStep(-1);
-      else if (e.key === "ArrowRight") onStep(1);
-      else if (e.key === "Tab" && dialog.current) {
-        const items = [...dialog.current.querySelectorAll<HTMLElement>("button")];
-        const first = items[0];
-        const last = items[items.length - 1];
-        if (!first || !last) return;
-        if (e.shiftKey && (document.activeElement === first || document.activeElement === dialog.current)) {
-          e.preventDefault();
-          last.focus();
-        } else if (!e.shiftKey && document.activeElement === last) {
-          e.preventDefault();
-          first.focus();
-        }
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [onClose, onStep]);
 
   const onPointerDown = (e: ReactPointerEvent) => {
     if (e.pointerType !== "mouse") swipeFrom.current = e.clientX;
@@ -123,15 +88,17 @@ function LightBoxView({
 
   if (!slide) return null;
   const many = slides.length > 1;
-  return createPortal(
-    <div
-      ref={dialog}
+  return (
+    <Dialog
       className="cx-lightbox"
-      role="dialog"
-      aria-modal="true"
       aria-roledescription="галерея"
       aria-label={slide.caption}
-      tabIndex={-1}
+      onClose={onClose}
+      closeOnOutsideClick={false}
+      onKeyDown={(e) => {
+        if (e.key === "ArrowLeft") onStep(-1);
+        else if (e.key === "ArrowRight") onStep(1);
+      }}
     >
       <div className="cx-lightbox__bar">
         <span className="cx-lightbox__count" aria-live="polite">
@@ -174,7 +141,6 @@ function LightBoxView({
           </button>
         </>
       )}
-    </div>,
-    document.body,
+    </Dialog>
   );
 }

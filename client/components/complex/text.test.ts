@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LINES } from "../../../worker/db/seed/geo/metro";
+import { LINES } from "../../../shared/geo/metro";
 import { inkOn } from "./text";
 
 function ratio(fg: string, bg: string): number {

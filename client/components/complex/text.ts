@@ -1,5 +1,6 @@
 /** Russian text and links about a complex, shared by the complex and apartments pages. */
 import { formatDeadline, formatDistance } from "../../../shared/format";
+import { regionNamed } from "../../../shared/geo/regions";
 import type { RegionId } from "../../../shared/mortgage";
 import type { Deadline, House, StationLink } from "../../../shared/schemas/catalogue";
 
@@ -9,17 +10,12 @@ export const complexTitle = (name: string) => `ЖК «${name}»`;
 /** «Бизнес-класс» */
 export const classLabel = (className: string) => (className ? `${className}-класс` : "");
 
-/** The named listing page of a region (shared/seo-filters.ts) and «in the region» for titles. */
-const REGIONS: Record<string, { path: string; in: string }> = {
-  Москва: { path: "/novostroyki/moskva/", in: "в Москве" },
-  "Новая Москва": { path: "/novostroyki/novaya-moskva/", in: "в Новой Москве" },
-  "Московская область": { path: "/novostroyki/podmoskove/", in: "в Подмосковье" },
-};
-export const regionPath = (region: string): string => REGIONS[region]?.path ?? "/novostroyki/";
-export const regionIn = (region: string): string => REGIONS[region]?.in ?? "";
+/** The named listing page of a region and «in the region» for titles. */
+export const regionPath = (region: string): string => regionNamed(region)?.listing ?? "/novostroyki/";
+export const regionIn = (region: string): string => regionNamed(region)?.shortIn ?? "";
 
 /** Where the mortgage programmes apply: the IT programme excludes Moscow and New Moscow. */
-export const mortgageRegion = (region: string): RegionId => (region === "Московская область" ? "mo" : "msk");
+export const mortgageRegion = (region: string): RegionId => regionNamed(region)?.mortgage ?? "msk";
 
 const STATION_PREFIX: Record<StationLink["kind"], string> = { metro: "м.", mcc: "МЦК", mcd: "МЦД" };
 const STATION_TYPE: Record<StationLink["kind"], string> = { metro: "po-metro", mcc: "mck", mcd: "mcd" };

@@ -1,17 +1,18 @@
 /**
- * The base map, drawn from our own geography (worker/db/seed/geo, the modules the seed writes into D1): the
+ * The base map, drawn from our own geography (shared/geo, the modules the seed writes into D1): the
  * rings (МКАД, ТТК, Садовое, ЦКАД), the Moskva, the radial highways, the metro, МЦК and МЦД lines in their
  * colours through their stations, and the larger towns of the region. Paths are in the map's kilometres.
  *
  * A module of the map's page chunk, not an API answer: the geometry is compiled code that changes only with a
  * deploy, so it travels in the page's hashed, immutable chunk — no request and no loading state, the same
  * data on the server and in the browser (the map is in the HTML and hydrates without a fetch), and only this
- * page pays for it (about 15 KB gzip of its 18 KB chunk).
+ * page pays for it (most of its chunk).
  */
+
+import { LINES, RING_LINE_NUMBERS } from "../../../shared/geo/metro";
+import { CITIES } from "../../../shared/geo/oblast";
+import { BASEMAP, HIGHWAYS } from "../../../shared/geo/roads";
 import { project } from "../../../shared/map/projection";
-import { LINES, RING_LINE_NUMBERS } from "../../../worker/db/seed/geo/metro";
-import { CITIES } from "../../../worker/db/seed/geo/oblast";
-import { BASEMAP, HIGHWAYS } from "../../../worker/db/seed/geo/roads";
 
 type LatLng = readonly [number, number];
 

@@ -1,5 +1,3 @@
-import type { D1Database } from "@cloudflare/workers-types/latest";
-
 /** What adverts and banners share: the ad, who answers for it, and the advertised complex to draw. */
 interface AdRow {
   id: number;

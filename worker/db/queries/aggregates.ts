@@ -1,5 +1,3 @@
-import type { D1Database } from "@cloudflare/workers-types/latest";
-
 /**
  * Recomputes the listing aggregates of complexes from their apartments on sale: room_stats per room type and
  * the price, area and count columns of residential_complexes. Every writer of living_objects calls it for the

@@ -2,7 +2,6 @@
  * Developers' feeds: the registry, import runs, the staging area of a run and the writes of its offers into
  * the catalogue (companies, complexes, houses, stations, living objects, price history).
  */
-import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types/latest";
 
 export interface FeedRow {
   id: number;

@@ -1,5 +1,3 @@
-import type { D1Database } from "@cloudflare/workers-types/latest";
-
 export interface LeadInsert {
   idempotencyKey: string;
   kind: string;

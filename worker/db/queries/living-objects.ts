@@ -1,4 +1,3 @@
-import type { D1Database } from "@cloudflare/workers-types/latest";
 import type { ApartmentFilter, ApartmentQuery } from "../../../shared/filters/apartments";
 import { type Bind, countTotal, inList, inRange, type Param } from "./complexes";
 

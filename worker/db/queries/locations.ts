@@ -1,4 +1,3 @@
-import type { D1Database } from "@cloudflare/workers-types/latest";
 import type { LocationApi } from "../../../shared/locations";
 
 export interface LocationRow {

@@ -1,5 +1,3 @@
-import type { D1Database } from "@cloudflare/workers-types/latest";
-
 /** Counts one hit in the key's current window and returns the window's count. */
 export async function hitRateLimit(db: D1Database, key: string, window: number): Promise<number> {
   const row = await db
@@ -12,6 +10,7 @@ export async function hitRateLimit(db: D1Database, key: string, window: number):
   return row?.count ?? 1;
 }
 
+/** Deletes the rows of windows that started before `beforeWindow` (epoch seconds). */
 export function deleteOldRateLimits(db: D1Database, beforeWindow: number) {
   return db.prepare("DELETE FROM rate_limits WHERE window < ?1").bind(beforeWindow).run();
 }

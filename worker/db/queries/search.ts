@@ -1,5 +1,3 @@
-import type { D1Database } from "@cloudflare/workers-types/latest";
-
 export interface SearchHit {
   kind: "complex" | "subway" | "developer" | "district";
   entity_id: number;

@@ -2,7 +2,6 @@
  * The URLs of the sitemap, by kind: each kind is one SELECT of (path, lastmod) that the sitemap files page
  * through. lastmod is the date a row really changed, where the data knows it (articles); NULL otherwise.
  */
-import type { D1Database } from "@cloudflare/workers-types/latest";
 import { LOCATION_TYPES } from "../../../shared/constants";
 import { LOCATION_TYPE_DEFS, type LocationApi } from "../../../shared/locations";
 

@@ -1,5 +1,4 @@
 /** Writes the seed of a scale into a D1 database (the workers-pool tests use it; Node goes through Miniflare). */
-import type { D1Database } from "@cloudflare/workers-types/latest";
 import { generateSeed } from "./index";
 import { insertStatements } from "./sql";
 

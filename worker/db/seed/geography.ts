@@ -1,15 +1,11 @@
-/** Compiles our geography (./geo) into D1 rows and the lookups the catalogue generator needs. */
+/** Compiles our geography (shared/geo) into D1 rows and the lookups the catalogue generator needs. */
+
+import { CITIES, DISTRICTS, HIGHWAYS, LINES, MO_DISTRICTS, OKRUGS, RAILWAYS } from "../../../shared/geo";
+import { REGIONS } from "../../../shared/geo/regions";
+import type { LineKind } from "../../../shared/geo/types";
 import { slugify } from "../../../shared/slug";
-import { CITIES, DISTRICTS, HIGHWAYS, LINES, MO_DISTRICTS, OKRUGS, RAILWAYS } from "./geo";
-import type { LineKind } from "./geo/types";
 import { haversineKm } from "./prng";
 import type { Tables } from "./tables";
-
-export const REGIONS = [
-  { id: 1, slug: "moskva", name: "Москва", name_in: "в Москве" },
-  { id: 2, slug: "novaya-moskva", name: "Новая Москва", name_in: "в Новой Москве" },
-  { id: 3, slug: "moskovskaya-oblast", name: "Московская область", name_in: "в Московской области" },
-] as const;
 
 export const MOSCOW_CENTRE = { lat: 55.7539, lng: 37.6208 };
 
@@ -58,7 +54,8 @@ function uniqueSlug(base: string, used: Set<string>): string {
 }
 
 export function compileGeography(t: Tables): Geography {
-  for (const r of REGIONS) t.add("regions", { ...r, sort: r.id });
+  for (const r of REGIONS)
+    t.add("regions", { id: r.id, slug: r.slug, name: r.name, name_in: r.nameIn, sort: r.id });
 
   const okrugId = new Map<string, number>();
   OKRUGS.forEach((o, i) => {

@@ -12,7 +12,7 @@
  * geo.test.ts lists them. `weight` is our rough share of the oblast's new-build market, 1 … 10.
  */
 
-import { slugify } from "../../../../shared/slug";
+import { slugify } from "../slug";
 import type { GeoCity, GeoMoDistrict } from "./types";
 
 type MoRow = readonly [slug: string, name: string, centre: string];

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { slugify } from "../../../../shared/slug";
+import { slugify } from "../slug";
 import {
   BASEMAP,
   CITIES,
@@ -395,7 +395,7 @@ describe("Moscow Oblast", () => {
 // (b) Comparison with the public reference data in ../shared/reference/geo (only where it is present)
 // ---------------------------------------------------------------------------------------------------------
 
-const REF_DIR = fileURLToPath(new URL("../../../../../shared/reference/geo/", import.meta.url));
+const REF_DIR = fileURLToPath(new URL("../../../shared/reference/geo/", import.meta.url));
 
 function readJson(file: string): unknown {
   return JSON.parse(readFileSync(`${REF_DIR}${file}`, "utf8"));

@@ -5,7 +5,7 @@
  * meant for a schematic map and for "which direction is this town on" filters, not for routing.
  */
 
-import { slugify } from "../../../../shared/slug";
+import { slugify } from "../slug";
 import type { GeoBasemap, GeoHighway, GeoRailway, GeoStation } from "./types";
 
 type Pt = [number, number];

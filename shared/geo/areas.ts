@@ -8,7 +8,7 @@
  * inside (or next to) its unit.
  */
 
-import { slugify } from "../../../../shared/slug";
+import { slugify } from "../slug";
 import type { GeoDistrict, GeoOkrug } from "./types";
 
 export const OKRUGS: GeoOkrug[] = [

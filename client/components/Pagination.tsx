@@ -1,5 +1,5 @@
-import { AppLink } from "../AppLink";
-import "./journal.css";
+import { AppLink } from "./AppLink";
+import "./Pagination.css";
 
 /** The page numbers to show: the first, the last and two around the current one; null is a gap. */
 function pageNumbers(current: number, last: number): (number | null)[] {
@@ -11,7 +11,8 @@ function pageNumbers(current: number, last: number): (number | null)[] {
   return out;
 }
 
-/** Page links that work without JavaScript; `hrefOf` keeps the rest of the query. */
+/** The one pagination of lists (catalogue, apartments, journal, companies): page links that work without
+ * JavaScript; `hrefOf` keeps the rest of the query. */
 export function Pagination({
   current,
   last,

@@ -69,12 +69,6 @@ export interface ConversationSummary {
   startedAt: number;
 }
 
-/** What the worker and the conversations call on the directory Durable Object (RPC). */
-export interface DirectoryApi {
-  upsert(summary: ConversationSummary): Promise<void>;
-  list(): Promise<ConversationSummary[]>;
-}
-
 export type ErrorCode = "invalid" | "rate_limited" | "forbidden" | "unavailable";
 
 export type ServerFrame =

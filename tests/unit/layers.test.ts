@@ -1,0 +1,61 @@
+// The layers point one way: shared/ is imported by the browser and the worker and imports neither; the browser's
+// code (client/) does not import the worker's. The worker may import both (it renders the client's pages).
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+
+/** Where each layer may not reach. */
+const FORBIDDEN: Record<string, readonly string[]> = {
+  shared: ["client", "worker"],
+  client: ["worker"],
+};
+
+/** The relative module specifiers of a source file: `from "…"`, `import "…"`, `import("…")`, `export … from "…"`. */
+function specifiers(source: string): string[] {
+  const found = source.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}\/[^"']+)["']/g);
+  return [...found].map((m) => m[1] as string);
+}
+
+/** The forbidden imports of one file (a path relative to the repository), as "file → target". */
+function violations(file: string, source: string): string[] {
+  const layer = file.split("/")[0] ?? "";
+  const banned = FORBIDDEN[layer] ?? [];
+  return specifiers(source)
+    .map((spec) => relative(ROOT, resolve(ROOT, dirname(file), spec)))
+    .filter((target) => banned.includes(target.split("/")[0] ?? ""))
+    .map((target) => `${file} → ${target}`);
+}
+
+function sources(layer: string): string[] {
+  return readdirSync(join(ROOT, layer), { recursive: true, encoding: "utf8" })
+    .filter((f) => /\.(m?[jt]sx?)$/.test(f))
+    .map((f) => `${layer}/${f}`);
+}
+
+describe("layers", () => {
+  it("finds a forbidden import, in each form it can take", () => {
+    expect(violations("shared/x.ts", 'import { app } from "../worker/app";')).toEqual([
+      "shared/x.ts → worker/app",
+    ]);
+    expect(violations("shared/a/x.ts", 'export * from "../../client/api";')).toEqual([
+      "shared/a/x.ts → client/api",
+    ]);
+    expect(violations("client/x/y.tsx", 'const m = await import("../../worker/chat/sockets");')).toEqual([
+      "client/x/y.tsx → worker/chat/sockets",
+    ]);
+    expect(violations("client/x.ts", 'import "../worker/log";')).toEqual(["client/x.ts → worker/log"]);
+    expect(violations("client/x.ts", 'import { slugify } from "../shared/slug";')).toEqual([]);
+    expect(violations("worker/x.ts", 'import { App } from "../client/app";')).toEqual([]);
+  });
+
+  for (const layer of Object.keys(FORBIDDEN)) {
+    it(`${layer}/ imports nothing from ${FORBIDDEN[layer]?.join(" or ")}/`, () => {
+      const found = sources(layer).flatMap((file) =>
+        violations(file, readFileSync(join(ROOT, file), "utf8")),
+      );
+      expect(found).toEqual([]);
+    });
+  }
+});

@@ -463,14 +463,24 @@ describe("company pages", () => {
     const res = await get(`/companies/developers/${dev.slug}/`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    for (const label of ["Год основания", "Сайт", "Телефон", "ИНН", "Строится", "Сдано"])
+    for (const label of ["Год основания", "Телефон", "ИНН", "Строится", "Сдано"])
       expect(html).toContain(label);
+    // The seed's developers are fictional and have no site: none is shown, never a placeholder address.
+    expect(html).not.toContain("<dt>Сайт</dt>");
     const complex = await env.DB.prepare(
       "SELECT slug FROM residential_complexes WHERE developer_id = ?1 AND is_published = 1 LIMIT 1",
     )
       .bind(dev.id)
       .first<{ slug: string }>();
     expect(html).toContain(`href="/novostroyki/${complex?.slug}/"`);
+  });
+
+  it("shows a developer's own site when it has one (from its feed)", async () => {
+    const dev = await firstDeveloper();
+    await env.DB.prepare("UPDATE companies SET site = 'https://stroy.ru/' WHERE id = ?1").bind(dev.id).run();
+    const html = await (await get(`/companies/developers/${dev.slug}/`)).text();
+    expect(html).toContain("<dt>Сайт</dt>");
+    expect(html).toContain('href="https://stroy.ru/"');
   });
 
   it.each([

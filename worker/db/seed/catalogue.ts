@@ -183,7 +183,8 @@ export function generateCatalogue(t: Tables, geo: Geography, scale: number, rnd:
       name,
       description: `${name} — девелопер жилой недвижимости в Москве и Подмосковье. Компания строит жилые комплексы с продуманной инфраструктурой и продаёт квартиры по договорам долевого участия с использованием эскроу-счетов по 214-ФЗ.`,
       founded_year: rnd.int(1993, 2019),
-      site: `https://${slugify(plain).replace(/-/g, "")}.example`,
+      // The seed's companies are fictional: they have no site of their own, so the page shows none.
+      site: "",
       phone: `+7 (495) ${rnd.int(100, 999)}-${rnd.int(10, 99)}-${rnd.int(10, 99)}`,
       inn: String(rnd.int(7700000000, 7799999999)),
       color: rnd.pick(COLORS),
@@ -203,7 +204,7 @@ export function generateCatalogue(t: Tables, geo: Geography, scale: number, rnd:
       name,
       description: `${name} помогает подобрать квартиру в новостройке, проверить застройщика и договор, оформить ипотеку. Услуги для покупателя новостроек — за счёт застройщика.`,
       founded_year: rnd.int(2003, 2021),
-      site: `https://${slugify(AGENCY_NAMES[i] ?? "agentstvo").replace(/-/g, "")}.example`,
+      site: "",
       phone: `+7 (495) ${rnd.int(100, 999)}-${rnd.int(10, 99)}-${rnd.int(10, 99)}`,
       inn: String(rnd.int(5000000000, 5099999999)),
       color: rnd.pick(COLORS),

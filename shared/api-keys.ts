@@ -11,6 +11,7 @@ import {
   type ListQuery,
 } from "./filters/catalogue";
 import type { LocationApi, LocationTypeDef } from "./locations";
+import type { MenuAmounts } from "./menu";
 import type { AdsData } from "./schemas/ads";
 import type {
   ApartmentDetail,
@@ -63,6 +64,7 @@ export function withQuery<T = unknown>(path: string, query: Record<string, Query
 export const apiKeys = {
   page: (url: string) => withQuery<PageData>("/pages", { url }),
   main: () => withQuery<MainData>("/main"),
+  menuAmounts: () => withQuery<MenuAmounts>("/main/menu"),
   adverts: (hasAdvUtm: boolean) => withQuery<AdsData>("/adverts", { has_adv_utm: hasAdvUtm ? 1 : null }),
   complexes: (q: ListQuery) => withQuery<ComplexList>("/residential-complexes/grid", filterToApiQuery(q)),
   complexMap: (f: CatalogueFilter) =>

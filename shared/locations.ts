@@ -2,15 +2,18 @@
 import type { LocationType } from "./constants";
 import type { CatalogueFilter, ListField } from "./filters/catalogue";
 
-export type LocationApi =
-  | "subways"
-  | "districts"
-  | "highways"
-  | "localities"
-  | "regions"
-  | "city-areas"
-  | "mo-districts"
-  | "railways";
+/** The location calls of the API: /locations/{api}/grid and /locations/{api}/{id}. */
+export const LOCATION_APIS = [
+  "subways",
+  "districts",
+  "highways",
+  "localities",
+  "regions",
+  "city-areas",
+  "mo-districts",
+  "railways",
+] as const;
+export type LocationApi = (typeof LOCATION_APIS)[number];
 
 export interface LocationTypeDef {
   api: LocationApi;

@@ -2,7 +2,7 @@
  * What the complex and apartments URLs ask for: their ids, the apartments filter of the query and the list
  * sizes. Each page's data itself is declared next to its screen (client/routes/*.tsx `data`).
  */
-import { COMPARE_MAX } from "./constants";
+import { COMPARE_MAX, ROOM_SLUGS } from "./constants";
 import { type ApartmentQuery, apartmentQueryOf } from "./filters/apartments";
 import { idList } from "./filters/fields";
 import { complexIdFromSlug, type RouteMatch } from "./routes";
@@ -17,14 +17,6 @@ export const COMPLEX_APARTMENTS_PER_PAGE = 10;
 export const APARTMENTS_PER_PAGE = 20;
 /** The developer's complexes read for a complex page: the complex itself is among them. */
 export const DEVELOPER_COMPLEXES = 7;
-/** `/kvartiry/{slug}/` slugs that preset the rooms filter. */
-export const ROOM_SLUGS: ReadonlyMap<string, number> = new Map([
-  ["studii", 0],
-  ["odnokomnatnye", 1],
-  ["dvuhkomnatnye", 2],
-  ["trehkomnatnye", 3],
-  ["chetyrehkomnatnye", 4],
-]);
 
 /** The id of a complex page (`/novostroyki/zhk-…-42/`): the route guarantees the digits. */
 export const complexIdOf = (match: RouteMatch): number => complexIdFromSlug(match.params.complex ?? "") ?? 0;

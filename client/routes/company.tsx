@@ -21,7 +21,7 @@ function organizationJsonLd(c: Company) {
     "@type": "Organization",
     name: c.name,
     description: c.description,
-    url: c.site,
+    url: c.site || undefined,
     telephone: c.phone,
     foundingDate: String(c.founded_year),
     taxID: c.inn,
@@ -93,12 +93,16 @@ export default function CompanyPage({ match }: PageProps) {
         <dl className="company-facts">
           <dt>Год основания</dt>
           <dd>{company.founded_year}</dd>
-          <dt>Сайт</dt>
-          <dd>
-            <a href={company.site} rel="nofollow noopener" target="_blank">
-              {company.site.replace(/^https?:\/\/|\/$/g, "")}
-            </a>
-          </dd>
+          {company.site && (
+            <>
+              <dt>Сайт</dt>
+              <dd>
+                <a href={company.site} rel="nofollow noopener" target="_blank">
+                  {company.site.replace(/^https?:\/\/|\/$/g, "")}
+                </a>
+              </dd>
+            </>
+          )}
           <dt>Телефон</dt>
           <dd>
             <a href={`tel:${company.phone.replace(/[^\d+]/g, "")}`}>{company.phone}</a>

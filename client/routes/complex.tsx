@@ -4,7 +4,6 @@
  * page, house) lives in the URL.
  */
 import { apiKeys } from "../../shared/api-keys";
-import { SITE_ORIGIN } from "../../shared/constants";
 import { apartmentQueryOf } from "../../shared/filters/apartments";
 import { countOf, formatPrice, formatPriceFrom, formatPricePerMeterFrom, WORDS } from "../../shared/format";
 import { pageData } from "../../shared/page-data";
@@ -46,6 +45,7 @@ import { JsonLd } from "../components/JsonLd";
 import { LeadActions } from "../components/lead/LeadActions";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
+import { useSiteOrigin } from "../hooks/use-boot";
 import type { PageProps } from "../pages";
 
 /** The page's URL with some query parameters changed (null removes one) and a section to show. */
@@ -59,13 +59,13 @@ function linkTo(path: string, search: URLSearchParams, changes: Record<string, s
   return `${path}${q ? `?${q}` : ""}#${hash}`;
 }
 
-function complexJsonLd(c: ComplexDetail) {
+function complexJsonLd(c: ComplexDetail, origin: string) {
   return {
     "@context": "https://schema.org",
     "@type": ["ApartmentComplex", "Product"],
     name: complexTitle(c.name),
     description: c.description,
-    url: `${SITE_ORIGIN}${c.url}`,
+    url: `${origin}${c.url}`,
     address: {
       "@type": "PostalAddress",
       streetAddress: c.address,
@@ -88,12 +88,11 @@ function complexJsonLd(c: ComplexDetail) {
 
 /**
  * The complex (its stations with their coordinates, for the map), a page of its apartments, its room types,
- * similar complexes, the chosen house's chessboard (`?korpus=…`), and then the developer's other complexes.
+ * similar complexes, and then the chosen house's chessboard (`?korpus=…`) and the developer's other complexes.
  */
 export const data = pageData({
   keys(match) {
     const id = complexIdOf(match);
-    const house = houseIdOf(match.search);
     return {
       complex: apiKeys.complex(id),
       apartments: apiKeys.apartments(
@@ -101,19 +100,22 @@ export const data = pageData({
       ),
       groups: apiKeys.apartmentGroups(id),
       similar: apiKeys.similarComplexes(id),
-      house: house === null ? undefined : apiKeys.houseStats(id, house),
     };
   },
-  more: (_, { complex }) => ({
-    developer: complex
-      ? apiKeys.complexes({
-          filter: { developers: [complex.developer.id] },
-          page: 1,
-          perPage: DEVELOPER_COMPLEXES,
-          sort: "price desc",
-        })
-      : undefined,
-  }),
+  // A house that is not the complex's leaves the page whole, with a note instead of the chessboard.
+  more(match, { complex }) {
+    if (!complex) return { house: undefined, developer: undefined };
+    const house = complex.houses.find((h) => h.id === houseIdOf(match.search));
+    return {
+      house: house ? apiKeys.houseStats(complex.id, house.id) : undefined,
+      developer: apiKeys.complexes({
+        filter: { developers: [complex.developer.id] },
+        page: 1,
+        perPage: DEVELOPER_COMPLEXES,
+        sort: "price desc",
+      }),
+    };
+  },
   canonical: (_, { complex }) => complex?.url ?? null,
 });
 
@@ -121,10 +123,12 @@ export default function ComplexPage({ match }: PageProps) {
   const keys = data.keys(match);
   const complex = useApi(keys.complex);
   const list = useApi(keys.apartments);
+  const origin = useSiteOrigin();
   const groups = useApi(keys.groups);
   const similar = useApi(keys.similar);
   const c = complex.data;
-  const developer = useApi(data.more(match, { complex: c }).developer);
+  const more = data.more(match, { complex: c });
+  const developer = useApi(more.developer);
   useHashScroll();
   if (complex.error) throw complex.error;
   if (!c) {
@@ -163,16 +167,14 @@ export default function ComplexPage({ match }: PageProps) {
             { label: title },
           ]}
         />
-        <JsonLd data={complexJsonLd(c)} />
+        <JsonLd data={complexJsonLd(c, origin)} />
 
         <header className="complex-head">
           <h1>{title}</h1>
           <ul className="cx-badges">
             <li className="cx-badge">{classLabel(c.class_name)}</li>
             <li className={`cx-badge cx-badge--stage-${c.build_stage}`}>{c.build_stage_name}</li>
-            <li className="cx-badge">
-              {c.deadline.finished ? "Сдан" : `Срок сдачи: ${deadlinesOf(c.houses, c.deadline)}`}
-            </li>
+            <li className="cx-badge">{`Срок сдачи: ${deadlinesOf(c.houses, c.deadline)}`}</li>
           </ul>
           <p className="complex-head__line">
             Застройщик <AppLink to={`/companies/developers/${c.developer.slug}/`}>{c.developer.name}</AppLink>
@@ -285,7 +287,7 @@ export default function ComplexPage({ match }: PageProps) {
           <Houses
             houses={c.houses}
             selected={house}
-            stats={keys.house}
+            stats={more.house}
             hrefOf={(id) => to({ korpus: String(id) }, "shahmatka")}
           />
         </section>

@@ -1,6 +1,7 @@
 import { apiKeys } from "../../shared/api-keys";
 import { countOf, formatArea, formatNumber, formatPrice, WORDS } from "../../shared/format";
 import { listingQuery, ownQuery } from "../../shared/listing";
+import { PRICE_LINKS } from "../../shared/menu";
 import { pageData } from "../../shared/page-data";
 import { href } from "../../shared/routes";
 import { SEO_FILTERS } from "../../shared/seo-filters";
@@ -10,7 +11,6 @@ import { FacadeImage } from "../components/art/ArtImage";
 import { AlphabetList } from "../components/catalogue/AlphabetList";
 import { Listing } from "../components/catalogue/Listing";
 import { ScrollRow } from "../components/catalogue/ScrollRow";
-import { PRICE_LINKS } from "../components/menu";
 import { PageHead } from "../components/PageHead";
 import { OfferCard } from "../components/special/OfferCard";
 import { useApi } from "../hooks/use-api";
@@ -120,21 +120,23 @@ export default function HomePage({ match }: PageProps) {
           <section className="home__section" aria-labelledby="metro-title">
             <h2 id="metro-title">Новостройки у метро</h2>
             <AlphabetList
-              items={main.subways.map((s, i) => ({
-                id: i + 1,
-                name: s.name,
-                slug: s.slug,
-                link_title: `Новостройки у метро ${s.name}`,
-                rc_count: s.rc_count,
-                hex_color: s.color,
-                kind: "metro",
-                line: null,
-                line_name: null,
-                parent_id: null,
-                name_in: null,
-                lat: null,
-                lng: null,
-              }))}
+              items={main.subways
+                .filter((s) => s.rc_count > 0)
+                .map((s, i) => ({
+                  id: i + 1,
+                  name: s.name,
+                  slug: s.slug,
+                  link_title: `Новостройки у метро ${s.name}`,
+                  rc_count: s.rc_count,
+                  hex_color: s.color,
+                  kind: "metro",
+                  line: null,
+                  line_name: null,
+                  parent_id: null,
+                  name_in: null,
+                  lat: null,
+                  lng: null,
+                }))}
               hrefOf={(i) => href("by-location-type-slug", { type: "po-metro", slug: i.slug })}
               moreHref={href("by-location-type", { type: "po-metro" })}
               limitGroups={2}

@@ -3,9 +3,9 @@ import * as v from "valibot";
 
 export const IdSchema = v.pipe(
   v.string(),
-  v.regex(/^\d{1,9}$/, "id: ожидается целое положительное число"),
+  v.regex(/^\d{1,9}$/, "ожидается целое положительное число"),
   v.transform(Number),
-  v.minValue(1, "id: ожидается целое положительное число"),
+  v.minValue(1, "ожидается целое положительное число"),
 );
 
 export interface Pagination {

@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { LOCATION_TYPES } from "../../shared/constants";
+import { ROUTES } from "../../shared/routes";
 import { filterQuery } from "../filter-samples";
 import { get } from "./helpers";
 
@@ -93,6 +95,31 @@ const query = fc
   )
   .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&"));
 const rawQuery = fc.constantFrom(...HOSTILE); // As typed into the address bar, unencoded.
+
+/**
+ * A path of every page type (shared/routes.ts ROUTES): each `:param` filled with a hostile segment, a slug, a
+ * complex-like slug with a small id (real pages of the seed), or a location type; `*` with 0–3 segments.
+ */
+const paramValue = fc.oneof(
+  segment,
+  fc.integer({ min: 1, max: 60 }).map((n) => `zhk-x-${n}`),
+  fc.constantFrom(...LOCATION_TYPES, "developers", "agencies", "studii", "ipoteka"),
+);
+const routePath = fc
+  .tuple(
+    fc.constantFrom(...ROUTES),
+    fc.array(paramValue, { minLength: 3, maxLength: 3 }),
+    fc.array(segment, { maxLength: 3 }),
+  )
+  .map(([route, values, rest]) => {
+    let i = 0;
+    const filled = route.path
+      .replace(/:[a-z_]+\??/g, () => values[i++] ?? "")
+      .replace("*", rest.join("/"))
+      .replace(/\/{2,}/g, "/");
+    return `${filled.replace(/\/$/, "")}/`;
+  });
+
 async function check(url: string): Promise<void> {
   const res = await get(url);
   const body = await res.text();
@@ -117,6 +144,26 @@ describe("page routes under random and hostile paths and queries", () => {
       { numRuns: 120, seed: 20261121 },
     );
   }, 120_000);
+
+  it("every page type (each route of shared/routes.ts) never answers 5xx, under hostile params and queries", async () => {
+    await fc.assert(
+      fc.asyncProperty(routePath, fc.oneof(query, rawQuery, filterQuery), async (p, q) =>
+        check(q ? `${p}?${q}` : p),
+      ),
+      { numRuns: 150, seed: 20261125 },
+    );
+    // And each route at least once, with a plausible value and with a broken escape in every param.
+    for (const route of ROUTES) {
+      for (const v of ["zhk-x-1", "%ZZ", "%E0%A4%A"]) {
+        await check(
+          `${route.path
+            .replace(/:[a-z_]+\??/g, v)
+            .replace("*", v)
+            .replace(/\/$/, "")}/?page=%ZZ`,
+        );
+      }
+    }
+  }, 180_000);
 
   it("escape every hostile payload on the pages that show what was searched or filtered", async () => {
     for (const payload of SCRIPTS) {

@@ -1,38 +1,26 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import type { LocationApi } from "../../shared/locations";
+import { LOCATION_APIS } from "../../shared/locations";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
 import { loadLocation, loadLocations } from "../loaders/locations";
 import { notFound, parse, queryObject } from "./validate";
 
-const APIS: LocationApi[] = [
-  "subways",
-  "districts",
-  "highways",
-  "localities",
-  "regions",
-  "city-areas",
-  "mo-districts",
-  "railways",
-];
-
 /** One id, or several separated by commas (the filter's cascade asks for the places of all its choices). */
-const optionalIds = (field: string) =>
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,9}(,\d{1,9}){0,49}$/, `${field}: ожидаются целые положительные числа через запятую`),
-      v.transform((s) => s.split(",").map(Number)),
-    ),
-  );
+const optionalIds = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,9}(,\d{1,9}){0,49}$/, "ожидаются целые положительные числа через запятую"),
+    v.transform((s) => s.split(",").map(Number)),
+  ),
+);
 
 const ScopeSchema = v.object({
-  kind: v.optional(v.picklist(["metro", "mcc", "mcd"], "kind: одно из metro, mcc, mcd")),
-  "search[kind]": v.optional(v.picklist(["metro", "mcc", "mcd"], "search[kind]: одно из metro, mcc, mcd")),
-  "search[region_id]": optionalIds("search[region_id]"),
-  "search[locality_id]": optionalIds("search[locality_id]"),
-  "search[city_area_id]": optionalIds("search[city_area_id]"),
+  kind: v.optional(v.picklist(["metro", "mcc", "mcd"], "одно из metro, mcc, mcd")),
+  "search[kind]": v.optional(v.picklist(["metro", "mcc", "mcd"], "одно из metro, mcc, mcd")),
+  "search[region_id]": optionalIds,
+  "search[locality_id]": optionalIds,
+  "search[city_area_id]": optionalIds,
 });
 
 function scope(c: { req: { url: string } }) {
@@ -50,16 +38,18 @@ function scope(c: { req: { url: string } }) {
   };
 }
 
-const IdOrSlug = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,120}$/, "id: число или латинский адрес"));
+const IdOrSlug = v.object({
+  id: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,120}$/, "число или адрес из латинских букв, цифр и дефисов")),
+});
 
 export const locations = new Hono<AppEnv>();
-for (const kind of APIS) {
+for (const kind of LOCATION_APIS) {
   locations.get(`/${kind}/grid`, async (c) => {
     queryObject(c);
     return c.json(await loadLocations(depsOf(c.env), kind, scope(c)));
   });
   locations.get(`/${kind}/:id`, async (c) => {
-    const raw = parse(IdOrSlug, c.req.param("id"));
+    const raw = parse(IdOrSlug, c.req.param()).id;
     const data = await loadLocation(depsOf(c.env), kind, /^\d+$/.test(raw) ? Number(raw) : raw, scope(c));
     return data ? c.json(data) : notFound("Такого места нет в каталоге");
   });

@@ -51,7 +51,7 @@ export function deadlineOf(
 ): Deadline {
   const later = !!planned?.year && year * 4 + quarter > planned.year * 4 + (planned.quarter ?? 4);
   const moved = !finished && (later || isOverdue(year, quarter, finished, new Date()));
-  return { year, quarter, finished, moved, label: formatDeadline(year, quarter, finished, moved) };
+  return { year, quarter, finished, moved, label: formatDeadline(year, quarter, moved) };
 }
 
 /** Cards for rows, with their nearest stations and offers by room type (two queries for the whole page). */

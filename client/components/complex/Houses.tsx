@@ -45,6 +45,10 @@ export function Houses({
       </ul>
       {house && stats ? (
         <Chessboard stats={stats} house={house} />
+      ) : selected !== null ? (
+        <p className="cx-muted" role="status">
+          {`В этом ЖК нет корпуса с номером ${selected}: выберите корпус из списка выше, и мы покажем его шахматку.`}
+        </p>
       ) : (
         <p className="cx-muted">
           Выберите корпус, и мы покажем его шахматку: все квартиры по этажам — свободные, забронированные и

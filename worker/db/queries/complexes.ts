@@ -276,13 +276,17 @@ export async function listComplexes(
   };
 }
 
-export async function countComplexes(db: D1Database, f: CatalogueFilter): Promise<number> {
-  const count = countComplexesSql(f);
+/** The `total` a count query answers. */
+export async function countTotal(db: D1Database, count: { sql: string; params: Param[] }): Promise<number> {
   const row = await db
     .prepare(count.sql)
     .bind(...count.params)
     .first<{ total: number }>();
   return row?.total ?? 0;
+}
+
+export function countComplexes(db: D1Database, f: CatalogueFilter): Promise<number> {
+  return countTotal(db, countComplexesSql(f));
 }
 
 export interface StationLinkRow {

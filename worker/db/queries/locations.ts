@@ -19,7 +19,8 @@ export interface LocationRow {
 const SOURCES: Record<LocationApi, { from: string; count: string; columns: string }> = {
   subways: {
     from: "subway_stations t JOIN lines l ON l.id = t.line_id",
-    count: "(SELECT count(*) FROM complex_stations cs WHERE cs.station_id = t.id)",
+    count: `(SELECT count(*) FROM complex_stations cs JOIN residential_complexes rc ON rc.id = cs.complex_id
+             WHERE cs.station_id = t.id AND rc.is_published = 1)`,
     columns:
       "t.kind, l.color AS hex_color, l.number AS line, l.name AS line_name, t.locality_id AS parent_id, NULL AS name_in, t.lat, t.lng",
   },

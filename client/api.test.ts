@@ -1,12 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createListLoader } from "./api";
+import { apiKeys } from "../shared/api-keys";
+import { api, latestOnly } from "./api";
 import { ApiError, fetchJson, setApiOrigin } from "./http";
 
 /** A real HTTP server that answers like a broken API: 404s, 500s and a slow list. */
 let server: Server;
-let failing = true;
 const hits: string[] = [];
 
 beforeAll(async () => {
@@ -27,8 +27,7 @@ beforeAll(async () => {
         url.includes("rooms%5D=1") ? 200 : 0,
       );
     }
-    if (failing) return json(url.includes("/main") ? 500 : 404, { error: "Не найдено" });
-    return json(200, { data: [{ id: 1, name: "Москва" }] });
+    return json(404, { error: "Не найдено" });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   setApiOrigin(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
@@ -41,31 +40,17 @@ describe("client API module (SPEC §8)", () => {
     expect(await api.entitiesByWord("сок")).toBeNull();
   });
 
-  it("logs and empties locality and subway lists on failure", async () => {
-    const logged: unknown[] = [];
-    const original = console.error;
-    console.error = (...args: unknown[]) => logged.push(args);
-    try {
-      expect(await api.localities(3)).toEqual([]);
-      expect(await api.subways(1)).toEqual([]);
-    } finally {
-      console.error = original;
-    }
-    expect(logged).toHaveLength(2);
-    failing = false;
-    expect(await api.localities(3)).toEqual([{ id: 1, name: "Москва" }]);
-    failing = true;
-  });
-
-  it("rethrows a failed list and resolves a cancelled one as cancelled", async () => {
-    const loader = createListLoader();
-    await expect(
-      loader.load({ filter: { rooms: [9] }, page: 1, perPage: 25, sort: "price desc" }),
-    ).rejects.toBeInstanceOf(ApiError);
-    const slow = loader.load({ filter: { rooms: [1] }, page: 1, perPage: 25, sort: "price desc" });
-    const fast = loader.load({ filter: { rooms: [2] }, page: 1, perPage: 25, sort: "price desc" });
-    expect(await slow).toEqual({ cancelled: true });
-    expect(await fast).toMatchObject({ cancelled: false, list: { total: 2 } });
+  it("rethrows a failed list, and a new list request cancels the one in flight", async () => {
+    const load = latestOnly<{ total: number }>();
+    const key = (rooms: number) =>
+      apiKeys.complexes({ filter: { rooms: [rooms] }, page: 1, perPage: 25, sort: "price desc" });
+    await expect(load(key(9))).rejects.toBeInstanceOf(ApiError);
+    const slow = load(key(1));
+    const fast = load(key(2));
+    await expect(slow).rejects.toMatchObject({ name: "AbortError" });
+    expect(await fast).toMatchObject({ total: 2 });
+    // The one that finished is not cancelled by the next.
+    expect(await load(key(1))).toMatchObject({ total: 1 });
   });
 
   it("throws ApiError with the server's Russian message", async () => {

@@ -93,7 +93,9 @@ function Shell({ initialStatus }: { initialStatus: number }) {
 export function App({ boot }: { boot: BootData }) {
   const swr = useMemo(
     () => ({
-      fallback: boot.fallback,
+      // The server's answers start the cache itself, not SWR's `fallback`: a cached answer is data like any
+      // fetched one (keepPreviousData and revalidation treat it so), and nothing asks for it again.
+      provider: () => new Map(Object.entries(boot.fallback).map(([key, data]) => [key, { data }])),
       fetcher: (key: string) => fetchJson(key),
       revalidateOnFocus: false,
       revalidateIfStale: false,

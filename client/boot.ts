@@ -15,6 +15,11 @@ export interface BootData {
   ad: AdState;
   /** The request's CSP nonce, for the JSON-LD data blocks that pages render. */
   nonce: string;
+  /**
+   * The site's public address (`SITE_ORIGIN` in wrangler.toml vars, else the request's own origin): canonical
+   * links, JSON-LD and the addresses in the legal texts are written on it, so a deployment shows its own.
+   */
+  origin: string;
   /** The site's phone number, E.164 (the worker's SITE_PHONE): the header's call link, the request cards. */
   phone: string;
   /** The request page's form (/zayavka/): its key, and what a POST without JavaScript came back with. */

@@ -3,6 +3,7 @@
  * production-api rewrite, Russian errors). Kept apart from client/api.ts so the entry does not carry the
  * catalogue's filter code that the API helpers need.
  */
+import type { ApiKey } from "../shared/api-keys";
 import { progress } from "./progress";
 
 export class ApiError extends Error {
@@ -36,7 +37,8 @@ export function apiUrl(key: string): string {
 
 export const isAbort = (e: unknown) => e instanceof Error && e.name === "AbortError";
 
-export async function fetchJson<T>(key: string, init: RequestInit = {}): Promise<T> {
+/** The answer of an API key, typed by the key (shared/api-keys.ts ApiKey). */
+export async function fetchJson<T>(key: ApiKey<T>, init: RequestInit = {}): Promise<T> {
   progress.start();
   let ok = false;
   try {

@@ -5,6 +5,7 @@
  */
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from "react";
 import { CHUNK_RELOAD_GUARD_MS } from "../shared/constants";
+import type { PageData } from "../shared/page-data";
 import type { PageId, RouteMatch } from "../shared/routes";
 import type { TypeAheadProps } from "./components/catalogue/TypeAhead";
 import type { LeadDialogProps } from "./components/lead/LeadDialog";
@@ -12,7 +13,8 @@ import type { LeadDialogProps } from "./components/lead/LeadDialog";
 export interface PageProps {
   match: RouteMatch;
 }
-type Module<P> = { default: ComponentType<P> };
+/** A route module: its screen, and the data its URL needs (shared/page-data.ts) when it reads any. */
+type Module<P> = { default: ComponentType<P>; data?: PageData };
 
 export interface LazyPart<P> {
   Component: ComponentType<P>;

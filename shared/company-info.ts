@@ -2,10 +2,6 @@
  * The operator of the site: one place for its name, registration details and contacts, so the contacts page,
  * the legal documents and the advertising page say the same thing.
  */
-import { SITE_ORIGIN } from "./constants";
-
-const DOMAIN = new URL(SITE_ORIGIN).hostname;
-
 export const COMPANY = {
   name: "ООО «Новостройки Медиа»",
   fullName: "Общество с ограниченной ответственностью «Новостройки Медиа»",
@@ -22,12 +18,13 @@ export const COMPANY = {
     "7 минут пешком от станции метро «Дмитровская» или 10 минут от «Савёловской»: вход со стороны Бутырской улицы, пропуск заказывает сотрудник, к которому вы идёте.",
   phone: { label: "+7 495 120-45-67", href: "tel:+74951204567" },
   adsPhone: { label: "+7 495 120-45-68", href: "tel:+74951204568" },
-  email: {
-    info: `info@${DOMAIN}`,
-    editorial: `redakciya@${DOMAIN}`,
-    partners: `partners@${DOMAIN}`,
-    ads: `reklama@${DOMAIN}`,
-    privacy: `privacy@${DOMAIN}`,
+  /** Mailboxes on the site's own domain (configured: SITE_ORIGIN), written out by the Email component. */
+  mailbox: {
+    info: "info",
+    editorial: "redakciya",
+    partners: "partners",
+    ads: "reklama",
+    privacy: "privacy",
   },
   hours: {
     /** The consultants who answer the phone, the chat and the quiz requests. */
@@ -38,4 +35,4 @@ export const COMPANY = {
   documentsEdition: "2026-11-01",
 } as const;
 
-export const SITE_DOMAIN = DOMAIN;
+export type Mailbox = keyof typeof COMPANY.mailbox;

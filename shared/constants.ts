@@ -1,7 +1,6 @@
 /** Business constants of SPEC §9 and the site's own settings. */
 
 export const SITE_NAME = "Новостройки Москвы";
-export const SITE_ORIGIN = "https://novostroyki.example";
 export const LOCALE = "ru-RU";
 export const TIME_ZONE = "Europe/Moscow";
 
@@ -59,6 +58,15 @@ export const PRICE_BANDS = [
   { label: "8–14 млн ₽", price: { min: 8_000_000, max: 14_100_000 } },
   { label: "от 14 млн ₽", price: { min: 14_000_000 } },
 ] as const;
+
+/** `/kvartiry/{slug}/` slugs that preset the rooms filter (the apartments pages and the menu's links). */
+export const ROOM_SLUGS: ReadonlyMap<string, number> = new Map([
+  ["studii", 0],
+  ["odnokomnatnye", 1],
+  ["dvuhkomnatnye", 2],
+  ["trehkomnatnye", 3],
+  ["chetyrehkomnatnye", 4],
+]);
 
 /** Apartments compared side by side at /sravnenie/. */
 export const COMPARE_MAX = 4;

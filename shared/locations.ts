@@ -2,7 +2,7 @@
 import type { LocationType } from "./constants";
 import type { CatalogueFilter, ListField } from "./filters/catalogue";
 
-/** The API's location lists: /api/v1/locations/{api}/grid and /{api}/{id}. */
+/** The location calls of the API: /locations/{api}/grid and /locations/{api}/{id}. */
 export const LOCATION_APIS = [
   "subways",
   "districts",

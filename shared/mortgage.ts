@@ -277,6 +277,10 @@ export function checkProgram(program: MortgageProgram, input: MortgageInput, reg
 
 const DEFAULT_PRICE = 12_000_000;
 export const DEFAULT_TERM_YEARS = 20;
+/** The default down payment for a price, in whole roubles: DOWN_SHARE of it, one amount wherever shown. */
+export function defaultDown(price: number): number {
+  return Math.round(price * DOWN_SHARE);
+}
 
 /** A number from the URL: digits with an optional decimal point or comma; spaces are ignored. */
 function numberParam(value: string | null): number | null {
@@ -326,7 +330,7 @@ export function parseMortgageQuery(search: URLSearchParams): CalculatorState {
   return {
     program,
     price,
-    down: numberParam(search.get("down")) ?? Math.round(price * DOWN_SHARE),
+    down: numberParam(search.get("down")) ?? defaultDown(price),
     termYears: numberParam(search.get("term")) ?? DEFAULT_TERM_YEARS,
     rate,
     type: pick(search.get("type"), PAYMENT_TYPES, "annuity"),

@@ -46,7 +46,8 @@ export function generatePlan(rooms: number, area: number, rand: () => number): P
   out.push({ type: "H", x: bathW, y: windowDepth, w: r1(width - bathW), h: corridor });
 
   const zones: { type: RoomCode; weight: number }[] = [];
-  if (rooms <= 0) zones.push({ type: rooms === 0 ? "S" : "L", weight: 1 });
+  // A studio and a free plan are one living space (the buyer divides a free plan), labelled «Жилая зона».
+  if (rooms <= 0) zones.push({ type: "S", weight: 1 });
   else {
     const kitchenLiving = rooms >= 2 && rand() < 0.55;
     zones.push({ type: kitchenLiving ? "L" : "K", weight: kitchenLiving ? 1.35 : 0.75 });
@@ -66,6 +67,58 @@ export function generatePlan(rooms: number, area: number, rand: () => number): P
     out.push({ type: "G", x: r1(width - gw), y: -1.3, w: gw, h: 1.3 });
   }
   return { width, depth, rooms: out };
+}
+
+/** The apartment's own areas, when known: the labels then add up to them. */
+export interface PlanAreas {
+  total: number;
+  living: number;
+  kitchen: number;
+}
+
+const drawnArea = (r: PlanRoom) => r.w * r.h;
+
+/**
+ * The area to print in each room, in tenths of a metre. The drawing is schematic, so its rectangles only share
+ * out the apartment's stated areas: the living area among the rooms, the kitchen's to the kitchen (both to the
+ * one living space of a studio or a free plan), the rest among the hall and bathroom, rounded so that the
+ * printed areas add up to the total exactly; the loggia keeps its drawn size. Without stated areas (or with
+ * ones that do not fit) the rectangles' own areas are printed.
+ */
+export function roomAreas(rooms: readonly PlanRoom[], areas?: PlanAreas): Map<PlanRoom, number> {
+  const out = new Map(rooms.map((r) => [r, r1(drawnArea(r))]));
+  if (!areas) return out;
+  const of = (...types: RoomCode[]) => rooms.filter((r) => types.includes(r.type));
+  const kitchens = of("K", "L");
+  const living = of("R", "S");
+  const service = of("B", "H");
+  const rest = areas.total - areas.living - areas.kitchen;
+  if (rest <= 0 || !service.length || !(kitchens.length || living.length)) return out;
+  const shares: [PlanRoom, number][] = [];
+  const share = (group: readonly PlanRoom[], total: number) => {
+    const drawn = group.reduce((a, r) => a + drawnArea(r), 0);
+    for (const r of group) shares.push([r, drawn ? (total * drawnArea(r)) / drawn : total / group.length]);
+  };
+  if (!kitchens.length) share(living, areas.living + areas.kitchen);
+  else if (!living.length) share(kitchens, areas.living + areas.kitchen);
+  else {
+    share(living, areas.living);
+    share(kitchens, areas.kitchen);
+  }
+  share(service, rest);
+  // Largest remainder: round down to tenths, then give the missing tenths to the largest remainders.
+  const tenths = shares.map(([, a]) => Math.floor(a * 10 + 1e-9));
+  let missing = Math.round(areas.total * 10) - tenths.reduce((a, b) => a + b, 0);
+  const order = shares
+    .map(([, a], i) => ({ i, rem: a * 10 - (tenths[i] ?? 0) }))
+    .sort((a, b) => b.rem - a.rem);
+  for (const { i } of order) {
+    if (missing <= 0) break;
+    tenths[i] = (tenths[i] ?? 0) + 1;
+    missing -= 1;
+  }
+  for (const [i, [r]] of shares.entries()) out.set(r, (tenths[i] ?? 0) / 10);
+  return out;
 }
 
 export function encodePlan(plan: Plan): string {

@@ -8,12 +8,12 @@ import { chatApi, chatSockets } from "./chat/routes";
 import { d1Sessions } from "./db/session";
 import { edgeCache } from "./edge-cache";
 import type { AppEnv } from "./env";
+import { onApiNotFound, onError, onNotFound } from "./errors";
 import { handleFeedsPage } from "./feeds/operator";
 import { handleImage } from "./image-proxy";
 import { handleLeadForm } from "./leads/form";
 import { handleLeadHandled, handleLeadsPage } from "./leads/operator";
-import { logError } from "./log";
-import { handlePage, renderErrorPage } from "./pages";
+import { handlePage } from "./pages";
 import { clientIp, securityHeaders } from "./security";
 import { robotsTxt, sitemapFile, sitemapIndex } from "./seo-files";
 import { handleTopBanner } from "./top-banner";
@@ -53,6 +53,9 @@ app.route("/api/v1/chat", chatApi);
 app.route("/chat", chatSockets);
 app.route("/api/v1", api);
 app.route("/api-dev/v1", api);
+// Anything else under /api matches no method: a JSON 404, never the HTML page below.
+app.all("/api/*", onApiNotFound);
+app.all("/api-dev/*", onApiNotFound);
 
 app.get("/img/", handleImage);
 app.get("/:kind{facade|skyline}/:version/:file", handleArt);
@@ -73,20 +76,8 @@ app.get("/robots.txt", robotsTxt);
 app.get("/sitemap.xml", sitemapIndex);
 app.get("/sitemaps/:file", sitemapFile);
 
-// Catalogue pages' HTML is cached at the edge; a stale page is rendered again through the whole app.
-app.get(
-  "*",
-  edgeCache(async (req, c) => app.fetch(req, c.env, c.executionCtx)),
-  handlePage,
-);
+// Catalogue pages' HTML is cached at the edge; a stale page is rendered again by its handler.
+app.get("*", edgeCache(handlePage), handlePage);
 
-app.notFound((c) => renderErrorPage(c, 404));
-
-app.onError(async (err, c) => {
-  logError(c, err);
-  const status = "status" in err && typeof err.status === "number" && err.status >= 400 ? err.status : 500;
-  if (new URL(c.req.url).pathname.startsWith("/api")) {
-    return c.json({ error: "Внутренняя ошибка сервера. Попробуйте ещё раз позже." }, 500);
-  }
-  return renderErrorPage(c, status);
-});
+app.notFound(onNotFound);
+app.onError(onError);

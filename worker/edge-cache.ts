@@ -1,7 +1,8 @@
 /**
  * Edge cache of the catalogue pages' HTML (home, listings, location pages, complex pages, the map) in the Cache API
  * (`caches.default`): fresh for TTL_S, then served stale for up to STALE_S while one background request
- * renders the page again (stale-while-revalidate, which the Cache API does not do by itself).
+ * renders the page again (stale-while-revalidate, which the Cache API does not do by itself): the page's own
+ * handler, in the stale visit's request, after its answer (none of the app's middleware runs twice).
  *
  * Variants never mix: the key holds the build, the variant (human, advertising visit with utm_* or fp=1,
  * bot) and the full URL. Cached HTML carries the nonce of the request that rendered it; a hit replaces that
@@ -64,8 +65,6 @@ export function storedPage(html: BodyInit, nonce: string, storedAt: number): Res
   });
 }
 
-/** Requests this worker makes to render a stale page again: they skip the lookup and store the result. */
-const revalidations = new WeakSet<Request>();
 /** Keys being rendered again in this isolate: one background render per stale page, not one per visit. */
 const pending = new Set<string>();
 
@@ -90,33 +89,41 @@ async function fromCache(hit: Response, nonce: string, state: "HIT" | "STALE"): 
 }
 
 /**
- * The cache in front of the page handler. `refetch` sends a request through the whole app again (for the
- * background revalidation of a stale page).
+ * Keeps a rendered page once it has streamed whole, unless a part of its render failed meanwhile
+ * (c.var.renderFailed); `res` is the cache's own copy.
  */
-export function edgeCache(
-  refetch: (req: Request, c: Context<AppEnv>) => Promise<Response>,
-): MiddlewareHandler<AppEnv> {
+function store(c: Context<AppEnv>, key: Request, res: Response, renderedAt: number): Promise<void> {
+  return res
+    .text()
+    .then((html) =>
+      c.get("renderFailed") ? undefined : cache().put(key, storedPage(html, nonceOf(c), renderedAt)),
+    )
+    .catch(() => undefined);
+}
+
+/**
+ * The cache in front of the page handler; `render` is that handler, called again in the background for a
+ * stale page.
+ */
+export function edgeCache(render: (c: Context<AppEnv>) => Promise<Response>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const url = new URL(c.req.url);
     const page = matchRoute(url.pathname, url.search)?.route.page;
     if (!page || !CACHED_PAGES.has(page)) return next();
     const key = edgeCacheKey(url, variantOf(url, c.get("isBot")));
     const now = Date.now();
-    // A revalidation, or a visitor's hard reload (Cache-Control: no-cache), renders the page and stores it.
-    const bypass = revalidations.has(c.req.raw) || /no-cache/i.test(c.req.header("Cache-Control") ?? "");
-    if (!bypass) {
+    // A visitor's hard reload (Cache-Control: no-cache) renders the page and stores it.
+    if (!/no-cache/i.test(c.req.header("Cache-Control") ?? "")) {
       const hit = await cache()
         .match(key)
         .catch(() => undefined);
       if (hit) {
         const fresh = now - Number(hit.headers.get(STORED_HEADER)) <= TTL_S * 1000;
         if (!fresh && !pending.has(key.url)) {
-          const again = new Request(c.req.raw.url, { headers: c.req.raw.headers });
-          revalidations.add(again);
           pending.add(key.url);
           c.executionCtx.waitUntil(
-            refetch(again, c)
-              .then((res) => res.body?.cancel())
+            render(c)
+              .then((res) => (isCacheable(res) ? store(c, key, res, Date.now()) : res.body?.cancel()))
               .catch(() => undefined)
               .finally(() => pending.delete(key.url)),
           );
@@ -127,15 +134,6 @@ export function edgeCache(
     await next();
     if (!isCacheable(c.res)) return;
     c.res.headers.set("X-Cache", "MISS");
-    const copy = c.res.clone();
-    // Stored once the whole page has streamed, and only if no part of its render failed meanwhile.
-    c.executionCtx.waitUntil(
-      copy
-        .text()
-        .then((html) =>
-          c.get("renderFailed") ? undefined : cache().put(key, storedPage(html, nonceOf(c), now)),
-        )
-        .catch(() => undefined),
-    );
+    c.executionCtx.waitUntil(store(c, key, c.res.clone(), now));
   };
 }

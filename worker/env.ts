@@ -14,3 +14,14 @@ export interface RequestInfo {
 }
 
 export type AppEnv = { Bindings: Env; Variables: RequestInfo };
+
+/** The configured SITE_ORIGIN when it is an http(s) origin, else null. */
+export function configuredOrigin(env: Pick<Env, "SITE_ORIGIN">): string | null {
+  const configured = env.SITE_ORIGIN ? URL.parse(env.SITE_ORIGIN) : null;
+  return configured && /^https?:$/.test(configured.protocol) ? configured.origin : null;
+}
+
+/** The site's public origin: the configured one, else the origin of the request. */
+export function siteOrigin(env: Pick<Env, "SITE_ORIGIN">, requestUrl: string): string {
+  return configuredOrigin(env) ?? new URL(requestUrl).origin;
+}

@@ -59,6 +59,8 @@ export function proxied(src: string | null, hosts: readonly string[], w: (typeof
 
 export async function handleImage(c: Context<AppEnv>): Promise<Response> {
   const src = c.req.query("src") ?? "";
+  if (!src)
+    return c.json({ error: "src: укажите адрес изображения, например /img/?src=/assets/…&w=640" }, 400);
   const w = Number(c.req.query("w") ?? 640);
   if (!(IMAGE_WIDTHS as readonly number[]).includes(w)) {
     return c.json({ error: `w: ширина — одна из ${IMAGE_WIDTHS.join(", ")}` }, 400);

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { describe, expect, it } from "vitest";
 import type { AppEnv } from "./env";
-import { renderErrorPage } from "./pages";
+import { renderErrorPage, statusOf } from "./pages";
 
 const context = {
   req: { url: "https://example.test/broken/" },
@@ -29,5 +29,17 @@ describe("error page", () => {
     } finally {
       console.error = original;
     }
+  });
+});
+
+describe("a page's status from its data", () => {
+  it("is 200 when every key answered, 404 for a missing item or a failed validation, else the error's own", () => {
+    expect(statusOf([{ status: 200 }, { status: 200 }])).toBe(200);
+    expect(statusOf([{ status: 200 }, { status: 404 }])).toBe(404);
+    expect(statusOf([{ status: 400 }])).toBe(404);
+    expect(statusOf([{ status: 429 }, { status: 200 }])).toBe(429);
+    expect(statusOf([{ status: 503 }])).toBe(503);
+    expect(statusOf([{ status: 500 }, { status: 404 }])).toBe(404);
+    expect(statusOf([{ status: 200 }, { status: 502 }])).toBe(502);
   });
 });

@@ -1,16 +1,18 @@
 /** Page requests: match the route, resolve the page's API keys in-process, stream the HTML. */
 import type { Context } from "hono";
 import type { BootData } from "../client/boot";
+import { PAGES } from "../client/pages";
 import { AD_PAGES, adStateOf } from "../shared/ads";
 import { API_BASE, apiKeys } from "../shared/api-keys";
 import { canonicalSearch } from "../shared/filters/canonical";
 import { sameQuery } from "../shared/filters/fields";
-import { canonicalPath, followUpKeys, pageKeys } from "../shared/page-keys";
+import { type DataKeys, presentKeys } from "../shared/page-data";
 import { matchRoute, type PageId } from "../shared/routes";
 import { NO_AD_STATE } from "../shared/schemas/ads";
 import type { LeadFormState } from "../shared/schemas/leads";
+import { analyticsCounter } from "./analytics";
 import { api, type KeyResult } from "./api";
-import type { AppEnv } from "./env";
+import { type AppEnv, siteOrigin } from "./env";
 import { depsOf } from "./loaders/deps";
 import { journalArticlePath } from "./loaders/media";
 import { logError } from "./log";
@@ -29,10 +31,25 @@ async function resolveKey(c: Context<AppEnv>, key: string): Promise<KeyResult> {
   return { key, status: res.status, data };
 }
 
-function statusOf(results: KeyResult[]): number {
-  if (results.some((r) => r.status === 404)) return 404;
-  const failed = results.find((r) => r.status >= 400);
-  return failed ? (failed.status >= 500 ? failed.status : 404) : 200;
+/**
+ * A 301 of its own, not c.redirect: the edge cache renders a stale page again after the visit's response is
+ * out, and c.redirect would set the Location header on that response's context.
+ */
+const movedTo = (location: string) => new Response(null, { status: 301, headers: { Location: location } });
+
+/** The answers of named keys, by name. */
+function answersOf(keys: DataKeys, byKey: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(keys).map(([name, key]) => [name, key && byKey[key]]));
+}
+
+/**
+ * The page's status from its data (SPEC §8): a missing item or a URL that fails validation (400) is the 404
+ * page; any other error keeps its own status (a 429, a 503, a 500).
+ */
+export function statusOf(results: readonly { status: number }[]): number {
+  const failed = results.filter((r) => r.status >= 400).map((r) => (r.status === 400 ? 404 : r.status));
+  if (failed.includes(404)) return 404;
+  return failed[0] ?? 200;
 }
 
 type Render = (input: RenderInput, onError: (e: unknown) => void) => Promise<Response>;
@@ -49,11 +66,19 @@ export async function renderErrorPage(
     isBot: c.get("isBot"),
     ad: NO_AD_STATE,
     nonce: nonceOf(c),
+    origin: siteOrigin(c.env, c.req.url),
     phone: c.env.SITE_PHONE,
   };
   try {
     return await render(
-      { url: new URL(c.req.url), page: null, boot, nonce: nonceOf(c), waitForAll: true },
+      {
+        url: new URL(c.req.url),
+        page: null,
+        boot,
+        nonce: nonceOf(c),
+        analytics: analyticsCounter(c.env, c.get("isBot")),
+        waitForAll: true,
+      },
       (e) => logError(c, e),
     );
   } catch (e) {
@@ -81,32 +106,38 @@ export async function renderRoute(c: Context<AppEnv>, form?: FormOutcome): Promi
   // no empty, default, malformed or repeated filter values (the order of the parameters aside).
   const search = canonicalSearch(match);
   if (search !== null && !sameQuery(new URLSearchParams(search), url.searchParams)) {
-    return c.redirect(`${url.pathname}${search}`, 301);
+    return movedTo(`${url.pathname}${search}`);
   }
   // Server-side start (SPEC §4): a person's visit gets its ad-UTM state and the page's ads; a bot neither,
   // only the page's content.
   const isBot = c.get("isBot");
   const ad = isBot ? NO_AD_STATE : adStateOf(url);
   const adsKey = !isBot && AD_PAGES.has(match.route.page) ? apiKeys.adverts(ad.has_adv_utm) : null;
-  const [results, articlePath, ads] = await Promise.all([
-    Promise.all(pageKeys(match).map((key) => resolveKey(c, key))),
+  // The page's module declares its data (shared/page-data.ts); the render needs the module anyway.
+  const data = (await PAGES[match.route.page].preload()).data;
+  const keys = data?.keys(match) ?? {};
+  const [results, articlePath, ads, menu] = await Promise.all([
+    Promise.all(presentKeys(keys).map((key) => resolveKey(c, key))),
     journalArticlePath(depsOf(c.env), match),
     adsKey ? resolveKey(c, adsKey) : null,
+    resolveKey(c, apiKeys.menuAmounts()),
   ]);
   // An article's URL under another category, or as a category, moves to its canonical URL.
-  if (articlePath && articlePath !== url.pathname) return c.redirect(`${articlePath}${url.search}`, 301);
+  if (articlePath && articlePath !== url.pathname) return movedTo(`${articlePath}${url.search}`);
   const status = statusOf(results);
   if (status !== 200) return renderErrorPage(c, status);
   const fallback: Record<string, unknown> = Object.fromEntries(results.map((r) => [r.key, r.data]));
+  const first = answersOf(keys, fallback);
   // A URL whose text differs from the canonical one for the same id (a renamed complex) moves there.
-  const canonical = canonicalPath(match, fallback);
-  if (canonical && canonical !== url.pathname) return c.redirect(`${canonical}${url.search}`, 301);
+  const canonical = data?.canonical?.(match, first);
+  if (canonical && canonical !== url.pathname) return movedTo(`${canonical}${url.search}`);
   // Data that needs the first answers; a failure here only leaves it to the client.
-  for (const r of await Promise.all(followUpKeys(match, fallback).map((key) => resolveKey(c, key)))) {
+  const more = presentKeys(data?.more?.(match, first) ?? {});
+  for (const r of await Promise.all(more.map((key) => resolveKey(c, key)))) {
     if (r.status === 200) fallback[r.key] = r.data;
   }
-  // The ads are an extra: a page whose ads failed goes on without them.
-  if (ads?.status === 200) fallback[ads.key] = ads.data;
+  // The ads and the menu's amounts are extras: a page whose ads or amounts failed goes on without them.
+  for (const extra of [ads, menu]) if (extra?.status === 200) fallback[extra.key] = extra.data;
   const page: PageId = match.route.page;
   // The request page's form carries an idempotency key of its own, so a form sent twice is one request.
   const lead = form?.lead ?? (page === "lead" ? { key: crypto.randomUUID() } : undefined);
@@ -116,10 +147,12 @@ export async function renderRoute(c: Context<AppEnv>, form?: FormOutcome): Promi
     isBot,
     ad,
     nonce: nonceOf(c),
+    origin: siteOrigin(c.env, c.req.url),
     phone: c.env.SITE_PHONE,
     ...(lead ? { lead } : {}),
   };
-  const res = await renderPage({ url, page, boot, nonce: nonceOf(c), waitForAll: isBot }, (e) => {
+  const analytics = analyticsCounter(c.env, isBot);
+  const res = await renderPage({ url, page, boot, nonce: nonceOf(c), analytics, waitForAll: isBot }, (e) => {
     c.set("renderFailed", true);
     logError(c, e);
   });

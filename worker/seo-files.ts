@@ -1,26 +1,27 @@
 /**
  * /robots.txt and the sitemap: /sitemap.xml is an index of /sitemaps/{kind}-{n}.xml files, each listing at
- * most SITEMAP_CHUNK URLs (the protocol allows 50 000) as absolute URLs on SITE_ORIGIN.
+ * most SITEMAP_CHUNK URLs (the protocol allows 50 000) as absolute URLs on the site's configured origin (SITE_ORIGIN).
  */
 import type { Context } from "hono";
-import { SITE_ORIGIN } from "../shared/constants";
 import { listSitemapEntries, SITEMAP_KINDS, summarizeSitemap } from "./db/queries/sitemap";
-import type { AppEnv } from "./env";
+import { type AppEnv, siteOrigin } from "./env";
 
 const SITEMAP_CHUNK = 40_000;
 const XMLNS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 /** Crawlers read these rarely; an hour keeps a crawl of every child from re-running the queries. */
 const CACHE_CONTROL = "public, max-age=3600";
 
-const ROBOTS_TXT = `User-agent: *
+const robots = (origin: string) => `User-agent: *
 Disallow: /api/
 Disallow: /api-dev/
 Disallow: /operator/
 Disallow: /test-modal/
 Clean-param: utm_source&utm_medium&utm_campaign&utm_content&utm_term&fp
 
-Sitemap: ${SITE_ORIGIN}/sitemap.xml
+Sitemap: ${origin}/sitemap.xml
 `;
+
+const originOf = (c: Context<AppEnv>) => siteOrigin(c.env, c.req.url);
 
 const escapeXml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -37,7 +38,7 @@ function xml(c: Context<AppEnv>, root: "urlset" | "sitemapindex", entries: strin
 }
 
 export function robotsTxt(c: Context<AppEnv>): Response {
-  return c.body(ROBOTS_TXT, 200, {
+  return c.body(robots(originOf(c)), 200, {
     "Content-Type": "text/plain; charset=utf-8",
     "Cache-Control": CACHE_CONTROL,
   });
@@ -47,7 +48,7 @@ export async function sitemapIndex(c: Context<AppEnv>): Promise<Response> {
   const summary = await summarizeSitemap(c.env.DB);
   const entries = SITEMAP_KINDS.flatMap((kind) =>
     Array.from({ length: Math.ceil(summary[kind].count / SITEMAP_CHUNK) }, (_, i) =>
-      entryXml("sitemap", `${SITE_ORIGIN}/sitemaps/${kind}-${i + 1}.xml`, summary[kind].lastmod),
+      entryXml("sitemap", `${originOf(c)}/sitemaps/${kind}-${i + 1}.xml`, summary[kind].lastmod),
     ),
   );
   return xml(c, "sitemapindex", entries);
@@ -62,6 +63,6 @@ export async function sitemapFile(c: Context<AppEnv>): Promise<Response> {
   return xml(
     c,
     "urlset",
-    rows.map((r) => entryXml("url", `${SITE_ORIGIN}${r.path}`, r.lastmod)),
+    rows.map((r) => entryXml("url", `${originOf(c)}${r.path}`, r.lastmod)),
   );
 }

@@ -1,6 +1,7 @@
 import { type ComponentProps, useCallback } from "react";
 import { Link } from "react-router";
 import { preload } from "swr";
+import { presentKeys } from "../../shared/page-data";
 import { matchRoute } from "../../shared/routes";
 import { fetchJson } from "../http";
 import { PAGES } from "../pages";
@@ -23,12 +24,13 @@ export function prefetchRoute(to: string): void {
   if (url.origin !== location.origin) return;
   const match = matchRoute(url.pathname, url.search);
   if (!match) return;
-  PAGES[match.route.page].preload().catch(() => undefined);
-  // Loaded on the first hover, not with the entry: the keys module brings every filter and SEO table along
-  // (about 6 KB gzip that no first paint needs). The page chunks import it anyway, so this costs no request.
-  import("../../shared/page-keys")
-    .then(({ pageKeys }) => {
-      for (const key of pageKeys(match)) preload(key, (k: string) => fetchJson(k)).catch(() => undefined);
+  // The page's chunk declares its data (shared/page-data.ts): its keys are prefetched once it is loaded.
+  PAGES[match.route.page]
+    .preload()
+    .then(({ data }) => {
+      for (const key of presentKeys(data?.keys(match) ?? {})) {
+        preload(key, (k: string) => fetchJson(k)).catch(() => undefined);
+      }
     })
     .catch(() => undefined);
 }

@@ -1,4 +1,4 @@
-import { SITE_ORIGIN } from "../../shared/constants";
+import { useSiteOrigin } from "../hooks/use-boot";
 import { AppLink } from "./AppLink";
 import { JsonLd } from "./JsonLd";
 import "./Breadcrumbs.css";
@@ -11,6 +11,7 @@ export interface Crumb {
 
 /** Breadcrumbs with schema.org BreadcrumbList JSON-LD; «Главная» comes first by itself. */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
+  const origin = useSiteOrigin();
   const all: Crumb[] = [{ label: "Главная", to: "/" }, ...items];
   const jsonLd = {
     "@context": "https://schema.org",
@@ -19,7 +20,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
       "@type": "ListItem",
       position: i + 1,
       name: c.label,
-      ...(c.to ? { item: `${SITE_ORIGIN}${c.to}` } : {}),
+      ...(c.to ? { item: `${origin}${c.to}` } : {}),
     })),
   };
   return (

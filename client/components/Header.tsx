@@ -1,7 +1,11 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { apiKeys } from "../../shared/api-keys";
 import { DROPDOWN_DEBOUNCE_MS, SITE_NAME } from "../../shared/constants";
+import { formatNumber } from "../../shared/format";
+import { DROPDOWN_COLUMNS, MAIN_ITEMS, PRICE_LINKS } from "../../shared/menu";
 import { href } from "../../shared/routes";
+import { useApi } from "../hooks/use-api";
 import { useBoot } from "../hooks/use-boot";
 import { useFavorites } from "../hooks/use-favorites";
 import { AppLink } from "./AppLink";
@@ -17,12 +21,17 @@ import {
   MenuIcon,
   PhoneIcon,
 } from "./icons";
-import { DROPDOWN_COLUMNS, MAIN_ITEMS, PRICE_LINKS } from "./menu";
 import { SearchBox } from "./SearchBox";
 import "./Header.css";
 
-/** The Новостройки menu's links; the desktop dropdown has its banner beside the footer link. */
+/** A link's amount beside its label (SPEC §3); nothing while the amounts are unknown. */
+function Amount({ of }: { of: number | undefined }) {
+  return of === undefined ? null : <span className="dropdown__amount">{formatNumber(of)}</span>;
+}
+
+/** The Новостройки menu's links with their amounts; the desktop dropdown has its banner beside the footer link. */
 function DropdownContent({ ad }: { ad?: ReactNode }) {
+  const amounts = useApi(apiKeys.menuAmounts()).data?.data ?? {};
   return (
     <>
       <div className="dropdown__columns">
@@ -32,7 +41,9 @@ function DropdownContent({ ad }: { ad?: ReactNode }) {
             <ul>
               {col.links.map((l) => (
                 <li key={l.to}>
-                  <AppLink to={l.to}>{l.label}</AppLink>
+                  <AppLink to={l.to}>
+                    {l.label} <Amount of={amounts[l.to]} />
+                  </AppLink>
                 </li>
               ))}
             </ul>
@@ -44,7 +55,7 @@ function DropdownContent({ ad }: { ad?: ReactNode }) {
             {PRICE_LINKS.map((l) => (
               <li key={l.to}>
                 <AppLink to={l.to} className="chip">
-                  {l.label}
+                  {l.label} <Amount of={amounts[l.to]} />
                 </AppLink>
               </li>
             ))}

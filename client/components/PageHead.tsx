@@ -1,4 +1,5 @@
-import { SITE_NAME, SITE_ORIGIN } from "../../shared/constants";
+import { SITE_NAME } from "../../shared/constants";
+import { useSiteOrigin } from "../hooks/use-boot";
 
 export interface PageHeadProps {
   title: string;
@@ -10,16 +11,17 @@ export interface PageHeadProps {
 
 /** Title, description, canonical and OpenGraph; React hoists them into <head> on the server and client. */
 export function PageHead({ title, description, canonical, noindex }: PageHeadProps) {
+  const origin = useSiteOrigin();
   const full = title.includes(SITE_NAME) ? title : `${title} | ${SITE_NAME}`;
   return (
     <>
       <title>{full}</title>
       {description && <meta name="description" content={description} />}
-      {canonical && <link rel="canonical" href={`${SITE_ORIGIN}${canonical}`} />}
+      {canonical && <link rel="canonical" href={`${origin}${canonical}`} />}
       {noindex && <meta name="robots" content="noindex, follow" />}
       <meta property="og:title" content={title} />
       {description && <meta property="og:description" content={description} />}
-      {canonical && <meta property="og:url" content={`${SITE_ORIGIN}${canonical}`} />}
+      {canonical && <meta property="og:url" content={`${origin}${canonical}`} />}
       <meta property="og:type" content="website" />
       <meta property="og:locale" content="ru_RU" />
       <meta property="og:site_name" content={SITE_NAME} />

@@ -1,5 +1,5 @@
+import { SITE_MAP } from "../../shared/menu";
 import { AppLink } from "./AppLink";
-import { SITE_MAP } from "./menu";
 
 export function SiteMap() {
   return (

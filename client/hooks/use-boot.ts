@@ -8,9 +8,20 @@ export const BootContext = createContext<BootData>({
   isBot: false,
   ad: NO_AD_STATE,
   nonce: "",
+  origin: "",
   phone: "",
 });
 
 export function useBoot(): BootData {
   return useContext(BootContext);
+}
+
+/** The site's public address (BootData.origin): «https://novostroyki.example». */
+export function useSiteOrigin(): string {
+  return useBoot().origin;
+}
+
+/** The site's host name: «novostroyki.example» (the legal texts and the company's mailboxes). */
+export function useSiteDomain(): string {
+  return URL.parse(useSiteOrigin())?.hostname ?? "";
 }

@@ -132,8 +132,8 @@ export default function AdPage({ match }: PageProps) {
       <section className="static-page__section" aria-labelledby="ad-contacts">
         <h2 id="ad-contacts">Контакты отдела рекламы</h2>
         <p>
-          <Email address={COMPANY.email.ads} />, <a href={COMPANY.adsPhone.href}>{COMPANY.adsPhone.label}</a>{" "}
-          — {COMPANY.hours.office} по московскому времени.
+          <Email box="ads" />, <a href={COMPANY.adsPhone.href}>{COMPANY.adsPhone.label}</a> —{" "}
+          {COMPANY.hours.office} по московскому времени.
         </p>
         <p>
           Рекламораспространитель — {COMPANY.fullName}, ИНН {COMPANY.inn}, {COMPANY.address}.

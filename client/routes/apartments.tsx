@@ -5,22 +5,19 @@
  */
 import { apiKeys } from "../../shared/api-keys";
 import { ROOM_LABELS, ROOMS } from "../../shared/codes";
-import { SITE_ORIGIN } from "../../shared/constants";
 import { apartmentUrlQuery } from "../../shared/filters/apartments";
-import { countOf, formatArea, formatPrice, WORDS } from "../../shared/format";
+import { countOf, deadlineLine, formatArea, formatPrice, WORDS } from "../../shared/format";
 import {
-  type ApartmentsView,
-  apartmentsListQuery,
-  apartmentsPageKeys,
-  apartmentsView,
-} from "../../shared/page-keys";
-import type {
-  ApartmentDetail,
-  ComplexDetail,
-  LivingObject,
-  LivingObjectList,
-  RoomGroup,
-} from "../../shared/schemas/catalogue";
+  DEFAULT_TERM_YEARS,
+  DOWN_SHARE,
+  defaultDown,
+  formatShare,
+  type RegionId,
+} from "../../shared/mortgage";
+import { pageData } from "../../shared/page-data";
+import { type ApartmentsView, apartmentsListQuery, apartmentsView } from "../../shared/page-keys";
+import type { PlanAreas } from "../../shared/plan";
+import type { LivingObject } from "../../shared/schemas/catalogue";
 import { AppLink } from "../components/AppLink";
 import {
   ApartmentToggles,
@@ -30,8 +27,8 @@ import {
 } from "../components/apartment/ApartmentActions";
 import { ApartmentFilters } from "../components/apartment/ApartmentFilters";
 import { ApartmentList } from "../components/apartment/ApartmentList";
-import { FloorPlan, type PlanAreas, planAspect } from "../components/apartment/FloorPlan";
-import { MortgageSnippet } from "../components/apartment/MortgageSnippet";
+import { FloorPlan, planAspect } from "../components/apartment/FloorPlan";
+import { MortgageSnippet, paymentFrom } from "../components/apartment/MortgageSnippet";
 import { PriceHistory } from "../components/apartment/PriceHistory";
 import { RoomGroups } from "../components/apartment/RoomGroups";
 import { apartmentTitle, floorLabel, pricePerMeter } from "../components/apartment/text";
@@ -45,8 +42,36 @@ import { JsonLd } from "../components/JsonLd";
 import { LeadActions } from "../components/lead/LeadActions";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
+import { useSiteOrigin } from "../hooks/use-boot";
 import { ApiError } from "../http";
 import type { PageProps } from "../pages";
+
+/**
+ * One apartment (and then its complex), or a list: of a complex (with its room types and the complex
+ * itself) or of a room type. An unknown slug is looked up as an apartment, which the API refuses: the page is
+ * a 404 like any page whose data is missing.
+ */
+export const data = pageData({
+  keys(match) {
+    const view = apartmentsView(match);
+    const one = view.missing ?? view.apartment;
+    const list = one === undefined ? apiKeys.apartments(apartmentsListQuery(match, view)) : undefined;
+    const complex = one === undefined ? view.complex : undefined;
+    return {
+      apartment: one === undefined ? undefined : apiKeys.apartment(one),
+      list,
+      groups: complex === undefined ? undefined : apiKeys.apartmentGroups(complex),
+      complex: complex === undefined ? undefined : apiKeys.complex(complex),
+    };
+  },
+  more: (_, { apartment }) => ({
+    complex: apartment ? apiKeys.complex(apartment.data.complex.id) : undefined,
+  }),
+  canonical(_, { apartment, complex }) {
+    if (apartment) return apartment.data.url;
+    return complex ? `/kvartiry/novostroyka/${complex.slug}/` : null;
+  },
+});
 
 export default function ApartmentsPage({ match }: PageProps) {
   const view = apartmentsView(match);
@@ -77,10 +102,10 @@ const ROOM_PAGES: Record<number, { h1: string; crumb: string }> = {
 const ALL_TITLE = "Квартиры в новостройках Москвы и Подмосковья";
 
 function ListPage({ match, view }: PageProps & { view: ApartmentsView }) {
-  const keys = apartmentsPageKeys(match);
-  const list = useApi<LivingObjectList>(keys.list ?? null);
-  const groups = useApi<{ data: RoomGroup[] }>(keys.groups ?? null);
-  const complex = useApi<ComplexDetail>(keys.complex ?? null);
+  const keys = data.keys(match);
+  const list = useApi(keys.list);
+  const groups = useApi(keys.groups);
+  const complex = useApi(keys.complex);
   useHashScroll();
   if (complex.error) throw complex.error;
   const c = complex.data;
@@ -140,7 +165,8 @@ function ListPage({ match, view }: PageProps & { view: ApartmentsView }) {
           </AppLink>
           <div>
             <p className="apt-complex__name">
-              <AppLink to={c.url}>{complexTitle(c.name)}</AppLink> · {c.class_name} · {c.deadline.label}
+              <AppLink to={c.url}>{complexTitle(c.name)}</AppLink> · {c.class_name} ·{" "}
+              {deadlineLine(c.deadline)}
             </p>
             <p className="cx-muted">{c.address}</p>
             <StationList stations={c.stations} />
@@ -179,11 +205,11 @@ function ListPage({ match, view }: PageProps & { view: ApartmentsView }) {
   );
 }
 
-function apartmentJsonLd(a: LivingObject) {
+function apartmentJsonLd(a: LivingObject, origin: string) {
   return {
     "@context": "https://schema.org",
     "@type": "Offer",
-    url: `${SITE_ORIGIN}${a.url}`,
+    url: `${origin}${a.url}`,
     price: a.price,
     priceCurrency: "RUB",
     availability: a.status === 1 ? "https://schema.org/InStock" : "https://schema.org/SoldOut",
@@ -196,10 +222,22 @@ function apartmentJsonLd(a: LivingObject) {
       containedInPlace: {
         "@type": "ApartmentComplex",
         name: complexTitle(a.complex.name),
-        url: `${SITE_ORIGIN}${a.complex.url}`,
+        url: `${origin}${a.complex.url}`,
       },
     },
   };
+}
+
+/**
+ * What the mortgage block says first: «Платёж от 203 000 ₽ в месяц при взносе от 8 700 161 ₽ (20 %) и кредите
+ * на 20 лет: квартира стоит 43 500 807 ₽.» — the same payment and down payment as the offers below it.
+ */
+function mortgageLine(price: number, region: RegionId | null): string {
+  const from = paymentFrom(price, region);
+  const terms = `при взносе от ${formatPrice(defaultDown(price))} (${formatShare(DOWN_SHARE)}) и кредите на ${countOf(DEFAULT_TERM_YEARS, WORDS.year)}`;
+  return from === null
+    ? `Квартира стоит ${formatPrice(price)}; платёж по ипотечным программам — ниже.`
+    : `Платёж от ${formatPrice(from)} в месяц ${terms}: квартира стоит ${formatPrice(price)}.`;
 }
 
 const STATUS_NOTE: Record<number, string> = {
@@ -208,10 +246,10 @@ const STATUS_NOTE: Record<number, string> = {
 };
 
 function ApartmentPage({ match }: PageProps) {
-  const keys = apartmentsPageKeys(match);
-  const apartment = useApi<ApartmentDetail>(keys.apartment ?? null);
+  const apartment = useApi(data.keys(match).apartment);
+  const origin = useSiteOrigin();
   const a = apartment.data?.data;
-  const complex = useApi<ComplexDetail>(a ? apiKeys.complex(a.complex.id) : null);
+  const complex = useApi(data.more(match, { apartment: apartment.data }).complex);
   if (apartment.error) throw apartment.error;
   if (!a) return <Loading />;
   const c = complex.data;
@@ -226,7 +264,7 @@ function ApartmentPage({ match }: PageProps) {
     ["Секция", String(a.section)],
     ["Номер квартиры", String(a.number)],
     ["Отделка", a.otdelka_name],
-    ["Срок сдачи", a.deadline.label],
+    ["Срок сдачи", a.deadline.finished ? `дом сдан в ${a.deadline.label}` : a.deadline.label],
     ["Статус", a.status_name],
   ];
   const similarHref = `/kvartiry/novostroyka/${a.complex.slug}/${apartmentUrlQuery({ rooms: [a.rooms] })}`;
@@ -235,7 +273,7 @@ function ApartmentPage({ match }: PageProps) {
       <div className="page container apartment-page">
         <PageHead
           title={`${title} в ${inComplex} за ${formatPrice(a.price)}`}
-          description={`${title} на ${a.floor} этаже в ${inComplex}: ${formatPrice(a.price)}, ${pricePerMeter(a.price_m2)}, ${a.otdelka_name.toLowerCase()}, срок сдачи — ${a.deadline.label}. Планировка и расчёт ипотеки.`}
+          description={`${title} на ${a.floor} этаже в ${inComplex}: ${formatPrice(a.price)}, ${pricePerMeter(a.price_m2)}, ${a.otdelka_name.toLowerCase()}, ${a.deadline.finished ? `дом сдан в ${a.deadline.label}` : `срок сдачи — ${a.deadline.label}`}. Планировка и расчёт ипотеки.`}
           canonical={a.url}
         />
         <Breadcrumbs
@@ -245,7 +283,7 @@ function ApartmentPage({ match }: PageProps) {
             { label: title },
           ]}
         />
-        <JsonLd data={apartmentJsonLd(a)} />
+        <JsonLd data={apartmentJsonLd(a, origin)} />
         <h1>
           {title} в {inComplex}
         </h1>
@@ -297,7 +335,7 @@ function ApartmentPage({ match }: PageProps) {
           <MortgageSnippet
             price={a.price}
             region={c ? mortgageRegion(c.region) : null}
-            about={`Ежемесячный платёж за эту квартиру — ${formatPrice(a.price)} — по основным программам.`}
+            about={mortgageLine(a.price, c ? mortgageRegion(c.region) : null)}
           />
         </section>
 

@@ -1,7 +1,8 @@
 import { Navigate } from "react-router";
 import { bannerOn } from "../../shared/ads";
 import { apiKeys } from "../../shared/api-keys";
-import { SITE_NAME, SITE_ORIGIN } from "../../shared/constants";
+import { SITE_NAME } from "../../shared/constants";
+import { pageData } from "../../shared/page-data";
 import { href } from "../../shared/routes";
 import type { MediaPost } from "../../shared/schemas/media";
 import { AppLink } from "../components/AppLink";
@@ -15,10 +16,11 @@ import { CoverArt } from "../components/journal/CoverArt";
 import { useCountView } from "../components/journal/use-count-view";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
+import { useSiteOrigin } from "../hooks/use-boot";
 import type { PageProps } from "../pages";
 
-function articleJsonLd(post: MediaPost, path: string) {
-  const site = { "@type": "Organization", name: SITE_NAME, url: SITE_ORIGIN };
+function articleJsonLd(post: MediaPost, path: string, origin: string) {
+  const site = { "@type": "Organization", name: SITE_NAME, url: origin };
   return {
     "@context": "https://schema.org",
     "@type": "Article",
@@ -31,14 +33,20 @@ function articleJsonLd(post: MediaPost, path: string) {
     inLanguage: "ru",
     author: site,
     publisher: site,
-    mainEntityOfPage: `${SITE_ORIGIN}${path}`,
+    mainEntityOfPage: `${origin}${path}`,
   };
 }
 
+/** The article, by the slug or id of its URL. */
+export const data = pageData({
+  keys: (match) => ({ post: apiKeys.mediaPost(match.params.article ?? "") }),
+});
+
 export default function ArticlePage({ match }: PageProps) {
-  const { data: post, error } = useApi<MediaPost>(apiKeys.mediaPost(match.params.article ?? ""));
+  const { data: post, error } = useApi(data.keys(match).post);
   useCountView(post?.id);
   const ads = useAds();
+  const origin = useSiteOrigin();
   if (error) throw error;
   if (!post) return <div className="page container page-skeleton" />;
 
@@ -51,7 +59,7 @@ export default function ArticlePage({ match }: PageProps) {
   return (
     <div className="page container">
       <PageHead title={post.title} description={post.lead} canonical={path} />
-      <JsonLd data={articleJsonLd(post, path)} />
+      <JsonLd data={articleJsonLd(post, path, origin)} />
       <Breadcrumbs
         items={[
           { label: "Журнал", to: href("journal") },

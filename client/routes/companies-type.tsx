@@ -3,8 +3,9 @@ import { useNavigate } from "react-router";
 import { apiKeys } from "../../shared/api-keys";
 import type { CompanyTypeSlug } from "../../shared/constants";
 import { countOf } from "../../shared/format";
+import { pageData } from "../../shared/page-data";
 import { href } from "../../shared/routes";
-import { type CompaniesGrid, companyTypeOf } from "../../shared/schemas/companies";
+import { companyTypeOf } from "../../shared/schemas/companies";
 import { AppLink } from "../components/AppLink";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { CompanyCard } from "../components/companies/CompanyCard";
@@ -14,18 +15,23 @@ import { Pagination } from "../components/Pagination";
 import { useApi } from "../hooks/use-api";
 import type { PageProps } from "../pages";
 
+/** One page of the type's companies, searched by name. */
+export const data = pageData({
+  keys: (match) => ({
+    grid: apiKeys.companies({
+      type: companyTypeOf(match.params.type),
+      name: match.search.get("q"),
+      page: match.search.get("page"),
+    }),
+  }),
+});
+
 export default function CompaniesTypePage({ match }: PageProps) {
   const navigate = useNavigate();
   const segment = (match.params.type ?? "developers") as CompanyTypeSlug;
   const text = TYPE_TEXT[segment];
   const q = match.search.get("q")?.trim() || undefined;
-  const { data: grid, error } = useApi<CompaniesGrid>(
-    apiKeys.companies({
-      type: companyTypeOf(segment),
-      name: match.search.get("q"),
-      page: match.search.get("page"),
-    }),
-  );
+  const { data: grid, error } = useApi(data.keys(match).grid);
   if (error) throw error;
 
   const current = grid?.current_page ?? 1;

@@ -1,8 +1,8 @@
 import { apiKeys } from "../../shared/api-keys";
 import { countOf } from "../../shared/format";
+import { pageData } from "../../shared/page-data";
 import { href } from "../../shared/routes";
 import { COMPANIES_PREVIEW, type CompaniesGrid, type CompanyType } from "../../shared/schemas/companies";
-import type { PageData } from "../../shared/schemas/pages";
 import { AppLink } from "../components/AppLink";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { companyPath } from "../components/companies/CompanyCard";
@@ -39,12 +39,20 @@ function TypeSection({ type, grid }: { type: CompanyType; grid: CompaniesGrid })
   );
 }
 
+/** The page's text and the first companies of each type. */
+export const data = pageData({
+  keys: (match) => ({
+    seo: apiKeys.page(match.pathname),
+    developers: apiKeys.companies({ type: "developer", per_page: COMPANIES_PREVIEW }),
+    agencies: apiKeys.companies({ type: "agency", per_page: COMPANIES_PREVIEW }),
+  }),
+});
+
 export default function CompaniesPage({ match }: PageProps) {
-  const seo = useApi<PageData>(apiKeys.page(match.pathname));
-  const developers = useApi<CompaniesGrid>(
-    apiKeys.companies({ type: "developer", per_page: COMPANIES_PREVIEW }),
-  );
-  const agencies = useApi<CompaniesGrid>(apiKeys.companies({ type: "agency", per_page: COMPANIES_PREVIEW }));
+  const keys = data.keys(match);
+  const seo = useApi(keys.seo);
+  const developers = useApi(keys.developers);
+  const agencies = useApi(keys.agencies);
   const error = seo.error ?? developers.error ?? agencies.error;
   if (error) throw error;
   const grids = { developer: developers.data, agency: agencies.data };

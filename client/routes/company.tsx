@@ -1,4 +1,5 @@
 import { apiKeys } from "../../shared/api-keys";
+import { pageData } from "../../shared/page-data";
 import { href } from "../../shared/routes";
 import { type Company, companyTypeOf } from "../../shared/schemas/companies";
 import { Breadcrumbs } from "../components/Breadcrumbs";
@@ -20,17 +21,22 @@ function organizationJsonLd(c: Company) {
     "@type": "Organization",
     name: c.name,
     description: c.description,
-    url: c.site,
+    url: c.site || undefined,
     telephone: c.phone,
     foundingDate: String(c.founded_year),
     taxID: c.inn,
   };
 }
 
+/** The company, by the slug or id of its URL, of its URL's type. */
+export const data = pageData({
+  keys: (match) => ({
+    company: apiKeys.company(match.params.company ?? "", companyTypeOf(match.params.type)),
+  }),
+});
+
 export default function CompanyPage({ match }: PageProps) {
-  const { data: company, error } = useApi<Company>(
-    apiKeys.company(match.params.company ?? "", companyTypeOf(match.params.type)),
-  );
+  const { data: company, error } = useApi(data.keys(match).company);
   if (error) throw error;
   if (!company) return <div className="page container page-skeleton" />;
 
@@ -87,12 +93,16 @@ export default function CompanyPage({ match }: PageProps) {
         <dl className="company-facts">
           <dt>Год основания</dt>
           <dd>{company.founded_year}</dd>
-          <dt>Сайт</dt>
-          <dd>
-            <a href={company.site} rel="nofollow noopener" target="_blank">
-              {company.site.replace(/^https?:\/\/|\/$/g, "")}
-            </a>
-          </dd>
+          {company.site && (
+            <>
+              <dt>Сайт</dt>
+              <dd>
+                <a href={company.site} rel="nofollow noopener" target="_blank">
+                  {company.site.replace(/^https?:\/\/|\/$/g, "")}
+                </a>
+              </dd>
+            </>
+          )}
           <dt>Телефон</dt>
           <dd>
             <a href={`tel:${company.phone.replace(/[^\d+]/g, "")}`}>{company.phone}</a>

@@ -1,13 +1,14 @@
 /**
  * «Сравнение квартир» (`/sravnenie/?ids=1,2`): up to four apartments side by side — plan, price, price per
  * metre, area, floor, finishing, deadline and the monthly payment. A link with ids is rendered by the server
- * (shared/page-keys.ts compareKey) and can be shared; without ids the page shows this browser's list.
+ * (its `data`) and can be shared; without ids the page shows this browser's list, which the browser asks for.
  */
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { apiKeys } from "../../shared/api-keys";
 import { formatArea, formatPrice } from "../../shared/format";
 import { cardPayment } from "../../shared/mortgage-payment";
+import { pageData } from "../../shared/page-data";
 import { compareIdsOf } from "../../shared/page-keys";
 import { href } from "../../shared/routes";
 import type { LivingObject } from "../../shared/schemas/catalogue";
@@ -74,14 +75,25 @@ function PlanButton({ list, index }: { list: readonly LivingObject[]; index: num
   );
 }
 
+/** The apartments of the link's ids; none without ids (this browser's list is not the server's to know). */
+export const data = pageData({
+  keys(match) {
+    const ids = compareIdsOf(match.search);
+    return { list: ids.length ? apiKeys.apartmentsByIds(ids) : undefined };
+  },
+});
+
 export default function ComparePage({ match }: PageProps) {
   const inBrowser = useInBrowser();
   const compare = useCompare();
   const navigate = useNavigate();
   const fromUrl = compareIdsOf(match.search);
-  const ids = fromUrl.length ? fromUrl : inBrowser ? compare.ids : [];
-  const { data, error } = useApi<{ data: LivingObject[] }>(ids.length ? apiKeys.apartmentsByIds(ids) : null);
-  const list = data?.data ?? [];
+  const stored = inBrowser ? compare.ids : [];
+  const ids = fromUrl.length ? fromUrl : stored;
+  const { data: answer, error } = useApi(
+    data.keys(match).list ?? (stored.length ? apiKeys.apartmentsByIds(stored) : undefined),
+  );
+  const list = answer?.data ?? [];
 
   const remove = (id: number) => {
     if (compare.has(id)) compare.toggle(id);
@@ -90,13 +102,13 @@ export default function ComparePage({ match }: PageProps) {
   };
 
   let body: ReactNode;
-  if (error && !data) {
+  if (error && !answer) {
     body = (
       <p className="cx-notice" role="alert">
         Не удалось загрузить квартиры. Проверьте соединение и попробуйте ещё раз.
       </p>
     );
-  } else if (ids.length && !data) {
+  } else if (ids.length && !answer) {
     body = (
       <p className="cx-muted" role="status">
         Загружаем квартиры…

@@ -1,24 +1,19 @@
 /**
  * The complex page (`/novostroyki/{complex}/`): where a buyer decides. Everything the server can render comes
- * with the page (shared/page-keys.ts complexPageKeys and its follow-up keys); the chessboard of a house loads
- * when it is chosen. Every choice (filters, list page, house) lives in the URL.
+ * with the page (`data` below); the chessboard of a house loads when it is chosen. Every choice (filters, list
+ * page, house) lives in the URL.
  */
-import { SITE_ORIGIN } from "../../shared/constants";
+import { apiKeys } from "../../shared/api-keys";
 import { apartmentQueryOf } from "../../shared/filters/apartments";
 import { countOf, formatPrice, formatPriceFrom, formatPricePerMeterFrom, WORDS } from "../../shared/format";
+import { pageData } from "../../shared/page-data";
 import {
   COMPLEX_APARTMENTS_PER_PAGE,
-  complexPageKeys,
-  developerComplexesKey,
+  complexIdOf,
+  DEVELOPER_COMPLEXES,
   houseIdOf,
 } from "../../shared/page-keys";
-import type {
-  ComplexCard,
-  ComplexDetail,
-  ComplexList,
-  LivingObjectList,
-  RoomGroup,
-} from "../../shared/schemas/catalogue";
+import type { ComplexDetail } from "../../shared/schemas/catalogue";
 import { AppLink } from "../components/AppLink";
 import { ApartmentFilters } from "../components/apartment/ApartmentFilters";
 import { ApartmentList } from "../components/apartment/ApartmentList";
@@ -50,6 +45,7 @@ import { JsonLd } from "../components/JsonLd";
 import { LeadActions } from "../components/lead/LeadActions";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
+import { useSiteOrigin } from "../hooks/use-boot";
 import type { PageProps } from "../pages";
 
 /** The page's URL with some query parameters changed (null removes one) and a section to show. */
@@ -63,13 +59,13 @@ function linkTo(path: string, search: URLSearchParams, changes: Record<string, s
   return `${path}${q ? `?${q}` : ""}#${hash}`;
 }
 
-function complexJsonLd(c: ComplexDetail) {
+function complexJsonLd(c: ComplexDetail, origin: string) {
   return {
     "@context": "https://schema.org",
     "@type": ["ApartmentComplex", "Product"],
     name: complexTitle(c.name),
     description: c.description,
-    url: `${SITE_ORIGIN}${c.url}`,
+    url: `${origin}${c.url}`,
     address: {
       "@type": "PostalAddress",
       streetAddress: c.address,
@@ -90,14 +86,49 @@ function complexJsonLd(c: ComplexDetail) {
   };
 }
 
+/**
+ * The complex (its stations with their coordinates, for the map), a page of its apartments, its room types,
+ * similar complexes, and then the chosen house's chessboard (`?korpus=…`) and the developer's other complexes.
+ */
+export const data = pageData({
+  keys(match) {
+    const id = complexIdOf(match);
+    return {
+      complex: apiKeys.complex(id),
+      apartments: apiKeys.apartments(
+        apartmentQueryOf(match.search, COMPLEX_APARTMENTS_PER_PAGE, { complex: id }),
+      ),
+      groups: apiKeys.apartmentGroups(id),
+      similar: apiKeys.similarComplexes(id),
+    };
+  },
+  // A house that is not the complex's leaves the page whole, with a note instead of the chessboard.
+  more(match, { complex }) {
+    if (!complex) return { house: undefined, developer: undefined };
+    const house = complex.houses.find((h) => h.id === houseIdOf(match.search));
+    return {
+      house: house ? apiKeys.houseStats(complex.id, house.id) : undefined,
+      developer: apiKeys.complexes({
+        filter: { developers: [complex.developer.id] },
+        page: 1,
+        perPage: DEVELOPER_COMPLEXES,
+        sort: "price desc",
+      }),
+    };
+  },
+  canonical: (_, { complex }) => complex?.url ?? null,
+});
+
 export default function ComplexPage({ match }: PageProps) {
-  const keys = complexPageKeys(match);
-  const complex = useApi<ComplexDetail>(keys.complex);
-  const list = useApi<LivingObjectList>(keys.apartments);
-  const groups = useApi<{ data: RoomGroup[] }>(keys.groups);
-  const similar = useApi<{ data: ComplexCard[] }>(keys.similar);
+  const keys = data.keys(match);
+  const complex = useApi(keys.complex);
+  const list = useApi(keys.apartments);
+  const origin = useSiteOrigin();
+  const groups = useApi(keys.groups);
+  const similar = useApi(keys.similar);
   const c = complex.data;
-  const developer = useApi<ComplexList>(c ? developerComplexesKey(c.developer.id) : null);
+  const more = data.more(match, { complex: c });
+  const developer = useApi(more.developer);
   useHashScroll();
   if (complex.error) throw complex.error;
   if (!c) {
@@ -136,16 +167,14 @@ export default function ComplexPage({ match }: PageProps) {
             { label: title },
           ]}
         />
-        <JsonLd data={complexJsonLd(c)} />
+        <JsonLd data={complexJsonLd(c, origin)} />
 
         <header className="complex-head">
           <h1>{title}</h1>
           <ul className="cx-badges">
             <li className="cx-badge">{classLabel(c.class_name)}</li>
             <li className={`cx-badge cx-badge--stage-${c.build_stage}`}>{c.build_stage_name}</li>
-            <li className="cx-badge">
-              {c.deadline.finished ? "Сдан" : `Срок сдачи: ${deadlinesOf(c.houses, c.deadline)}`}
-            </li>
+            <li className="cx-badge">{`Срок сдачи: ${deadlinesOf(c.houses, c.deadline)}`}</li>
           </ul>
           <p className="complex-head__line">
             Застройщик <AppLink to={`/companies/developers/${c.developer.slug}/`}>{c.developer.name}</AppLink>
@@ -256,9 +285,9 @@ export default function ComplexPage({ match }: PageProps) {
         <section className="cx-section" aria-labelledby="shahmatka">
           <h2 id="shahmatka">Корпуса и шахматка</h2>
           <Houses
-            complexId={c.id}
             houses={c.houses}
             selected={house}
+            stats={more.house}
             hrefOf={(id) => to({ korpus: String(id) }, "shahmatka")}
           />
         </section>

@@ -25,8 +25,8 @@ export default function ContactsPage({ match }: PageProps) {
             ипотеки; за консультацию мы денег не берём.
           </p>
           <p>
-            Общие вопросы: <Email address={COMPANY.email.info} />. Нашли на странице ЖК цену или срок сдачи,
-            которые расходятся с данными застройщика, — пришлите ссылку на эту почту: проверим и исправим.
+            Общие вопросы: <Email box="info" />. Нашли на странице ЖК цену или срок сдачи, которые расходятся
+            с данными застройщика, — пришлите ссылку на эту почту: проверим и исправим.
           </p>
         </section>
 
@@ -39,8 +39,8 @@ export default function ContactsPage({ match }: PageProps) {
             договорённости: позвоните или напишите, и мы закажем пропуск.
           </p>
           <p>
-            Редакция журнала: <Email address={COMPANY.email.editorial} />. Предложите тему, расскажите свою
-            историю покупки или сообщите о неточности в статье — отвечаем в течение двух рабочих дней.
+            Редакция журнала: <Email box="editorial" />. Предложите тему, расскажите свою историю покупки или
+            сообщите о неточности в статье — отвечаем в течение двух рабочих дней.
           </p>
         </section>
 
@@ -52,8 +52,8 @@ export default function ContactsPage({ match }: PageProps) {
             обновляем по фиду в формате XML или по таблице — в течение рабочего дня после получения.
           </p>
           <p>
-            Пишите на <Email address={COMPANY.email.partners} />: укажите название ЖК, застройщика и контакт
-            ответственного за данные.
+            Пишите на <Email box="partners" />: укажите название ЖК, застройщика и контакт ответственного за
+            данные.
           </p>
         </section>
 
@@ -65,8 +65,8 @@ export default function ContactsPage({ match }: PageProps) {
             <AppLink to={href("ad")}>«Реклама на сайте»</AppLink>.
           </p>
           <p>
-            <Email address={COMPANY.email.ads} />,{" "}
-            <a href={COMPANY.adsPhone.href}>{COMPANY.adsPhone.label}</a> ({COMPANY.hours.office}).
+            <Email box="ads" />, <a href={COMPANY.adsPhone.href}>{COMPANY.adsPhone.label}</a> (
+            {COMPANY.hours.office}).
           </p>
         </section>
 
@@ -74,7 +74,7 @@ export default function ContactsPage({ match }: PageProps) {
           <h2 id="contacts-privacy">Персональные данные</h2>
           <p>
             Узнать, какие ваши данные мы храним, исправить их или отозвать согласие на обработку можно,
-            написав на <Email address={COMPANY.email.privacy} />. Подробности — в{" "}
+            написав на <Email box="privacy" />. Подробности — в{" "}
             <AppLink to={href("policy")}>политике конфиденциальности</AppLink>.
           </p>
         </section>

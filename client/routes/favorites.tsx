@@ -1,19 +1,18 @@
 import type { ReactNode } from "react";
-import useSWR from "swr";
 import { apiKeys } from "../../shared/api-keys";
 import { DEFAULT_SORT } from "../../shared/constants";
 import { IDS_MAX } from "../../shared/filters/catalogue";
 import { countOf, WORDS } from "../../shared/format";
-import type { ComplexCard, ComplexList, LivingObject } from "../../shared/schemas/catalogue";
+import type { ComplexCard } from "../../shared/schemas/catalogue";
 import { AppLink } from "../components/AppLink";
 import { CompareBar } from "../components/apartment/ApartmentActions";
 import { ApartmentCard } from "../components/apartment/ApartmentCard";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { CardGrid } from "../components/catalogue/ListingCard";
 import { PageHead } from "../components/PageHead";
+import { useApi } from "../hooks/use-api";
 import { useFavoriteApartments, useFavorites } from "../hooks/use-favorites";
 import { useInBrowser } from "../hooks/use-in-browser";
-import type { ApiError } from "../http";
 
 /**
  * «Избранное»: the complexes and apartments hearted in this browser (localStorage), the latest first. The server sends the
@@ -23,7 +22,7 @@ export default function FavoritesPage() {
   const inBrowser = useInBrowser();
   const { ids } = useFavorites();
   const apartmentIds = useFavoriteApartments().ids.slice(-IDS_MAX);
-  const apartments = useSWR<{ data: LivingObject[] }, ApiError>(
+  const apartments = useApi(
     inBrowser && apartmentIds.length ? apiKeys.apartmentsByIds([...apartmentIds].reverse()) : null,
     { keepPreviousData: true },
   );
@@ -33,7 +32,7 @@ export default function FavoritesPage() {
     inBrowser && latest.length
       ? apiKeys.complexes({ filter: { ids: latest }, page: 1, perPage: IDS_MAX, sort: DEFAULT_SORT })
       : null;
-  const { data, error } = useSWR<ComplexList, ApiError>(key, { keepPreviousData: true });
+  const { data, error } = useApi(key, { keepPreviousData: true });
   const byId = new Map(data?.data.map((c) => [c.id, c]));
   const cards = [...latest]
     .reverse()

@@ -1,9 +1,9 @@
 import { apiKeys } from "../../shared/api-keys";
 import { countOf, formatArea, formatNumber, formatPrice, WORDS } from "../../shared/format";
 import { listingQuery, ownQuery } from "../../shared/listing";
+import { PRICE_LINKS } from "../../shared/menu";
+import { pageData } from "../../shared/page-data";
 import { href } from "../../shared/routes";
-import type { MainData } from "../../shared/schemas/main";
-import type { SpecialOffers } from "../../shared/schemas/special-offers";
 import { SEO_FILTERS } from "../../shared/seo-filters";
 import { AppLink } from "../components/AppLink";
 import { AdSlot, useAds } from "../components/ads/Ads";
@@ -11,7 +11,6 @@ import { FacadeImage } from "../components/art/ArtImage";
 import { AlphabetList } from "../components/catalogue/AlphabetList";
 import { Listing } from "../components/catalogue/Listing";
 import { ScrollRow } from "../components/catalogue/ScrollRow";
-import { PRICE_LINKS } from "../components/menu";
 import { PageHead } from "../components/PageHead";
 import { OfferCard } from "../components/special/OfferCard";
 import { useApi } from "../hooks/use-api";
@@ -21,9 +20,22 @@ const TITLE = "Новостройки Москвы и Подмосковья —
 const DESCRIPTION =
   "Каталог новостроек Москвы и Московской области: цены от застройщиков, планировки, сроки сдачи, отделка и ипотека. Фильтры по метро, району и бюджету.";
 
+/** The page's text and figures, the list of complexes (without its form) and the special offers. */
+export const data = pageData({
+  keys(match) {
+    const q = listingQuery(match);
+    return {
+      main: apiKeys.main(),
+      list: q ? apiKeys.complexes(q) : undefined,
+      offers: apiKeys.specialOffers(),
+    };
+  },
+});
+
 export default function HomePage({ match }: PageProps) {
-  const { data: main } = useApi<MainData>(apiKeys.main());
-  const { data: offers } = useApi<SpecialOffers>(apiKeys.specialOffers());
+  const keys = data.keys(match);
+  const { data: main } = useApi(keys.main);
+  const { data: offers } = useApi(keys.offers);
   const query = listingQuery(match);
   const seo = main?.page.seo;
   const figures = main?.catalogue;
@@ -72,10 +84,11 @@ export default function HomePage({ match }: PageProps) {
 
       <div className="container">
         <h2 className="home__title">Новостройки в продаже</h2>
-        {query && (
+        {query && keys.list && (
           <Listing
             path="/novostroyki/"
             query={query}
+            list={keys.list}
             base={{}}
             own={ownQuery(match.search).filter}
             withFilter={false}
@@ -107,21 +120,23 @@ export default function HomePage({ match }: PageProps) {
           <section className="home__section" aria-labelledby="metro-title">
             <h2 id="metro-title">Новостройки у метро</h2>
             <AlphabetList
-              items={main.subways.map((s, i) => ({
-                id: i + 1,
-                name: s.name,
-                slug: s.slug,
-                link_title: `Новостройки у метро ${s.name}`,
-                rc_count: s.rc_count,
-                hex_color: s.color,
-                kind: "metro",
-                line: null,
-                line_name: null,
-                parent_id: null,
-                name_in: null,
-                lat: null,
-                lng: null,
-              }))}
+              items={main.subways
+                .filter((s) => s.rc_count > 0)
+                .map((s, i) => ({
+                  id: i + 1,
+                  name: s.name,
+                  slug: s.slug,
+                  link_title: `Новостройки у метро ${s.name}`,
+                  rc_count: s.rc_count,
+                  hex_color: s.color,
+                  kind: "metro",
+                  line: null,
+                  line_name: null,
+                  parent_id: null,
+                  name_in: null,
+                  lat: null,
+                  lng: null,
+                }))}
               hrefOf={(i) => href("by-location-type-slug", { type: "po-metro", slug: i.slug })}
               moreHref={href("by-location-type", { type: "po-metro" })}
               limitGroups={2}

@@ -1,8 +1,8 @@
 import { apiKeys } from "../../shared/api-keys";
 import { countOf, WORDS } from "../../shared/format";
+import { pageData } from "../../shared/page-data";
 import { href } from "../../shared/routes";
-import { JOURNAL_PER_PAGE, type MediaCategoriesGrid, type MediaPostsGrid } from "../../shared/schemas/media";
-import type { PageData } from "../../shared/schemas/pages";
+import { JOURNAL_PER_PAGE } from "../../shared/schemas/media";
 import { Breadcrumbs, type Crumb } from "../components/Breadcrumbs";
 import { ArticleCard } from "../components/journal/ArticleCard";
 import { CategoryTabs } from "../components/journal/CategoryTabs";
@@ -14,14 +14,25 @@ import type { PageProps } from "../pages";
 const TITLE = "Журнал о новостройках: ипотека, выбор ЖК, приёмка квартиры";
 const DESCRIPTION = "Статьи для покупателей новостроек Москвы и Подмосковья.";
 
+/** The page's text, the categories and one page of a category's (or all) articles. */
+export const data = pageData({
+  keys: (match) => ({
+    seo: apiKeys.page(match.pathname),
+    categories: apiKeys.mediaCategories(),
+    posts: apiKeys.mediaPosts({
+      category: match.params.category,
+      page: match.search.get("page"),
+      per_page: JOURNAL_PER_PAGE,
+    }),
+  }),
+});
+
 export default function JournalPage({ match }: PageProps) {
   const slug = match.params.category;
-  const page = match.search.get("page");
-  const seo = useApi<PageData>(apiKeys.page(match.pathname));
-  const categories = useApi<MediaCategoriesGrid>(apiKeys.mediaCategories());
-  const posts = useApi<MediaPostsGrid>(
-    apiKeys.mediaPosts({ category: slug, page, per_page: JOURNAL_PER_PAGE }),
-  );
+  const keys = data.keys(match);
+  const seo = useApi(keys.seo);
+  const categories = useApi(keys.categories);
+  const posts = useApi(keys.posts);
   const error = seo.error ?? categories.error ?? posts.error;
   if (error) throw error;
 

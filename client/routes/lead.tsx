@@ -5,8 +5,7 @@
  */
 import { apiKeys } from "../../shared/api-keys";
 import { formatPhone, leadPlaceOf } from "../../shared/leads";
-import { leadPageKeys } from "../../shared/page-keys";
-import type { ComplexDetail, LivingObject } from "../../shared/schemas/catalogue";
+import { pageData } from "../../shared/page-data";
 import { apartmentTitle } from "../components/apartment/text";
 import { Breadcrumbs, type Crumb } from "../components/Breadcrumbs";
 import { complexTitle } from "../components/complex/text";
@@ -16,12 +15,26 @@ import { useApi } from "../hooks/use-api";
 import { useBoot } from "../hooks/use-boot";
 import type { PageProps } from "../pages";
 
+/** The apartment the request is about (and then its complex), or the complex. */
+export const data = pageData({
+  keys(match) {
+    const place = leadPlaceOf(match.search);
+    return {
+      apartment: "apartment" in place ? apiKeys.apartment(place.apartment) : undefined,
+      complex: "complex" in place ? apiKeys.complex(place.complex) : undefined,
+    };
+  },
+  more: (_, { apartment }) => ({
+    complex: apartment ? apiKeys.complex(apartment.data.complex.id) : undefined,
+  }),
+});
+
 export default function LeadPage({ match }: PageProps) {
   const place = leadPlaceOf(match.search);
-  const keys = leadPageKeys(match);
-  const apartment = useApi<{ data: LivingObject }>(keys.apartment ?? null);
+  const keys = data.keys(match);
+  const apartment = useApi(keys.apartment);
   const a = apartment.data?.data;
-  const complex = useApi<ComplexDetail>(keys.complex ?? (a ? apiKeys.complex(a.complex.id) : null));
+  const complex = useApi(keys.complex ?? data.more(match, { apartment: apartment.data }).complex);
   const { isBot, phone, lead } = useBoot();
   if (complex.error) throw complex.error;
   if (apartment.error) throw apartment.error;

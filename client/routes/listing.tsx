@@ -1,8 +1,10 @@
 import { apiKeys } from "../../shared/api-keys";
 import { shouldIndex } from "../../shared/indexing";
 import { baseFilterOf, listingQuery, ownQuery } from "../../shared/listing";
-import type { SeoFilterData } from "../../shared/schemas/main";
+import { pageData } from "../../shared/page-data";
+import type { RouteMatch } from "../../shared/routes";
 import { Breadcrumbs } from "../components/Breadcrumbs";
+import { filterFormKeys } from "../components/catalogue/FilterForm";
 import { Listing } from "../components/catalogue/Listing";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
@@ -15,9 +17,27 @@ const DEFAULT = {
     "Все новостройки Москвы, Новой Москвы и Подмосковья: цены от застройщиков, планировки, сроки сдачи, отделка и ипотека. Фильтры по метро, району и бюджету.",
 };
 
+/** The named listing's path (`moskva/studii`), empty for the whole catalogue. */
+const pathOf = (match: RouteMatch) => (match.params["*"] ?? "").replace(/\/+$/, "");
+
+/** The list and its form's lists; a named listing's text (an unknown name is a 404). */
+export const data = pageData({
+  keys(match) {
+    const q = listingQuery(match);
+    const base = baseFilterOf(match);
+    const path = pathOf(match);
+    return {
+      list: q ? apiKeys.complexes(q) : undefined,
+      ...(base ? filterFormKeys(base, ownQuery(match.search).filter) : {}),
+      seo: path ? apiKeys.seoFilter(path) : undefined,
+    };
+  },
+});
+
 export default function ListingPage({ match }: PageProps) {
-  const path = (match.params["*"] ?? "").replace(/\/+$/, "");
-  const { data: seo } = useApi<SeoFilterData>(path ? apiKeys.seoFilter(path) : null);
+  const path = pathOf(match);
+  const keys = data.keys(match);
+  const { data: seo } = useApi(keys.seo);
   const query = listingQuery(match);
   const base = baseFilterOf(match) ?? {};
   const own = ownQuery(match.search).filter;
@@ -39,7 +59,9 @@ export default function ListingPage({ match }: PageProps) {
         }
       />
       <h1>{text.h1}</h1>
-      {query && <Listing path={match.pathname} query={query} base={base} own={own} />}
+      {query && keys.list && (
+        <Listing path={match.pathname} query={query} list={keys.list} base={base} own={own} />
+      )}
     </div>
   );
 }

@@ -1,21 +1,26 @@
 import { apiKeys } from "../../shared/api-keys";
 import type { LocationType } from "../../shared/constants";
 import { LOCATION_TYPE_DEFS } from "../../shared/locations";
+import { pageData } from "../../shared/page-data";
 import { href } from "../../shared/routes";
-import type { LocationItem } from "../../shared/schemas/locations";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { AlphabetList } from "../components/catalogue/AlphabetList";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
 import type { PageProps } from "../pages";
 
+/** Every place of the type. */
+export const data = pageData({
+  keys(match) {
+    const def = LOCATION_TYPE_DEFS[match.params.type as LocationType];
+    return { places: apiKeys.places(def) };
+  },
+});
+
 export default function LocationTypePage({ match }: PageProps) {
   const type = match.params.type as LocationType;
   const def = LOCATION_TYPE_DEFS[type];
-  const { data } = useApi<{ data: LocationItem[] }>(
-    apiKeys.locations(def.api, { kind: def.kind, region_id: def.region }),
-  );
-  const items = data?.data ?? [];
+  const items = useApi(data.keys(match).places).data?.data ?? [];
   const withComplexes = items.filter((i) => i.rc_count > 0).length;
   return (
     <div className="page container">

@@ -3,20 +3,32 @@ import type { LocationType } from "../../shared/constants";
 import { shouldIndex } from "../../shared/indexing";
 import { baseFilterOf, listingQuery, ownQuery } from "../../shared/listing";
 import { LOCATION_TYPE_DEFS, locationHeading } from "../../shared/locations";
-import type { LocationItem } from "../../shared/schemas/locations";
+import { pageData } from "../../shared/page-data";
 import { Breadcrumbs } from "../components/Breadcrumbs";
+import { filterFormKeys } from "../components/catalogue/FilterForm";
 import { Listing } from "../components/catalogue/Listing";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
 import type { PageProps } from "../pages";
 
+/** The place (an unknown one is a 404), the list of complexes there and its form's lists. */
+export const data = pageData({
+  keys(match) {
+    const def = LOCATION_TYPE_DEFS[match.params.type as LocationType];
+    const q = listingQuery(match);
+    return {
+      place: apiKeys.location(def.api, match.params.slug ?? "", def.kind),
+      list: q ? apiKeys.complexes(q) : undefined,
+      ...filterFormKeys(baseFilterOf(match) ?? {}, ownQuery(match.search).filter),
+    };
+  },
+});
+
 export default function LocationPage({ match }: PageProps) {
   const type = match.params.type as LocationType;
   const def = LOCATION_TYPE_DEFS[type];
-  const { data } = useApi<{ data: LocationItem }>(
-    apiKeys.location(def.api, match.params.slug ?? "", def.kind),
-  );
-  const place = data?.data;
+  const keys = data.keys(match);
+  const place = useApi(keys.place).data?.data;
   const query = listingQuery(match);
   const own = ownQuery(match.search).filter;
   const h1 = place
@@ -43,7 +55,15 @@ export default function LocationPage({ match }: PageProps) {
         )}
         {h1}
       </h1>
-      {query && <Listing path={match.pathname} query={query} base={baseFilterOf(match) ?? {}} own={own} />}
+      {query && keys.list && (
+        <Listing
+          path={match.pathname}
+          query={query}
+          list={keys.list}
+          base={baseFilterOf(match) ?? {}}
+          own={own}
+        />
+      )}
     </div>
   );
 }

@@ -1,15 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import useSWR from "swr";
 import { apiKeys } from "../../shared/api-keys";
 import type { CatalogueFilter } from "../../shared/filters/catalogue";
 import { countOf, WORDS } from "../../shared/format";
 import { shouldIndex } from "../../shared/indexing";
 import { ownQuery } from "../../shared/listing";
 import { isFirstView } from "../../shared/map/cluster";
+import { pageData } from "../../shared/page-data";
 import type { ComplexMap, ComplexMapClusters } from "../../shared/schemas/map";
 import { findSeoFilter } from "../../shared/seo-filters";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { FilterForm } from "../components/catalogue/FilterForm";
+import { FilterForm, filterFormKeys } from "../components/catalogue/FilterForm";
 import { Listing } from "../components/catalogue/Listing";
 import { CatalogueMap } from "../components/map/CatalogueMap";
 import { PageHead } from "../components/PageHead";
@@ -21,21 +21,39 @@ const TEXT = findSeoFilter("na-karte")!;
 /** The map has no base filter: all of Moscow and the region. */
 const NO_BASE: CatalogueFilter = {};
 
+/**
+ * The first view's clusters of the URL's filter and their count (the browser loads the points themselves
+ * after hydration), the same list below the map (the page without JavaScript, and for crawlers) and the
+ * form's lists.
+ */
+export const data = pageData({
+  keys(match) {
+    const q = ownQuery(match.search);
+    return {
+      clusters: apiKeys.complexMapClusters(q.filter),
+      list: apiKeys.complexes(q),
+      ...filterFormKeys(NO_BASE, q.filter),
+    };
+  },
+});
+
 /** «Новостройки на карте»: the filter, the map of every matching complex, and the same list below it. */
 export default function MapPage({ match }: PageProps) {
   // One object per URL: the form resets its draft when its value changes, not whenever the map's data does.
   const query = useMemo(() => ownQuery(match.search), [match.search]);
+  const keys = data.keys(match);
   const own = query.filter;
   // The page comes with the first view's clusters and count; the points (for closer zooms) are asked for
   // once it has hydrated, so the first render is the server's. Only the server answers the first view: for
   // another filter the browser asks for the points alone.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const points = useApi<ComplexMap>(hydrated ? apiKeys.complexMap(own) : null);
-  const first = useSWR<ComplexMapClusters>(apiKeys.complexMapClusters(own), { revalidateOnMount: false });
+  const pointsKey = apiKeys.complexMap(own);
+  const points = useApi(hydrated ? pointsKey : null);
+  const first = useApi(keys.clusters, { revalidateOnMount: false });
   const fresh = points.data ?? first.data;
-  // Another filter's points load while the current ones stay on the map, dimmed. (Not SWR's
-  // keepPreviousData: for a key answered by the server's fallback it would keep the old points for good.)
+  // Another filter's points load while the current view stays on the map, dimmed. (Not SWR's
+  // keepPreviousData: the current view may be either key's answer, the first view's clusters or the points.)
   const last = useRef<ComplexMap | ComplexMapClusters | undefined>(undefined);
   if (fresh) last.current = fresh;
   const map = fresh ?? (points.isLoading ? last.current : undefined);
@@ -63,13 +81,20 @@ export default function MapPage({ match }: PageProps) {
         {map && (
           <CatalogueMap
             map={map}
-            filter={apiKeys.complexMap(own)}
+            filter={pointsKey}
             busy={map !== fresh}
             loading={!points.data && !points.error}
           />
         )}
       </section>
-      <Listing path={match.pathname} query={query} base={NO_BASE} own={own} withFilter={false} />
+      <Listing
+        path={match.pathname}
+        query={query}
+        list={keys.list}
+        base={NO_BASE}
+        own={own}
+        withFilter={false}
+      />
     </div>
   );
 }

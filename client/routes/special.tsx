@@ -1,16 +1,21 @@
 import { apiKeys } from "../../shared/api-keys";
 import { countOf, WORDS } from "../../shared/format";
-import type { PageData } from "../../shared/schemas/pages";
-import type { SpecialOffers } from "../../shared/schemas/special-offers";
+import { pageData } from "../../shared/page-data";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { PageHead } from "../components/PageHead";
 import { OfferCard } from "../components/special/OfferCard";
 import { useApi } from "../hooks/use-api";
 import type { PageProps } from "../pages";
 
+/** The page's text and the offers. */
+export const data = pageData({
+  keys: (match) => ({ seo: apiKeys.page(match.pathname), offers: apiKeys.specialOffers() }),
+});
+
 export default function SpecialPage({ match }: PageProps) {
-  const seo = useApi<PageData>(apiKeys.page(match.pathname));
-  const offers = useApi<SpecialOffers>(apiKeys.specialOffers());
+  const keys = data.keys(match);
+  const seo = useApi(keys.seo);
+  const offers = useApi(keys.offers);
   const error = seo.error ?? offers.error;
   if (error) throw error;
   const list = offers.data?.data ?? [];

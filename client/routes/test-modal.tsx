@@ -3,6 +3,15 @@ import { Modal, type ModalState } from "../components/Modal";
 import { PageHead } from "../components/PageHead";
 import type { PageProps } from "../pages";
 
+/** The window's states (SPEC §4) in words; the code's name stays in `data-state` for the tests. */
+const STATE_NAMES: Record<ModalState, string> = {
+  opens: "открывается",
+  entering: "появляется",
+  entered: "открыто",
+  leaving: "закрывается",
+  closed: "закрыто",
+};
+
 export default function TestModalPage({ match }: PageProps) {
   const [open, setOpen] = useState(false);
   const [locked, setLocked] = useState(false);
@@ -27,7 +36,10 @@ export default function TestModalPage({ match }: PageProps) {
         </button>
       </p>
       <p>
-        Состояние окна: <output data-testid="modal-state">{state}</output>
+        Состояние окна:{" "}
+        <output data-testid="modal-state" data-state={state}>
+          {STATE_NAMES[state]}
+        </output>
       </p>
       <Modal
         open={open}

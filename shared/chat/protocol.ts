@@ -98,7 +98,7 @@ export const ConversationIdSchema = v.pipe(v.string(), v.uuid("Неверный 
 
 export const SinceSchema = v.pipe(
   v.optional(v.string(), "0"),
-  v.regex(/^\d{1,15}$/, "since: ожидается номер сообщения"),
+  v.regex(/^\d{1,15}$/, "ожидается номер сообщения"),
   v.transform(Number),
 );
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   countOf,
+  deadlineLine,
   formatArea,
   formatDate,
   formatDeadline,
@@ -9,6 +10,7 @@ import {
   formatPrice,
   formatPriceFrom,
   formatPricePerMeterFrom,
+  formatPriceShort,
   formatRooms,
   WORDS,
 } from "./index";
@@ -21,6 +23,20 @@ describe("ru formatting", () => {
     expect(s(formatMoney(96502.164))).toBe("96 502,16 ₽");
     expect(s(formatPriceFrom(8_140_000))).toBe("от 8,1 млн ₽");
     expect(s(formatPricePerMeterFrom(245_300))).toBe("от 245 тыс. ₽/м²");
+    // «от» rounds down: never above the cheapest price it stands for.
+    expect(s(formatPriceFrom(8_199_999))).toBe("от 8,1 млн ₽");
+    expect(s(formatPriceFrom(14_000_000))).toBe("от 14 млн ₽");
+    expect(s(formatPricePerMeterFrom(245_999))).toBe("от 245 тыс. ₽/м²");
+    expect(s(formatPriceFrom(1_999_999_999))).toBe("от 1,9 млрд ₽");
+    expect(s(formatPriceShort(8_160_000))).toBe("8,2 млн ₽");
+    const amountOf = (text: string) => {
+      const m = /от ([\d ]+(?:,\d)?) (млрд|млн|тыс\.)?/.exec(s(text));
+      const unit = { млрд: 1e9, млн: 1e6, "тыс.": 1e3 }[m?.[2] ?? ""] ?? 1;
+      return Number((m?.[1] ?? "").replace(/ /g, "").replace(",", ".")) * unit;
+    };
+    for (let v = 1_000; v < 3e9; v = Math.floor(v * 1.37) + 7) {
+      expect(amountOf(formatPriceFrom(v)), String(v)).toBeLessThanOrEqual(v);
+    }
     expect(s(formatArea(45.34))).toBe("45,3 м²");
   });
 
@@ -39,7 +55,10 @@ describe("ru formatting", () => {
 
   it("writes deadlines, rooms and distances as the market does", () => {
     expect(s(formatDeadline(2026, 4))).toBe("IV кв. 2026");
-    expect(formatDeadline(2024, 2, true)).toBe("Сдан");
+    expect(s(deadlineLine({ finished: true, label: formatDeadline(2024, 2) }))).toBe("Сдан");
+    expect(s(deadlineLine({ finished: false, label: formatDeadline(2026, 4) }))).toBe(
+      "Срок сдачи: IV кв. 2026",
+    );
     expect(formatRooms(0)).toBe("Студия");
     expect(formatRooms(2)).toBe("2-комн.");
     expect(formatRooms(-1)).toBe("Своб. планировка");

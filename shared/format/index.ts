@@ -24,22 +24,28 @@ export function formatMoney(value: number): string {
   return `${nb(twoDecimals.format(value))}${NBSP}₽`;
 }
 
+/** A price in its unit, to 0,1 млн/млрд or 1 тыс., by `round` (the float's noise below a rouble ignored). */
+function shortPrice(value: number, round: (x: number) => number): string {
+  const at = (step: number) => round(value / step + 1e-9);
+  if (value >= 1e9) return `${nb(oneDecimal.format(at(1e8) / 10))}${NBSP}млрд${NBSP}₽`;
+  if (value >= 1e6) return `${nb(oneDecimal.format(at(1e5) / 10))}${NBSP}млн${NBSP}₽`;
+  if (value >= 1e3) return `${nb(intFormat.format(at(1e3)))}${NBSP}тыс.${NBSP}₽`;
+  return formatPrice(round(value));
+}
+
 /** «8,1 млн ₽», «245 тыс. ₽», «1,2 млрд ₽» */
 export function formatPriceShort(value: number): string {
-  if (value >= 1e9) return `${nb(oneDecimal.format(value / 1e9))}${NBSP}млрд${NBSP}₽`;
-  if (value >= 1e6) return `${nb(oneDecimal.format(value / 1e6))}${NBSP}млн${NBSP}₽`;
-  if (value >= 1e3) return `${nb(intFormat.format(Math.round(value / 1e3)))}${NBSP}тыс.${NBSP}₽`;
-  return formatPrice(value);
+  return shortPrice(value, Math.round);
 }
 
-/** «от 8,1 млн ₽» */
+/** «от 8,1 млн ₽»: rounded down, so «от» is never above the cheapest price it stands for. */
 export function formatPriceFrom(value: number): string {
-  return `от${NBSP}${formatPriceShort(value)}`;
+  return `от${NBSP}${shortPrice(value, Math.floor)}`;
 }
 
-/** «от 245 тыс. ₽/м²» */
+/** «от 245 тыс. ₽/м²», rounded down like formatPriceFrom. */
 export function formatPricePerMeterFrom(value: number): string {
-  return `от${NBSP}${formatPriceShort(value)}/м²`;
+  return `от${NBSP}${shortPrice(value, Math.floor)}/м²`;
 }
 
 /** «45,3 м²» */
@@ -116,19 +122,21 @@ export function isOverdue(year: number, quarter: number, finished: boolean, now:
 }
 
 /**
- * Deadline as the market writes it: «IV кв. 2026», «Сдан»; a deadline that is overdue or was moved says so:
- * «III кв. 2021 — перенесён».
+ * Deadline as the market writes it, the promised one or when it was finished: «IV кв. 2026»; a deadline that
+ * is overdue or was moved says so: «III кв. 2021 — перенесён».
  */
-export function formatDeadline(
-  year: number | null,
-  quarter: number | null,
-  finished = false,
-  moved = false,
-): string {
-  if (finished) return "Сдан";
+export function formatDeadline(year: number | null, quarter: number | null, moved = false): string {
   if (!year) return "Срок не указан";
   const q = quarter && quarter >= 1 && quarter <= 4 ? `${ROMAN[quarter - 1]}${NBSP}кв.${NBSP}` : "";
   return `${q}${year}${moved ? `${NBSP}— перенесён` : ""}`;
+}
+
+/**
+ * A card's deadline in one line: «Сдан», or «Срок сдачи: IV кв. 2026». The one place that words a single
+ * deadline for a buyer; a page that shows the stage («Сдан») beside it writes «Срок сдачи: {label}» instead.
+ */
+export function deadlineLine(d: { finished: boolean; label: string }): string {
+  return d.finished ? "Сдан" : `Срок сдачи: ${d.label}`;
 }
 
 /** Rooms as the market writes them: «Студия», «1-комн.», «Своб. планировка». 0 = studio, -1 = open plan. */

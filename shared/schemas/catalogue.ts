@@ -3,9 +3,9 @@ import * as v from "valibot";
 
 export const IdSchema = v.pipe(
   v.string(),
-  v.regex(/^\d{1,9}$/, "id: ожидается целое положительное число"),
+  v.regex(/^\d{1,9}$/, "ожидается целое положительное число"),
   v.transform(Number),
-  v.minValue(1, "id: ожидается целое положительное число"),
+  v.minValue(1, "ожидается целое положительное число"),
 );
 
 export interface Pagination {
@@ -32,6 +32,12 @@ export interface StationLink {
   minutes: number | null;
   /** Walking minutes estimated from coordinates (the feed named the station without a time). */
   estimated: boolean;
+}
+
+/** A complex page's station: where it is too, for the page's map. */
+export interface StationPoint extends StationLink {
+  lat: number;
+  lng: number;
 }
 
 export interface RoomOffer {
@@ -120,6 +126,7 @@ export interface ComplexDetail extends ComplexCard {
   description: string;
   max_price_m2: number;
   houses: House[];
+  stations: StationPoint[];
   trust: ComplexTrust;
   developer_record: DeveloperRecord;
   /** The developer's picture of the complex from its feed, through the image proxy; null: none (drawings). */

@@ -119,7 +119,7 @@ export const QuizMatchSchema = v.object({
   address: v.nullish(v.string()),
   min_price: v.nullish(v.number()),
   class_name: v.nullish(v.string()),
-  deadline: v.object({ label: v.string() }),
+  deadline: v.object({ label: v.string(), finished: v.boolean() }),
 });
 export const QuizMatchesSchema = v.object({ data: v.array(QuizMatchSchema), total: v.number() });
 export type QuizMatches = v.InferOutput<typeof QuizMatchesSchema>;

@@ -115,7 +115,7 @@ test.describe("keyboard", () => {
     await opener.focus();
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Заявка на консультацию" });
-    await expect(page.getByTestId("modal-state")).toHaveText("entered");
+    await expect(page.getByTestId("modal-state")).toHaveAttribute("data-state", "entered");
     const inside = () => dialog.evaluate((el) => el.contains(document.activeElement));
     expect(await inside()).toBe(true);
     return { opener, dialog, inside };

@@ -108,6 +108,11 @@ for (const [name, size] of [
       });
       await expect(submit).toBeVisible();
       await screenshot(page, `decide-station-picked-${name}`);
+      // A link with the station chosen names it too (looked up by its id), not by its number.
+      await page.goto(`/novostroyki/?subway_stations=${id}&rooms=1`);
+      await hydrated(page);
+      const linked = await openFilters(page, size === PHONE);
+      await expect(linked.getByRole("checkbox", { name: /Сокол$/ })).toBeChecked();
     });
 
     test("sees the price history of an apartment", async ({ page }) => {

@@ -16,8 +16,9 @@ test.describe("foundation", () => {
     await expect(dropdown).toBeHidden();
     await page.getByRole("button", { name: "Новостройки" }).hover();
     await expect(dropdown).toBeVisible();
-    await expect(dropdown.getByRole("link", { name: "Москва", exact: true })).toBeVisible();
-    await expect(dropdown.getByRole("link", { name: "3–8 млн ₽" })).toHaveAttribute(
+    // Each link with its amount beside the label (SPEC §3): «Москва 812».
+    await expect(dropdown.getByRole("link", { name: /^Москва \d[\d\s]*$/ })).toBeVisible();
+    await expect(dropdown.getByRole("link", { name: /^3–8 млн ₽ \d/ })).toHaveAttribute(
       "href",
       "/novostroyki/?min_price=3000000&max_price=8100000",
     );
@@ -95,10 +96,10 @@ test.describe("foundation", () => {
     await page.getByRole("button", { name: "Открыть окно" }).click();
     const dialog = page.getByRole("dialog", { name: "Заявка на консультацию" });
     await expect(dialog).toBeVisible();
-    await expect(state).toHaveText("entered");
+    await expect(state).toHaveAttribute("data-state", "entered");
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
-    await expect(state).toHaveText("closed");
+    await expect(state).toHaveAttribute("data-state", "closed");
 
     await page.getByRole("button", { name: "Открыть окно" }).click();
     await expect(dialog).toBeVisible();
@@ -107,7 +108,7 @@ test.describe("foundation", () => {
 
     await page.getByLabel("Закрывать только кнопкой").check();
     await page.getByRole("button", { name: "Открыть окно" }).click();
-    await expect(state).toHaveText("entered");
+    await expect(state).toHaveAttribute("data-state", "entered");
     await page.keyboard.press("Escape");
     await page.mouse.click(5, 400);
     await expect(dialog).toBeVisible();

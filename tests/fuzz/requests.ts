@@ -106,6 +106,8 @@ export const ENDPOINTS: readonly [method: string, path: string][] = [
   ["GET", "/quizzes"],
   ["POST", "/quizzes/submit"],
   ["GET", "/quizzes/submit"],
+  ["POST", "/leads"],
+  ["GET", "/leads"],
   ["GET", "/main"],
   ["GET", "/main/menu"],
   ["GET", "/adverts"],
@@ -122,6 +124,7 @@ export const ENDPOINTS: readonly [method: string, path: string][] = [
   ["GET", "/residential-complexes/{id}"],
   ["GET", "/living-objects/grid"],
   ["GET", "/living-objects/grid-grouped"],
+  ["GET", "/living-objects/by-ids"],
   ["GET", "/living-objects/{id}"],
   ...LOCATION_APIS.flatMap((k): [string, string][] => [
     ["GET", `/locations/${k}/grid`],

@@ -292,6 +292,15 @@ describe("locations, search, main", () => {
     );
     expect(localities.body.data.length).toBeGreaterThan(30);
     expect(localities.body.data.every((l) => l.parent_id === 3)).toBe(true);
+    // Several regions at once (the filter's cascade asks for all its choices in one call).
+    const both = await getJson<{ data: LocationItem[] }>(
+      "/api/v1/locations/localities/grid?search[region_id]=1,3",
+    );
+    const moscow = await getJson<{ data: LocationItem[] }>(
+      "/api/v1/locations/localities/grid?search[region_id]=1",
+    );
+    expect(both.body.data.length).toBe(localities.body.data.length + moscow.body.data.length);
+    expect(new Set(both.body.data.map((l) => l.parent_id))).toEqual(new Set([1, 3]));
     const subways = await getJson<{ data: LocationItem[] }>(
       "/api/v1/locations/subways/grid?search[locality_id]=1",
     );

@@ -107,11 +107,19 @@ describe("the complex page", () => {
     expect((await get(complex.url)).status).toBe(200);
   });
 
-  it("is a 404 for an unknown id and for a house of no such complex", async () => {
+  it("is a 404 for an unknown id", async () => {
     const unknown = await get("/novostroyki/zhk-nichego-999999999/");
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain("404. Страница не найдена");
-    expect((await get(`${complex.url}?korpus=999999999`)).status).toBe(404);
+  });
+
+  it("shows the complex with a note, not a 404, for a house that is not the complex's", async () => {
+    const res = await get(`${complex.url}?korpus=999999999`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`<h1>ЖК «${complex.name}»</h1>`);
+    expect(html).toContain("В этом ЖК нет корпуса с номером 999999999: выберите корпус из списка выше");
+    expect(html).not.toContain('class="cx-chess__table');
   });
 
   it("renders the chosen house's chessboard, every apartment a link with its status", async () => {
@@ -185,7 +193,8 @@ describe("the apartments pages", () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain(formatPrice(apartment.price));
-    expect(html).toMatch(/<svg[^>]*role="img" aria-label="Планировка: [^"]*кухня/);
+    // The drawing names its rooms: a kitchen, or the one living space of a studio or a free plan.
+    expect(html).toMatch(/<svg[^>]*role="img" aria-label="Планировка: [^"]*(кухня|жилая зона)/);
     expect(html).toContain(`/mortgage/?price=${apartment.price}&amp;`);
     const offer = jsonLd(html).find((b) => typeOf(b).includes("Offer"));
     expect(offer).toMatchObject({ price: apartment.price, priceCurrency: "RUB" });

@@ -27,12 +27,18 @@ async function apiError(path: string, status: number): Promise<string> {
   return res.body.error;
 }
 
-function postView(id: string | number, { ua = HUMAN_UA, ip = "203.0.113.1" } = {}) {
+function postView(
+  id: string | number,
+  { ua = HUMAN_UA, ip = "203.0.113.1", method = "POST", cookie = "" } = {},
+) {
   return SELF.fetch(`http://localhost${API}/media/posts/${id}/view`, {
-    method: "POST",
-    headers: { "User-Agent": ua, "CF-Connecting-IP": ip },
+    method,
+    headers: { "User-Agent": ua, "CF-Connecting-IP": ip, ...(cookie ? { Cookie: cookie } : {}) },
   });
 }
+
+/** The visit's cookie a view answer sets, as the browser sends it back. */
+const visitCookie = (res: Response) => (res.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
 
 async function viewsOf(id: number): Promise<number> {
   const row = await env.DB.prepare("SELECT views FROM media_posts WHERE id = ?1")
@@ -153,12 +159,36 @@ describe("media/posts/{id}/view", () => {
     expect(await viewsOf(id)).toBe(before);
   });
 
-  it("answers 404 for an unknown article and is not a GET", async () => {
-    const res = await postView(999999);
-    expect(res.status).toBe(404);
-    expect(((await res.json()) as { error: string }).error).toBe("Статья не найдена");
+  it("answers 404 for an unknown article, by POST and by GET", async () => {
+    for (const method of ["POST", "GET"]) {
+      const res = await postView(999999, { method });
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { error: string }).error).toBe("Статья не найдена");
+    }
+  });
+
+  it("counts a GET too, once per visit (the visit's cookie), never for a bot", async () => {
     const { id } = await firstPost();
-    expect((await get(`${API}/media/posts/${id}/view`)).status).toBe(404);
+    const before = await viewsOf(id);
+    const first = await postView(id, { method: "GET", ip: "203.0.113.9" });
+    expect(first.status).toBe(204);
+    expect(first.headers.get("Cache-Control")).toBe("no-store");
+    expect(await viewsOf(id)).toBe(before + 1);
+    const cookie = visitCookie(first);
+    expect(cookie).toBe(`viewed_posts=${id}`);
+    expect(first.headers.get("Set-Cookie")).toMatch(
+      /Path=\/api\/v1\/media\/posts\/; HttpOnly; Secure; SameSite=Lax/,
+    );
+    // The same visit again, by GET or POST: not counted.
+    for (const method of ["GET", "POST"]) {
+      expect((await postView(id, { method, cookie, ip: "203.0.113.9" })).status).toBe(204);
+    }
+    expect(await viewsOf(id)).toBe(before + 1);
+    // A bot's GET: never.
+    const bot = await postView(id, { method: "GET", ua: GOOGLEBOT_UA, ip: "203.0.113.9" });
+    expect(bot.status).toBe(204);
+    expect(bot.headers.get("Set-Cookie")).toBeNull();
+    expect(await viewsOf(id)).toBe(before + 1);
   });
 
   it("is rate-limited per IP", async () => {
@@ -433,14 +463,24 @@ describe("company pages", () => {
     const res = await get(`/companies/developers/${dev.slug}/`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    for (const label of ["Год основания", "Сайт", "Телефон", "ИНН", "Строится", "Сдано"])
+    for (const label of ["Год основания", "Телефон", "ИНН", "Строится", "Сдано"])
       expect(html).toContain(label);
+    // The seed's developers are fictional and have no site: none is shown, never a placeholder address.
+    expect(html).not.toContain("<dt>Сайт</dt>");
     const complex = await env.DB.prepare(
       "SELECT slug FROM residential_complexes WHERE developer_id = ?1 AND is_published = 1 LIMIT 1",
     )
       .bind(dev.id)
       .first<{ slug: string }>();
     expect(html).toContain(`href="/novostroyki/${complex?.slug}/"`);
+  });
+
+  it("shows a developer's own site when it has one (from its feed)", async () => {
+    const dev = await firstDeveloper();
+    await env.DB.prepare("UPDATE companies SET site = 'https://stroy.ru/' WHERE id = ?1").bind(dev.id).run();
+    const html = await (await get(`/companies/developers/${dev.slug}/`)).text();
+    expect(html).toContain("<dt>Сайт</dt>");
+    expect(html).toContain('href="https://stroy.ru/"');
   });
 
   it.each([

@@ -1,7 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { ROUTES } from "../../shared/routes";
 import { filterQuery } from "../filter-samples";
-import { EXECUTABLE, pagePath as path, pageQuery as query, rawQuery, SCRIPTS } from "../fuzz/requests";
+import {
+  EXECUTABLE,
+  pagePath as path,
+  pageQuery as query,
+  rawQuery,
+  routePath,
+  SCRIPTS,
+} from "../fuzz/requests";
 import { get } from "./helpers";
 
 async function check(url: string): Promise<void> {
@@ -28,6 +36,26 @@ describe("page routes under random and hostile paths and queries", () => {
       { numRuns: 120, seed: 20261121 },
     );
   }, 120_000);
+
+  it("every page type (each route of shared/routes.ts) never answers 5xx, under hostile params and queries", async () => {
+    await fc.assert(
+      fc.asyncProperty(routePath, fc.oneof(query, rawQuery, filterQuery), async (p, q) =>
+        check(q ? `${p}?${q}` : p),
+      ),
+      { numRuns: 150, seed: 20261125 },
+    );
+    // And each route at least once, with a plausible value and with a broken escape in every param.
+    for (const route of ROUTES) {
+      for (const v of ["zhk-x-1", "%ZZ", "%E0%A4%A"]) {
+        await check(
+          `${route.path
+            .replace(/:[a-z_]+\??/g, v)
+            .replace("*", v)
+            .replace(/\/$/, "")}/?page=%ZZ`,
+        );
+      }
+    }
+  }, 180_000);
 
   it("escape every hostile payload on the pages that show what was searched or filtered", async () => {
     for (const payload of SCRIPTS) {

@@ -33,16 +33,20 @@ export function cspNonce(res: Response): string | null {
   return /'nonce-([^']+)'/.exec(res.headers.get("Content-Security-Policy") ?? "")?.[1] ?? null;
 }
 
-/** One visit through the worker's app, waiting for its background work (the edge cache's write) to finish. */
+/**
+ * One visit through the worker's app, waiting for its background work (the edge cache's write) to finish;
+ * `vars` overrides configuration (wrangler.toml vars) for this visit.
+ */
 export async function visit(
   path: string,
   ua = HUMAN_UA,
   headers: Record<string, string> = {},
+  vars: Record<string, string | undefined> = {},
 ): Promise<{ res: Response; html: string }> {
   const ctx = createExecutionContext();
   const res = await app.fetch(
     new Request(`http://localhost${path}`, { headers: { "User-Agent": ua, ...headers } }),
-    env,
+    { ...env, ...vars },
     ctx,
   );
   const html = await res.text();

@@ -27,7 +27,7 @@ describe("KV read-through cache", () => {
   });
 
   it("falls back to D1 when KV throws", async () => {
-    const deps = { db: env.DB, kv: brokenKv } as unknown as Deps;
+    const deps = { db: env.DB, kv: brokenKv, reads: new Map() } as unknown as Deps;
     const main = await loadMain(deps);
     expect(main.complexes.total).toBeGreaterThan(0);
     const seo = await loadSeoFilter(deps, "moskva");
@@ -35,7 +35,7 @@ describe("KV read-through cache", () => {
   });
 
   it("keeps serving the cached answer when D1 would now answer differently", async () => {
-    const deps = { db: env.DB, kv: env.KV } as unknown as Deps;
+    const deps = { db: env.DB, kv: env.KV, reads: new Map() } as unknown as Deps;
     const first = await loadSeoFilter(deps, "u-metro");
     await env.DB.prepare("UPDATE seo_filters SET h1 = 'Изменено' WHERE path = 'u-metro'").run();
     expect((await loadSeoFilter(deps, "u-metro"))?.h1).toBe(first?.h1);

@@ -102,7 +102,11 @@ async function consume(id: number, attempts: number, db: D1Database = env.DB) {
       m.retry(options);
     },
   }));
-  await deliverLeads({ queue: batch.queue, messages }, { DB: db }, TEST_TIMEOUT_MS);
+  await deliverLeads(
+    { queue: batch.queue, messages },
+    { DB: db, SITE_ORIGIN: env.SITE_ORIGIN },
+    TEST_TIMEOUT_MS,
+  );
   return { ...(await getQueueResult(batch, ctx)), delays };
 }
 

@@ -1,9 +1,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { SITE_ORIGIN } from "../../shared/constants";
 import { LOCATION_TYPE_DEFS } from "../../shared/locations";
 import { matchRoute } from "../../shared/routes";
 import { get } from "./helpers";
+
+/** The configured public address (wrangler.toml vars). */
+const SITE_ORIGIN = env.SITE_ORIGIN;
 
 const XMLNS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 const W3C_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;

@@ -6,7 +6,7 @@ import { depsOf } from "../loaders/deps";
 import { parse, queryObject } from "./validate";
 
 const AdsQuerySchema = v.object({
-  has_adv_utm: v.optional(v.literal("1", "has_adv_utm: только 1 или без параметра")),
+  has_adv_utm: v.optional(v.literal("1", "только 1 или без параметра")),
 });
 
 /** One page view's ads (SPEC §4 Ads): a fresh draw per request, so no cache may keep the answer. */

@@ -2,7 +2,6 @@ import { type Context, Hono } from "hono";
 import * as v from "valibot";
 import { PER_PAGE_CLASSIC, PER_PAGE_DEFAULT } from "../../shared/constants";
 import { type CatalogueFilter, FilterError, readApiQuery } from "../../shared/filters/catalogue";
-import { IdSchema } from "../../shared/schemas/catalogue";
 import type { AppEnv } from "../env";
 import {
   loadCompletionYears,
@@ -15,7 +14,7 @@ import {
 import { type Deps, depsOf } from "../loaders/deps";
 import { loadHouseStats } from "../loaders/living-objects";
 import { loadSeoFilter } from "../loaders/seo-filters";
-import { badRequest, notFound, parse } from "./validate";
+import { badRequest, NumericIdParamSchema, notFound, parse } from "./validate";
 
 function listQuery(url: string, perPage: number) {
   try {
@@ -28,17 +27,19 @@ function listQuery(url: string, perPage: number) {
 
 const HouseQuerySchema = v.object({
   house_id: v.pipe(
-    v.string("house_id: укажите корпус"),
-    v.regex(/^\d{1,9}$/, "house_id: ожидается целое положительное число"),
+    v.string("укажите корпус: номер из списка корпусов ЖК"),
+    v.regex(/^\d{1,9}$/, "ожидается целое положительное число"),
     v.transform(Number),
   ),
 });
 
-const SeoPathSchema = v.pipe(
-  v.string(),
-  v.maxLength(200, "путь слишком длинный"),
-  v.regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/, "путь фильтра: латинские буквы, цифры и дефисы"),
-);
+const SeoPathSchema = v.object({
+  path: v.pipe(
+    v.string(),
+    v.maxLength(200, "не длиннее 200 символов"),
+    v.regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/, "номер подборки или её адрес из латинских букв, цифр и дефисов"),
+  ),
+});
 
 /**
  * The map's answers are public and change with the catalogue (the feeds are imported hourly): a browser or a
@@ -72,23 +73,23 @@ export const complexes = new Hono<AppEnv>()
   .get("/map-clusters", (c) => mapAnswer(c, loadComplexMapClusters))
   .get("/completion-years", async (c) => c.json(await loadCompletionYears(depsOf(c.env))))
   .get("/similar/:id", async (c) => {
-    const data = await loadSimilar(depsOf(c.env), parse(IdSchema, c.req.param("id")));
+    const data = await loadSimilar(depsOf(c.env), parse(NumericIdParamSchema, c.req.param()).id);
     return data ? c.json(data) : notFound("Жилой комплекс не найден");
   })
   .get("/seo-filter/:path{.+}", async (c) => {
     // Hono has decoded the path already (a broken %-escape stays as written and fails the schema).
-    const raw = c.req.param("path").replace(/^\/+|\/+$/g, "");
-    const key = /^\d{1,9}$/.test(raw) ? Number(raw) : parse(SeoPathSchema, raw);
+    const { path } = parse(SeoPathSchema, { path: c.req.param("path").replace(/^\/+|\/+$/g, "") });
+    const key = /^\d{1,9}$/.test(path) ? Number(path) : path;
     const data = await loadSeoFilter(depsOf(c.env), key);
     return data ? c.json(data) : notFound("Такой подборки нет");
   })
   .get("/:id/get-house-stats", async (c) => {
-    const id = parse(IdSchema, c.req.param("id"));
+    const id = parse(NumericIdParamSchema, c.req.param()).id;
     const { house_id } = parse(HouseQuerySchema, { house_id: c.req.query("house_id") });
     const data = await loadHouseStats(depsOf(c.env), id, house_id);
     return data ? c.json(data) : notFound("Корпус не найден");
   })
   .get("/:id", async (c) => {
-    const data = await loadComplex(depsOf(c.env), parse(IdSchema, c.req.param("id")));
+    const data = await loadComplex(depsOf(c.env), parse(NumericIdParamSchema, c.req.param()).id);
     return data ? c.json(data) : notFound("Жилой комплекс не найден");
   });

@@ -3,9 +3,8 @@
  * thin: validate the input, call the screen's loader, answer JSON. Errors are JSON with a Russian message.
  */
 import { Hono } from "hono";
-import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../env";
-import { logError } from "../log";
+import { onApiError, onApiNotFound } from "../errors";
 import { adverts } from "./adverts";
 import { companies } from "./companies";
 import { complexes } from "./complexes";
@@ -20,14 +19,8 @@ import { specialOffers } from "./special-offers";
 
 export const api = new Hono<AppEnv>();
 
-api.notFound((c) => c.json({ error: "Такого метода API нет" }, 404));
-api.onError((err, c) => {
-  if (err instanceof HTTPException && err.status < 500) {
-    return c.json({ error: err.message || "Некорректный запрос" }, err.status);
-  }
-  logError(c, err);
-  return c.json({ error: "Внутренняя ошибка сервера. Попробуйте ещё раз позже." }, 500);
-});
+api.notFound(onApiNotFound);
+api.onError(onApiError);
 
 export interface KeyResult {
   key: string;

@@ -2,7 +2,6 @@ import { Hono } from "hono";
 import { type ApartmentQuery, readApartmentApiQuery } from "../../shared/filters/apartments";
 import { IDS_MAX } from "../../shared/filters/catalogue";
 import { FilterError, idList } from "../../shared/filters/fields";
-import { IdSchema } from "../../shared/schemas/catalogue";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
 import {
@@ -11,7 +10,7 @@ import {
   loadApartmentsByIds,
   loadRoomGroups,
 } from "../loaders/living-objects";
-import { badRequest, notFound, parse } from "./validate";
+import { badRequest, NumericIdParamSchema, notFound, parse } from "./validate";
 
 const PER_PAGE_APARTMENTS = 20;
 
@@ -45,6 +44,6 @@ export const livingObjects = new Hono<AppEnv>()
     return c.json(await loadApartmentsByIds(depsOf(c.env), ids));
   })
   .get("/:id", async (c) => {
-    const data = await loadApartment(depsOf(c.env), parse(IdSchema, c.req.param("id")));
+    const data = await loadApartment(depsOf(c.env), parse(NumericIdParamSchema, c.req.param()).id);
     return data ? c.json(data) : notFound("Квартира не найдена");
   });

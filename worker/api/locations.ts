@@ -6,21 +6,21 @@ import { depsOf } from "../loaders/deps";
 import { loadLocation, loadLocations } from "../loaders/locations";
 import { notFound, parse, queryObject } from "./validate";
 
-const optionalId = (field: string) =>
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,9}$/, `${field}: ожидается целое положительное число`),
-      v.transform(Number),
-    ),
-  );
+/** One id, or several separated by commas (the filter's cascade asks for the places of all its choices). */
+const optionalIds = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,9}(,\d{1,9}){0,49}$/, "ожидаются целые положительные числа через запятую"),
+    v.transform((s) => s.split(",").map(Number)),
+  ),
+);
 
 const ScopeSchema = v.object({
-  kind: v.optional(v.picklist(["metro", "mcc", "mcd"], "kind: одно из metro, mcc, mcd")),
-  "search[kind]": v.optional(v.picklist(["metro", "mcc", "mcd"], "search[kind]: одно из metro, mcc, mcd")),
-  "search[region_id]": optionalId("search[region_id]"),
-  "search[locality_id]": optionalId("search[locality_id]"),
-  "search[city_area_id]": optionalId("search[city_area_id]"),
+  kind: v.optional(v.picklist(["metro", "mcc", "mcd"], "одно из metro, mcc, mcd")),
+  "search[kind]": v.optional(v.picklist(["metro", "mcc", "mcd"], "одно из metro, mcc, mcd")),
+  "search[region_id]": optionalIds,
+  "search[locality_id]": optionalIds,
+  "search[city_area_id]": optionalIds,
 });
 
 function scope(c: { req: { url: string } }) {
@@ -38,7 +38,9 @@ function scope(c: { req: { url: string } }) {
   };
 }
 
-const IdOrSlug = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,120}$/, "id: число или латинский адрес"));
+const IdOrSlug = v.object({
+  id: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,120}$/, "число или адрес из латинских букв, цифр и дефисов")),
+});
 
 export const locations = new Hono<AppEnv>();
 for (const kind of LOCATION_APIS) {
@@ -47,7 +49,7 @@ for (const kind of LOCATION_APIS) {
     return c.json(await loadLocations(depsOf(c.env), kind, scope(c)));
   });
   locations.get(`/${kind}/:id`, async (c) => {
-    const raw = parse(IdOrSlug, c.req.param("id"));
+    const raw = parse(IdOrSlug, c.req.param()).id;
     const data = await loadLocation(depsOf(c.env), kind, /^\d+$/.test(raw) ? Number(raw) : raw, scope(c));
     return data ? c.json(data) : notFound("Такого места нет в каталоге");
   });

@@ -2,20 +2,22 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
-import { loadMain } from "../loaders/main";
+import { loadMain, loadMenuAmounts } from "../loaders/main";
 import { loadEntitiesByWord } from "../loaders/search";
 import { parse } from "./validate";
 
 const KeywordSchema = v.object({
   keyword: v.pipe(
-    v.string("keyword: введите слово для поиска"),
+    v.string("введите слово для поиска"),
     v.trim(),
-    v.minLength(2, "keyword: введите хотя бы две буквы"),
-    v.maxLength(100, "keyword: слишком длинный запрос"),
+    v.minLength(2, "введите хотя бы две буквы"),
+    v.maxLength(100, "не длиннее 100 символов"),
   ),
 });
 
-export const main = new Hono<AppEnv>().get("/", async (c) => c.json(await loadMain(depsOf(c.env))));
+export const main = new Hono<AppEnv>()
+  .get("/", async (c) => c.json(await loadMain(depsOf(c.env))))
+  .get("/menu", async (c) => c.json(await loadMenuAmounts(depsOf(c.env))));
 
 export const search = new Hono<AppEnv>().get("/entities-by-word", async (c) => {
   const { keyword } = parse(KeywordSchema, { keyword: c.req.query("keyword") });

@@ -10,7 +10,7 @@ import * as v from "valibot";
 import { CHAT_LIMITS, ConversationIdSchema, SinceSchema } from "../../shared/chat/protocol";
 import { parse } from "../api/validate";
 import type { AppEnv } from "../env";
-import { logError } from "../log";
+import { onApiError } from "../errors";
 import { enforceRateLimit } from "../rate-limit";
 import { DIRECTORY_NAME } from "./directory";
 import {
@@ -40,16 +40,6 @@ function secrets(env: Env): { secret: string; token: string } {
   return { secret: env.CHAT_SECRET, token: env.OPERATOR_TOKEN };
 }
 
-function jsonErrors(app: Hono<AppEnv>): Hono<AppEnv> {
-  return app.onError((err, c) => {
-    if (err instanceof HTTPException && (err.status < 500 || err.status === 503)) {
-      return c.json({ error: err.message }, err.status);
-    }
-    logError(c, err);
-    return c.json({ error: "Внутренняя ошибка сервера. Попробуйте ещё раз позже." }, 500);
-  });
-}
-
 const requireOperator = createMiddleware<AppEnv>(async (c, next) => {
   const { secret, token } = secrets(c.env);
   if (!(await isOperator(secret, token, getCookie(c, OPERATOR_COOKIE)))) {
@@ -60,7 +50,7 @@ const requireOperator = createMiddleware<AppEnv>(async (c, next) => {
 
 const cookieOptions = { path: "/", httpOnly: true, secure: true } as const;
 
-export const chatApi = jsonErrors(new Hono<AppEnv>())
+export const chatApi = new Hono<AppEnv>()
   // The visitor's identity, made before the first connection (a WebSocket handshake cannot set cookies
   // reliably). A visitor with a genuine cookie keeps it; each new one counts against the IP's daily limit.
   .post("/session", async (c) => {
@@ -120,12 +110,14 @@ function connect(
   query: Record<string, string>,
 ) {
   upgrade(c);
-  const since = parse(SinceSchema, c.req.query("since"));
+  const { since } = parse(v.object({ since: SinceSchema }), { since: c.req.query("since") });
   const url = `https://chat.internal/?${new URLSearchParams({ ...query, since: String(since) })}`;
   return stub.fetch(new Request(url, { headers: { Upgrade: "websocket" } }));
 }
 
-export const chatSockets = jsonErrors(new Hono<AppEnv>())
+// Errors here are JSON too (a socket client reads them): the API's handler.
+export const chatSockets = new Hono<AppEnv>()
+  .onError(onApiError)
   .get("/ws/", async (c) => {
     const visitor = await readVisitor(secrets(c.env).secret, getCookie(c, VISITOR_COOKIE));
     if (!visitor) throw new HTTPException(401, { message: "Сначала откройте чат на сайте." });
@@ -135,6 +127,6 @@ export const chatSockets = jsonErrors(new Hono<AppEnv>())
     connect(c, c.env.CHAT_DIRECTORY.getByName(DIRECTORY_NAME), {}),
   )
   .get("/operator/ws/:id/", requireOperator, (c) => {
-    const id = parse(ConversationIdSchema, c.req.param("id"));
+    const { id } = parse(v.object({ id: ConversationIdSchema }), c.req.param());
     return connect(c, c.env.CHAT_CONVERSATION.getByName(id), { role: "operator", id });
   });

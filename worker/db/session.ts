@@ -9,6 +9,7 @@
 import { getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
+import { shareReads } from "../loaders/deps";
 
 const BOOKMARK_COOKIE = "d1_bookmark";
 /** D1 bookmarks: four hex groups. Anything else in the cookie is ignored. */
@@ -39,6 +40,7 @@ function requestDatabase(db: D1Database, start: string) {
 export const d1Sessions = createMiddleware<AppEnv>(async (c, next) => {
   const cookie = getCookie(c, BOOKMARK_COOKIE);
   const request = requestDatabase(c.env.DB, cookie && BOOKMARK.test(cookie) ? cookie : "first-unconstrained");
+  shareReads(request.database);
   c.env = { ...c.env, DB: request.database };
   await next();
   const bookmark = request.bookmark();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDeadline, isOverdue } from "../../shared/format";
+import { deadlineLine, formatDeadline, isOverdue } from "../../shared/format";
 import { localityKey, stationKey, walkMinutes } from "./offer";
 
 describe("feed dialects", () => {
@@ -47,7 +47,8 @@ describe("feed dialects", () => {
     expect(isOverdue(2026, 3, false, october)).toBe(true);
     expect(isOverdue(2026, 4, false, october)).toBe(false);
     expect(isOverdue(2021, 3, true, october)).toBe(false);
-    expect(formatDeadline(2021, 3, false, true)).toBe("III\u00a0кв.\u00a02021\u00a0— перенесён");
-    expect(formatDeadline(2021, 3, true, true)).toBe("Сдан");
+    expect(formatDeadline(2021, 3, true)).toBe("III\u00a0кв.\u00a02021\u00a0— перенесён");
+    // A finished house's deadline is when it was finished; «Сдан» is the card's line (deadlineLine).
+    expect(deadlineLine({ finished: true, label: formatDeadline(2021, 3) })).toBe("Сдан");
   });
 });

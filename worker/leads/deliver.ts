@@ -6,7 +6,6 @@
  * whose consumer marks the request dead for the operator.
  */
 import * as v from "valibot";
-import { SITE_ORIGIN } from "../../shared/constants";
 import { CALL_TIMES, type CallTime, LEAD_KINDS, type LeadKind } from "../../shared/leads";
 import { type LeadMessage, LeadMessageSchema } from "../../shared/schemas/leads";
 import { hmac } from "../chat/identity";
@@ -17,6 +16,7 @@ import {
   type LeadDeliveryRow,
   recordLeadDelivery,
 } from "../db/queries/leads";
+import { configuredOrigin } from "../env";
 import { logEvent } from "../log";
 
 /** Tries per message: wrangler.toml's max_retries (5) plus the first. */
@@ -40,16 +40,17 @@ export interface QueueBatch {
 }
 
 /** The JSON a developer's webhook receives. */
-export function leadPayload(l: LeadDeliveryRow) {
+/** `origin`: the site's configured address (SITE_ORIGIN); unset, the links are paths on the site. */
+export function leadPayload(l: LeadDeliveryRow, origin: string) {
   return {
     id: l.id,
     kind: l.kind,
     kind_label: LEAD_KINDS[l.kind as LeadKind],
-    complex: { id: l.complex_id, name: l.complex_name, url: `${SITE_ORIGIN}/novostroyki/${l.complex_slug}/` },
+    complex: { id: l.complex_id, name: l.complex_name, url: `${origin}/novostroyki/${l.complex_slug}/` },
     apartment:
       l.living_object_id === null
         ? null
-        : { id: l.living_object_id, url: `${SITE_ORIGIN}/kvartiry/kvartira-${l.living_object_id}/` },
+        : { id: l.living_object_id, url: `${origin}/kvartiry/kvartira-${l.living_object_id}/` },
     name: l.name,
     phone: l.phone,
     call_time: l.call_time,
@@ -63,8 +64,13 @@ export function leadPayload(l: LeadDeliveryRow) {
 export const signLead = (secret: string, timestamp: string, body: string) =>
   hmac(secret, `${timestamp}.${body}`).then((s) => `sha256=${s}`);
 
-async function post(l: LeadDeliveryRow, url: string, timeoutMs: number): Promise<string | null> {
-  const body = JSON.stringify(leadPayload(l));
+async function post(
+  l: LeadDeliveryRow,
+  url: string,
+  origin: string,
+  timeoutMs: number,
+): Promise<string | null> {
+  const body = JSON.stringify(leadPayload(l, origin));
   const timestamp = String(Math.floor(Date.now() / 1000));
   try {
     const res = await fetch(url, {
@@ -88,7 +94,12 @@ async function post(l: LeadDeliveryRow, url: string, timeoutMs: number): Promise
   }
 }
 
-async function deliverOne(msg: QueueMessage, db: Env["DB"], timeoutMs: number): Promise<void> {
+async function deliverOne(
+  msg: QueueMessage,
+  db: Env["DB"],
+  origin: string,
+  timeoutMs: number,
+): Promise<void> {
   const parsed = v.safeParse(LeadMessageSchema, msg.body);
   if (!parsed.success) {
     logEvent("error", "leads.bad_message", { body: msg.body });
@@ -116,7 +127,7 @@ async function deliverOne(msg: QueueMessage, db: Env["DB"], timeoutMs: number): 
     msg.ack();
     return;
   }
-  const error = await post(lead, lead.webhook_url, timeoutMs);
+  const error = await post(lead, lead.webhook_url, origin, timeoutMs);
   if (error === null) {
     await record("delivered", null);
     msg.ack();
@@ -132,12 +143,12 @@ async function deliverOne(msg: QueueMessage, db: Env["DB"], timeoutMs: number): 
 /** The consumer of the leads queue. A failure of D1 retries the message: nothing is dropped. */
 export async function deliverLeads(
   batch: QueueBatch,
-  env: Pick<Env, "DB">,
+  env: Pick<Env, "DB" | "SITE_ORIGIN">,
   timeoutMs = WEBHOOK_TIMEOUT_MS,
 ): Promise<void> {
   for (const msg of batch.messages) {
     try {
-      await deliverOne(msg, env.DB, timeoutMs);
+      await deliverOne(msg, env.DB, configuredOrigin(env) ?? "", timeoutMs);
     } catch (e) {
       logEvent("error", "leads.consumer_failed", { message: e instanceof Error ? e.message : String(e) });
       msg.retry({ delaySeconds: retryDelaySeconds(msg.attempts) });

@@ -32,7 +32,7 @@ import {
   type StationLinkRow,
 } from "../db/queries/complexes";
 import { proxied } from "../image-proxy";
-import type { Deps } from "./deps";
+import { type Deps, once } from "./deps";
 import { resolveLocation } from "./locations";
 import { pageMeta } from "./pagination";
 
@@ -51,7 +51,7 @@ export function deadlineOf(
 ): Deadline {
   const later = !!planned?.year && year * 4 + quarter > planned.year * 4 + (planned.quarter ?? 4);
   const moved = !finished && (later || isOverdue(year, quarter, finished, new Date()));
-  return { year, quarter, finished, moved, label: formatDeadline(year, quarter, finished, moved) };
+  return { year, quarter, finished, moved, label: formatDeadline(year, quarter, moved) };
 }
 
 /** Cards for rows, with their nearest stations and offers by room type (two queries for the whole page). */
@@ -198,17 +198,19 @@ export function loadComplexMapClusters(
 export async function loadComplex(deps: Deps, id: number): Promise<ComplexDetail | null> {
   // One round of queries, not two: everything but the complex's own row is read by its id.
   const [row, stations, rooms, houses, record] = await Promise.all([
-    getComplex(deps.db, id),
+    once(deps, getComplex, id),
     listComplexStations(deps.db, [id]),
     listRoomStats(deps.db, [id]),
-    listHouses(deps.db, id),
+    once(deps, listHouses, id),
     getDeveloperRecord(deps.db, null, id),
   ]);
   if (!row) return null;
   const [card] = cardsOf([row], stations, rooms);
   if (!card) return null;
+  const at = new Map(stations.map((s) => [s.station_id, s]));
   return {
     ...card,
+    stations: card.stations.map((s) => ({ ...s, lat: at.get(s.id)?.lat ?? 0, lng: at.get(s.id)?.lng ?? 0 })),
     region: row.region_name,
     locality: { id: row.locality_id, name: row.locality_name },
     district:
@@ -269,7 +271,7 @@ function trustOf(row: ComplexDetailRow): ComplexTrust {
 }
 
 export async function loadSimilar(deps: Deps, id: number): Promise<{ data: ComplexCard[] } | null> {
-  const row = await getComplex(deps.db, id);
+  const row = await once(deps, getComplex, id);
   if (!row) return null;
   return { data: await toCards(deps, await listSimilarComplexes(deps.db, row, 8)) };
 }

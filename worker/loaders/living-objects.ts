@@ -19,7 +19,7 @@ import {
   listRoomGroups,
 } from "../db/queries/living-objects";
 import { deadlineOf } from "./complexes";
-import type { Deps } from "./deps";
+import { type Deps, once } from "./deps";
 import { pageMeta } from "./pagination";
 
 export const apartmentUrl = (id: number) => `/kvartiry/kvartira-${id}/`;
@@ -58,10 +58,10 @@ function toLivingObject(r: LivingObjectRow): LivingObject {
 export async function loadApartments(deps: Deps, q: ApartmentQuery): Promise<LivingObjectList | null> {
   const complexId = q.filter.complex;
   const [complex, list, houses, groups] = await Promise.all([
-    complexId !== undefined ? getComplex(deps.db, complexId) : null,
+    complexId !== undefined ? once(deps, getComplex, complexId) : null,
     listApartments(deps.db, q),
-    complexId !== undefined ? listHouses(deps.db, complexId) : [],
-    complexId !== undefined ? listRoomGroups(deps.db, complexId) : [],
+    complexId !== undefined ? once(deps, listHouses, complexId) : [],
+    complexId !== undefined ? once(deps, listRoomGroups, complexId) : [],
   ]);
   const meta = pageMeta(list.total, { page: q.page, per_page: q.perPage });
   if ((complexId !== undefined && !complex) || !meta) return null;
@@ -79,9 +79,9 @@ export async function loadApartments(deps: Deps, q: ApartmentQuery): Promise<Liv
 }
 
 export async function loadRoomGroups(deps: Deps, complexId: number): Promise<{ data: RoomGroup[] } | null> {
-  const complex = await getComplex(deps.db, complexId);
+  const complex = await once(deps, getComplex, complexId);
   if (!complex) return null;
-  const groups = await listRoomGroups(deps.db, complexId);
+  const groups = await once(deps, listRoomGroups, complexId);
   return { data: groups.map((g) => ({ ...g, label: ROOM_LABELS[g.rooms] ?? "" })) };
 }
 
@@ -106,7 +106,7 @@ export async function loadHouseStats(
   houseId: number,
 ): Promise<HouseStats | null> {
   const [houses, cells] = await Promise.all([
-    listHouses(deps.db, complexId),
+    once(deps, listHouses, complexId),
     listHouseCells(deps.db, complexId, houseId),
   ]);
   const h = houses.find((x) => x.id === houseId);

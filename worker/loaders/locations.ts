@@ -2,7 +2,7 @@ import type { LocationType } from "../../shared/constants";
 import { LOCATION_TYPE_DEFS, type LocationApi } from "../../shared/locations";
 import type { LocationItem } from "../../shared/schemas/locations";
 import { getLocation, type LocationRow, type LocationScope, listLocations } from "../db/queries/locations";
-import type { Deps } from "./deps";
+import { type Deps, once } from "./deps";
 
 function toItem(r: LocationRow): LocationItem {
   return {
@@ -36,7 +36,7 @@ export async function loadLocation(
   idOrSlug: number | string,
   scope: LocationScope,
 ): Promise<{ data: LocationItem } | null> {
-  const row = await getLocation(deps.db, api, idOrSlug, scope);
+  const row = await once(deps, getLocation, api, idOrSlug, scope);
   return row ? { data: toItem(row) } : null;
 }
 
@@ -45,6 +45,6 @@ export async function resolveLocation(deps: Deps, path: string) {
   const [type, slug] = path.split("/") as [LocationType, string];
   const def = LOCATION_TYPE_DEFS[type];
   if (!def || !slug) return null;
-  const row = await getLocation(deps.db, def.api, slug, { kind: def.kind, parentId: def.region });
+  const row = await once(deps, getLocation, def.api, slug, { kind: def.kind, parentId: def.region });
   return row ? { id: row.id, field: def.filter } : null;
 }

@@ -1,6 +1,8 @@
+import { COUNTED_LINKS, type MenuAmounts } from "../../shared/menu";
 import type { MainData } from "../../shared/schemas/main";
 import { readThrough } from "../cache/kv";
-import { getCatalogueStats } from "../db/queries/complexes";
+import { countComplexes, getCatalogueStats } from "../db/queries/complexes";
+import { countApartments } from "../db/queries/living-objects";
 import { listLocations } from "../db/queries/locations";
 import type { Deps } from "./deps";
 import { loadPage } from "./pages";
@@ -37,5 +39,19 @@ export function loadMain(deps: Deps): Promise<MainData> {
         rc_count: s.rc_count,
       })),
     };
+  });
+}
+
+/** The header dropdown's amounts (SPEC §3 «Menu link … amount»), cached in KV for 5 minutes like `main`. */
+export function loadMenuAmounts(deps: Deps): Promise<MenuAmounts> {
+  return readThrough(deps.kv, "main", "menu", 300, async () => {
+    const counts = await Promise.all(
+      COUNTED_LINKS.map(({ count }) =>
+        "complexes" in count
+          ? countComplexes(deps.db, count.complexes)
+          : countApartments(deps.db, count.apartments),
+      ),
+    );
+    return { data: Object.fromEntries(COUNTED_LINKS.map((l, i) => [l.to, counts[i] ?? 0])) };
   });
 }

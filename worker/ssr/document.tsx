@@ -1,17 +1,20 @@
 import type { ReactNode } from "react";
 import { BOOT_ELEMENT_ID } from "../../client/boot";
 import { serializeJson } from "../../shared/serialize";
+import { analyticsLoader } from "../analytics";
 
 export interface DocumentProps {
   nonce: string;
   css: string[];
   preload: string[];
   boot: unknown;
+  /** The web-analytics counter's id: its loader goes last in the body. */
+  analytics: string | null;
   children: ReactNode;
 }
 
 /** The one HTML document: `<html lang="ru">`, the page in #root and the escaped hydration data. */
-export function Document({ nonce, css, preload, boot, children }: DocumentProps) {
+export function Document({ nonce, css, preload, boot, analytics, children }: DocumentProps) {
   return (
     <html lang="ru">
       <head>
@@ -46,6 +49,13 @@ export function Document({ nonce, css, preload, boot, children }: DocumentProps)
           // biome-ignore lint/security/noDangerouslySetInnerHtml: serializeJson escapes < > & U+2028 U+2029
           dangerouslySetInnerHTML={{ __html: serializeJson(boot) }}
         />
+        {analytics && (
+          <script
+            nonce={nonce}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: our text; the id is digits, the nonce base64
+            dangerouslySetInnerHTML={{ __html: analyticsLoader(analytics, nonce) }}
+          />
+        )}
       </body>
     </html>
   );

@@ -13,6 +13,8 @@ export interface RenderInput {
   page: PageId | null;
   boot: BootData;
   nonce: string;
+  /** The web-analytics counter's id, or null: not configured, or a bot (worker/analytics.ts). */
+  analytics: string | null;
   /** Bots get the complete document at once. */
   waitForAll: boolean;
 }
@@ -30,7 +32,7 @@ export async function renderPage(input: RenderInput, onError: (e: unknown) => vo
   // JavaScript) instead of a hidden streamed boundary; the data was prefetched already.
   await Promise.all([page && PAGES[page].preload(), QUICK_SEARCH.preload()]);
   const stream = await renderToReadableStream(
-    <Document nonce={nonce} css={assets.css} preload={assets.preload} boot={boot}>
+    <Document nonce={nonce} css={assets.css} preload={assets.preload} boot={boot} analytics={input.analytics}>
       <StaticRouter location={url.pathname + url.search}>
         <App boot={boot} />
       </StaticRouter>

@@ -4,7 +4,14 @@
  * and a scale bar. Units inside the drawing are centimetres; the SVG keeps its box whatever the plan's shape.
  */
 import { formatArea } from "../../../shared/format";
-import { decodePlan, type PlanRoom, ROOM_NAMES, type RoomCode } from "../../../shared/plan";
+import {
+  decodePlan,
+  type PlanAreas,
+  type PlanRoom,
+  ROOM_NAMES,
+  type RoomCode,
+  roomAreas,
+} from "../../../shared/plan";
 import { r1 } from "../art/paint";
 import "./apartment.css";
 
@@ -22,41 +29,6 @@ const INK = "#374151";
 const cm = (m: number) => Math.round(m * 100);
 const oneDecimal = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 });
 const metres = (m: number) => `${oneDecimal.format(m)}\u00a0м`;
-
-/** The apartment's own areas, when known: the labels then add up to them. */
-export interface PlanAreas {
-  total: number;
-  living: number;
-  kitchen: number;
-}
-
-const sum = (rooms: readonly PlanRoom[]) => rooms.reduce((a, r) => a + r.w * r.h, 0);
-
-/**
- * The area to print in each room. The drawing is schematic, so its rectangles only share out the apartment's
- * stated areas: the living area among the rooms, the kitchen's to the kitchen, the rest among the hall and
- * bathroom; the loggia keeps its drawn size. Without stated areas (or with ones that do not fit) the
- * rectangles' own areas are printed.
- */
-function roomAreas(rooms: readonly PlanRoom[], areas?: PlanAreas): Map<PlanRoom, number> {
-  const out = new Map(rooms.map((r) => [r, r.w * r.h]));
-  if (!areas) return out;
-  const kitchens = rooms.filter((r) => r.type === "K" || r.type === "L");
-  const living = rooms.filter((r) => r.type === "R" || (r.type === "S" && kitchens.length > 0));
-  const studio = rooms.filter((r) => r.type === "S" && kitchens.length === 0);
-  const service = rooms.filter((r) => r.type === "B" || r.type === "H");
-  const rest = areas.total - areas.living - areas.kitchen;
-  if (rest <= 0 || !service.length) return out;
-  const share = (group: readonly PlanRoom[], total: number) => {
-    const drawn = sum(group);
-    for (const r of group) out.set(r, drawn ? (total * r.w * r.h) / drawn : 0);
-  };
-  share(living, areas.living);
-  share(kitchens, areas.kitchen);
-  share(studio, areas.living + areas.kitchen);
-  share(service, rest);
-  return out;
-}
 
 export interface FloorPlanProps {
   plan: string;

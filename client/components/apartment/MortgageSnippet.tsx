@@ -7,6 +7,8 @@ import { countOf, formatDate, formatPrice, formatPriceShort, WORDS } from "../..
 import {
   calculateMortgage,
   DEFAULT_TERM_YEARS,
+  DOWN_SHARE,
+  defaultDown,
   formatRate,
   formatShare,
   type MortgageState,
@@ -21,9 +23,6 @@ import {
 import { AppLink } from "../AppLink";
 import "./apartment.css";
 
-/** The down payment banks usually ask for at least. */
-const DOWN_SHARE = 0.2;
-
 const WHO: Record<ProgramId, string> = {
   market: "Без требований к семье и месту работы",
   family: "Для семей с ребёнком младше 6 лет",
@@ -37,11 +36,30 @@ export function offerState(program: ProgramId, price: number, region: RegionId):
     program,
     region,
     price,
-    down: Math.max(minimumDown(p, price), Math.round(price * DOWN_SHARE)),
+    down: Math.max(minimumDown(p, price), defaultDown(price)),
     termYears: DEFAULT_TERM_YEARS,
     rate: p.rate,
     type: "annuity",
   };
+}
+
+/** The programmes shown: where the flat is, or (region not known yet) those that apply everywhere. */
+function programsFor(region: RegionId | null): ProgramId[] {
+  return PROGRAM_IDS.filter((id) =>
+    region ? PROGRAMS[id].regions.includes(region) : PROGRAMS[id].regions.length === 2,
+  );
+}
+
+/**
+ * The lowest monthly payment among the programmes the snippet shows for a price, with the default down
+ * payment the line beside it names: «Платёж от N ₽ в месяц при взносе от D (20 %)…». Null when none applies.
+ */
+export function paymentFrom(price: number, region: RegionId | null): number | null {
+  const payments = programsFor(region).flatMap((id) => {
+    const calc = calculateMortgage(offerState(id, price, region ?? "msk"));
+    return calc.ok ? [Math.round(calc.result.firstPayment)] : [];
+  });
+  return payments.length ? Math.min(...payments) : null;
 }
 
 /**
@@ -57,9 +75,7 @@ export function MortgageSnippet({
   region: RegionId | null;
   about: ReactNode;
 }) {
-  const programs = PROGRAM_IDS.filter((id) =>
-    region ? PROGRAMS[id].regions.includes(region) : PROGRAMS[id].regions.length === 2,
-  );
+  const programs = programsFor(region);
   return (
     <div className="mortgage-snippet">
       <p className="mortgage-snippet__about">{about}</p>
@@ -99,8 +115,8 @@ export function MortgageSnippet({
         })}
       </ul>
       <p className="mortgage-snippet__note">
-        Аннуитетный платёж на {countOf(DEFAULT_TERM_YEARS, WORDS.year)}; взнос — от 20 % или больше, если
-        этого требует лимит кредита по программе.
+        Аннуитетный платёж на {countOf(DEFAULT_TERM_YEARS, WORDS.year)}; взнос — от {formatShare(DOWN_SHARE)}{" "}
+        или больше, если этого требует лимит кредита по программе.
         {region === "msk" && " IT-ипотека в Москве и Новой Москве не действует."} Условия программ сверены{" "}
         {formatDate(PROGRAMS_CHECKED_AT)}, точную ставку назовёт банк.
       </p>

@@ -15,7 +15,7 @@ export function groupByLetter(items: readonly LocationItem[]): [string, Location
 
 /**
  * The alphabet list of SPEC §2: letter groups, each item a link with its count of complexes (stations with
- * their line colour). With `moreHref`, only the first two groups show and «Посмотреть все» leads to the rest.
+ * their line colour); a place with none is its name without a link. With `moreHref`, only the first two groups show and «Посмотреть все» leads to the rest.
  * The letters are headings one level below the section the list is in: h2 right under a page's h1, else h3.
  */
 export function AlphabetList({
@@ -42,17 +42,30 @@ export function AlphabetList({
           <section key={letter} className="alphabet__group" aria-label={`На букву ${letter}`}>
             <Letter className="alphabet__letter">{letter}</Letter>
             <ul>
-              {list.map((item) => (
-                <li key={item.id}>
-                  <AppLink to={hrefOf(item)} title={item.link_title}>
+              {list.map((item) => {
+                const name = (
+                  <>
                     {item.hex_color && (
                       <span className="line-dot" style={{ background: item.hex_color }} aria-hidden="true" />
                     )}
                     {item.name}
-                  </AppLink>
-                  <span className="alphabet__count">{item.rc_count}</span>
-                </li>
-              ))}
+                  </>
+                );
+                // A place with no complex in the catalogue has no page worth opening: its name, not a link.
+                return item.rc_count > 0 ? (
+                  <li key={item.id}>
+                    <AppLink to={hrefOf(item)} title={item.link_title}>
+                      {name}
+                    </AppLink>
+                    <span className="alphabet__count">{item.rc_count}</span>
+                  </li>
+                ) : (
+                  <li key={item.id} className="alphabet__empty">
+                    <span>{name}</span>
+                    <span className="alphabet__count">нет ЖК</span>
+                  </li>
+                );
+              })}
             </ul>
           </section>
         ))}

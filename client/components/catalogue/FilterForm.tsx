@@ -1,7 +1,6 @@
 import { type FormEvent, Fragment, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import useSWR from "swr";
-import { apiKeys } from "../../../shared/api-keys";
+import { type ApiKey, apiKeys } from "../../../shared/api-keys";
 import { ROOMS } from "../../../shared/codes";
 import { DEFAULT_SORT, SORTS, type Sort } from "../../../shared/constants";
 import {
@@ -19,9 +18,9 @@ import {
 } from "../../../shared/filters/catalogue";
 import { countOf, formatNumber, WORDS } from "../../../shared/format";
 import { REGIONS } from "../../../shared/geo/regions";
-import type { CompletionYear, ComplexList } from "../../../shared/schemas/catalogue";
+import type { CompletionYear } from "../../../shared/schemas/catalogue";
 import type { LocationItem } from "../../../shared/schemas/locations";
-import { api } from "../../api";
+import { useApi } from "../../hooks/use-api";
 import { useDebounced } from "../../hooks/use-debounced";
 import { useInBrowser } from "../../hooks/use-in-browser";
 import { TYPE_AHEAD } from "../../pages";
@@ -216,15 +215,27 @@ function PickList({
 }
 
 /**
- * One level of the SPEC §4 cascade: the lists of the chosen parents (a region's localities, a locality's
- * stations), or none without a choice; a list that fails to load is empty (SPEC §8, api.ts).
+ * The form's lists for a filter: the deadline years and the SPEC §4 cascade (regions → their localities →
+ * their stations). A page with the form declares them in its data, so the form's first render has them.
  */
-function useChildren(kind: "localities" | "subways", parents: number[] | undefined): LocationItem[] {
-  const key = parents?.length ? [kind, ...parents] : null;
-  const { data } = useSWR(key, () => Promise.all((parents ?? []).map((id) => api[kind](id))), {
+export function filterFormKeys(base: CatalogueFilter, filter: CatalogueFilter) {
+  const regions = filter.regions ?? base.regions;
+  return {
+    years: apiKeys.completionYears(),
+    localities: regions?.length ? apiKeys.locations("localities", { region_id: regions }) : undefined,
+    stations: filter.localities?.length
+      ? apiKeys.locations("subways", { locality_id: filter.localities })
+      : undefined,
+  };
+}
+
+/** A cascade list: the previous one stays while the next loads; no selection, or a failure (logged), empties it. */
+function useCascadeList(key: ApiKey<{ data: LocationItem[] }> | undefined, what: string): LocationItem[] {
+  const { data, error } = useApi(key, {
     keepPreviousData: true,
+    onError: (e) => console.error(`Не удалось загрузить ${what}`, e),
   });
-  return key ? (data?.flat() ?? []) : [];
+  return key && !error ? (data?.data ?? []) : [];
 }
 
 /**
@@ -237,7 +248,7 @@ function useCount(base: CatalogueFilter, draft: CatalogueFilter, initial: number
     dirty && !inverted(debounced.price) && !inverted(debounced.area)
       ? apiKeys.complexes({ filter: mergeFilters(base, debounced), page: 1, perPage: 1, sort: DEFAULT_SORT })
       : null;
-  const { data, error, isLoading } = useSWR<ComplexList>(key);
+  const { data, error, isLoading } = useApi(key);
   const waiting = dirty && (debounced !== draft || isLoading);
   return { count: key ? (data?.total ?? initial) : initial, loading: waiting, failed: Boolean(key && error) };
 }
@@ -421,10 +432,10 @@ export function FilterForm({ base, value, sort, total, action, ad }: FilterFormP
     setDraft(value);
     setDirty(false);
   }, [value]);
-  const { data: yearsData } = useSWR<{ data: CompletionYear[] }>(apiKeys.completionYears());
-  const years = yearsData?.data ?? [];
-  const localityItems = useChildren("localities", draft.regions ?? base.regions);
-  const stationItems = useChildren("subways", draft.localities);
+  const keys = filterFormKeys(base, draft);
+  const years = useApi(keys.years).data?.data ?? [];
+  const localityItems = useCascadeList(keys.localities, "населённые пункты");
+  const stationItems = useCascadeList(keys.stations, "станции");
   const { count, loading, failed } = useCount(base, draft, total, dirty);
   const set = (next: CatalogueFilter) => {
     setDraft(next);

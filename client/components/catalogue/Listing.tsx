@@ -1,9 +1,9 @@
-import { useRef } from "react";
 import { bannerOn } from "../../../shared/ads";
-import { apiKeys } from "../../../shared/api-keys";
+import type { ApiKey } from "../../../shared/api-keys";
 import { filterToUrlQuery, type ListQuery } from "../../../shared/filters/catalogue";
 import { countOf, WORDS } from "../../../shared/format";
 import type { ComplexList } from "../../../shared/schemas/catalogue";
+import { fetchLatestList } from "../../api";
 import { useApi } from "../../hooks/use-api";
 import { AppLink } from "../AppLink";
 import { AdSidebar, AdSlot, TgbRow, useAds } from "../ads/Ads";
@@ -15,8 +15,9 @@ import "./catalogue.css";
 export interface ListingProps {
   /** The page's path: the form's action and the base of page links. */
   path: string;
-  /** The whole query the page lists (base merged with the visitor's own filter). */
+  /** The whole query the page lists (base merged with the visitor's own filter), and its key in the page's data. */
   query: ListQuery;
+  list: ApiKey<ComplexList>;
   /** The base part, not shown as a choice. */
   base: ListQuery["filter"];
   /** The visitor's own part, from the URL. */
@@ -30,14 +31,14 @@ export interface ListingProps {
 const TGB_AFTER = 6;
 
 /** The catalogue list of a page: the filter, the count, the cards, the page links and the ad slots. */
-export function Listing({ path, query, base, own, withFilter = true, galleryAd = true }: ListingProps) {
-  const { data: fresh, error, isLoading } = useApi<ComplexList>(apiKeys.complexes(query));
+export function Listing({ path, query, list, base, own, withFilter = true, galleryAd = true }: ListingProps) {
+  // While the next list loads, the previous one stays on screen (no empty flash between filters), but not
+  // in place of a list that failed; a new list request cancels the one in flight (SPEC §4).
+  const answer = useApi(list, { keepPreviousData: true, fetcher: fetchLatestList });
+  const { error, isLoading } = answer;
+  const data = error ? undefined : answer.data;
   const ads = useAds();
   const filterAd = ads && bannerOn(ads.banners.filter, path);
-  // While the next list loads, the previous one stays on screen (no empty flash between filters).
-  const last = useRef<ComplexList | undefined>(undefined);
-  if (fresh) last.current = fresh;
-  const data = fresh ?? (isLoading ? last.current : undefined);
   const total = data?.total ?? 0;
   const hrefOf = (page: number) => `${path}${filterToUrlQuery(own, page, query.sort)}`;
   return (

@@ -1,4 +1,4 @@
-import { formatArea, formatPriceFrom, formatPricePerMeterFrom } from "../../../shared/format";
+import { deadlineLine, formatArea, formatPriceFrom, formatPricePerMeterFrom } from "../../../shared/format";
 import type { ComplexCard } from "../../../shared/schemas/catalogue";
 import { useFavorites } from "../../hooks/use-favorites";
 import { AppLink } from "../AppLink";
@@ -46,7 +46,7 @@ function ListingCard({ complex: c }: { complex: ComplexCard }) {
           </AppLink>
         </h3>
         <p className="listing-card__meta">
-          {c.deadline.finished ? "Сдан" : `Срок сдачи: ${c.deadline.label}`} · {c.developer.name}
+          {deadlineLine(c.deadline)} · {c.developer.name}
         </p>
         {c.stations.slice(0, 2).map((s) => (
           <p key={s.id} className="listing-card__station">

@@ -1,10 +1,9 @@
 import { useState } from "react";
-import useSWR from "swr";
 import { apiKeys } from "../../../shared/api-keys";
 import type { LocationType } from "../../../shared/constants";
 import { LOCATION_TYPE_DEFS } from "../../../shared/locations";
 import { href } from "../../../shared/routes";
-import type { LocationItem } from "../../../shared/schemas/locations";
+import { useApi } from "../../hooks/use-api";
 import { AlphabetList } from "./AlphabetList";
 import "./catalogue.css";
 
@@ -27,9 +26,7 @@ const TABS: LocationType[] = [
 export default function QuickSearch() {
   const [tab, setTab] = useState<LocationType | null>(null);
   const def = tab ? LOCATION_TYPE_DEFS[tab] : null;
-  const { data, error } = useSWR<{ data: LocationItem[] }>(
-    def ? apiKeys.locations(def.api, { kind: def.kind, region_id: def.region }) : null,
-  );
+  const { data, error } = useApi(def ? apiKeys.places(def) : null);
   return (
     <section className="quick-search" aria-labelledby="quick-search-title">
       <div className="container">

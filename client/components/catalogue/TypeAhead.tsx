@@ -6,8 +6,6 @@
  */
 import { useEffect, useId, useState } from "react";
 import { apiKeys } from "../../../shared/api-keys";
-import type { Company } from "../../../shared/schemas/companies";
-import type { LocationItem } from "../../../shared/schemas/locations";
 import type { SearchResult } from "../../../shared/schemas/main";
 import { useDebounced } from "../../hooks/use-debounced";
 import { fetchJson } from "../../http";
@@ -58,17 +56,15 @@ export default function TypeAhead({ kind, legend, placeholder, selected, onPick,
     Promise.all(
       unknown.split(",").map((sid) =>
         (kind === "subway_stations"
-          ? fetchJson<LocationItem>(apiKeys.location("subways", sid)).then(
-              (l): TypeAheadOption => ({
+          ? fetchJson(apiKeys.location("subways", sid)).then(
+              ({ data: l }): TypeAheadOption => ({
                 id: l.id,
                 name: l.name,
                 color: l.hex_color ?? undefined,
                 line: l.line ?? "",
               }),
             )
-          : fetchJson<Company>(apiKeys.company(sid)).then(
-              (c): TypeAheadOption => ({ id: c.id, name: c.name }),
-            )
+          : fetchJson(apiKeys.company(sid)).then((c): TypeAheadOption => ({ id: c.id, name: c.name }))
         ).catch(() => null),
       ),
     ).then((list) => {
@@ -86,7 +82,7 @@ export default function TypeAhead({ kind, legend, placeholder, selected, onPick,
       return;
     }
     let live = true;
-    fetchJson<SearchResult>(apiKeys.search(query)).then(
+    fetchJson(apiKeys.search(query)).then(
       (r) => {
         if (!live) return;
         setOptions(optionsOf(kind, r));

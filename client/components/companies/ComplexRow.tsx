@@ -1,6 +1,7 @@
 import { CLASSES, type ClassCode } from "../../../shared/codes";
 import {
   countOf,
+  deadlineLine,
   formatDeadline,
   formatPriceFrom,
   formatPricePerMeterFrom,
@@ -26,9 +27,7 @@ export function ComplexRow({ complex: c }: { complex: CompanyComplex }) {
         <ul className="complex-row__tags">
           {className && <li>{className}</li>}
           <li className={c.deadline.finished ? "is-finished" : undefined}>
-            {c.deadline.finished
-              ? "Сдан"
-              : `Срок сдачи: ${formatDeadline(c.deadline.year, c.deadline.quarter)}`}
+            {deadlineLine({ ...c.deadline, label: formatDeadline(c.deadline.year, c.deadline.quarter) })}
           </li>
         </ul>
       </div>

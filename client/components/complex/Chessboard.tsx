@@ -3,7 +3,7 @@
  * (the text says it too), with its rooms and short price, linking to its page. Loaded on demand with SWR;
  * until the first answer the board keeps the house's size, so nothing below it moves.
  */
-import { apiKeys } from "../../../shared/api-keys";
+import type { ApiKey } from "../../../shared/api-keys";
 import { formatArea, formatPrice, formatPriceShort } from "../../../shared/format";
 import type { ChessCell, House, HouseStats } from "../../../shared/schemas/catalogue";
 import { useApi } from "../../hooks/use-api";
@@ -33,8 +33,9 @@ function Cell({ cell, floor }: { cell: ChessCell; floor: number }) {
   );
 }
 
-export function Chessboard({ complexId, house }: { complexId: number; house: House }) {
-  const { data, error, isLoading } = useApi<HouseStats>(apiKeys.houseStats(complexId, house.id));
+/** The board of `house`, whose statistics `stats` names (the complex page's data). */
+export function Chessboard({ stats, house }: { stats: ApiKey<HouseStats>; house: House }) {
+  const { data, error, isLoading } = useApi(stats);
   if (error) {
     return (
       <p className="cx-notice" role="alert">

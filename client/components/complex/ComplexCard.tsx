@@ -1,4 +1,4 @@
-import { countOf, formatPriceFrom, WORDS } from "../../../shared/format";
+import { countOf, deadlineLine, formatPriceFrom, WORDS } from "../../../shared/format";
 import type { ComplexCard as Card } from "../../../shared/schemas/catalogue";
 import { AppLink } from "../AppLink";
 import { FacadeImage } from "../art/ArtImage";
@@ -28,8 +28,7 @@ export function ComplexCard({ complex: c }: { complex: Card }) {
           </p>
         )}
         <p className="complex-card__meta">
-          {c.deadline.finished ? "Сдан" : `Срок сдачи: ${c.deadline.label}`} ·{" "}
-          {countOf(c.apartments_on_sale, WORDS.apartment)}
+          {deadlineLine(c.deadline)} · {countOf(c.apartments_on_sale, WORDS.apartment)}
         </p>
       </div>
     </article>

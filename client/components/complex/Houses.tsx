@@ -1,19 +1,21 @@
+import type { ApiKey } from "../../../shared/api-keys";
 import { countOf, WORDS } from "../../../shared/format";
-import type { House } from "../../../shared/schemas/catalogue";
+import type { House, HouseStats } from "../../../shared/schemas/catalogue";
 import { AppLink } from "../AppLink";
 import { Chessboard } from "./Chessboard";
 import "./complex.css";
 
 /** The houses with their stage and deadline; the chosen one (`?korpus=…`, a link) shows its chessboard. */
 export function Houses({
-  complexId,
   houses,
   selected,
+  stats,
   hrefOf,
 }: {
-  complexId: number;
   houses: readonly House[];
   selected: number | null;
+  /** The chosen house's chessboard data (the page's `house` key). */
+  stats: ApiKey<HouseStats> | undefined;
   hrefOf: (houseId: number) => string;
 }) {
   const house = houses.find((h) => h.id === selected);
@@ -41,8 +43,12 @@ export function Houses({
           </li>
         ))}
       </ul>
-      {house ? (
-        <Chessboard complexId={complexId} house={house} />
+      {house && stats ? (
+        <Chessboard stats={stats} house={house} />
+      ) : selected !== null ? (
+        <p className="cx-muted" role="status">
+          {`В этом ЖК нет корпуса с номером ${selected}: выберите корпус из списка выше, и мы покажем его шахматку.`}
+        </p>
       ) : (
         <p className="cx-muted">
           Выберите корпус, и мы покажем его шахматку: все квартиры по этажам — свободные, забронированные и

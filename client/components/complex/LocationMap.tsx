@@ -3,12 +3,8 @@
  * third-party requests. North is up; a dashed circle shows a 15-minute walk; a corner note points to the city
  * centre with its distance; a scale bar gives the distances.
  */
-import useSWR, { useSWRConfig } from "swr";
-import { apiKeys } from "../../../shared/api-keys";
 import { formatNumber } from "../../../shared/format";
-import type { StationLink } from "../../../shared/schemas/catalogue";
-import type { LocationItem } from "../../../shared/schemas/locations";
-import { fetchJson } from "../../http";
+import type { StationPoint } from "../../../shared/schemas/catalogue";
 import { r1 } from "../art/paint";
 import { stationDistance, stationName } from "./text";
 import "./complex.css";
@@ -21,31 +17,6 @@ const CENTRE = { lat: 55.7539, lng: 37.6208 };
 /** A 15-minute walk at 4,8 km/h. */
 const WALK_KM = 1.2;
 const LABEL_H = 48;
-
-interface Point {
-  station: StationLink;
-  lat: number;
-  lng: number;
-}
-
-/** The stations' coordinates: from the SSR data when present, else fetched together. */
-export function useStationPoints(stations: readonly StationLink[]): Point[] {
-  const { fallback } = useSWRConfig();
-  const keys = stations.map((s) => apiKeys.location("subways", String(s.id)));
-  const known = keys.map((k) => (fallback as Record<string, { data: LocationItem } | undefined>)[k]?.data);
-  const complete = known.every((k): k is LocationItem => k !== undefined);
-  const { data } = useSWR<LocationItem[]>(
-    keys.length ? keys : null,
-    (ks: string[]) => Promise.all(ks.map((k) => fetchJson<{ data: LocationItem }>(k).then((r) => r.data))),
-    complete ? { fallbackData: known } : {},
-  );
-  const out: Point[] = [];
-  stations.forEach((station, i) => {
-    const item = data?.[i];
-    if (item?.lat != null && item.lng != null) out.push({ station, lat: item.lat, lng: item.lng });
-  });
-  return out;
-}
 
 /** Kilometres east and south of the origin (equirectangular: exact enough across a few kilometres). */
 function offsetKm(origin: { lat: number; lng: number }, p: { lat: number; lng: number }) {
@@ -75,9 +46,9 @@ export function LocationMap({
   name: string;
   lat: number;
   lng: number;
-  stations: readonly StationLink[];
+  stations: readonly StationPoint[];
 }) {
-  const points = useStationPoints(stations);
+  const points = stations.map((station) => ({ station, lat: station.lat, lng: station.lng }));
   const origin = { lat, lng };
   const far = Math.max(
     WALK_KM,

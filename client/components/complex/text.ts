@@ -57,19 +57,22 @@ export function inkOn(hex: string): string {
 }
 
 /**
- * The houses' deadlines in a few words: «IV кв. 2026», «с I кв. 2029 по IV кв. 2030», «часть корпусов сдана,
- * остальные — до IV кв. 2030», «Сдан»; an overdue or moved one says so: «III кв. 2021 — перенесён», «с III кв.
- * 2021 по IV кв. 2027, сроки перенесены».
+ * The houses' deadlines in a few words, after «Срок сдачи»: «IV кв. 2026», «с I кв. 2029 по IV кв. 2030»,
+ * «часть корпусов сдана, остальные — до IV кв. 2030»; a finished complex's is when its last house was finished;
+ * an overdue or moved one says so: «III кв. 2021 — перенесён», «с III кв. 2021 по IV кв. 2027, сроки перенесены».
  */
 export function deadlinesOf(houses: readonly House[], fallback: Deadline): string {
-  const order = (d: Deadline) => (d.finished ? 0 : d.year * 10 + d.quarter);
-  const sorted = [...houses.map((h) => h.deadline)].sort((a, b) => order(a) - order(b));
+  const order = (d: Deadline) => d.year * 10 + d.quarter;
+  const open = houses.map((h) => h.deadline).filter((d) => !d.finished);
+  const done = houses.map((h) => h.deadline).filter((d) => d.finished);
+  const sorted = (open.length ? open : done).sort((a, b) => order(a) - order(b));
   const first = sorted[0];
   const last = sorted[sorted.length - 1];
   if (!first || !last) return fallback.label;
-  if (first.label === last.label) return last.label;
+  if (!open.length) return last.label;
+  if (first.label === last.label && !done.length) return last.label;
   const moved = sorted.some((d) => d.moved) ? ", сроки перенесены" : "";
   const plain = (d: Deadline) => formatDeadline(d.year, d.quarter);
-  if (first.finished) return `часть корпусов сдана, остальные — до ${plain(last)}${moved}`;
+  if (done.length) return `часть корпусов сдана, остальные — до ${plain(last)}${moved}`;
   return `с ${plain(first)} по ${plain(last)}${moved}`;
 }

@@ -26,7 +26,7 @@ export function Requisites() {
       </dd>
       <dt>Электронная почта</dt>
       <dd>
-        <Email address={COMPANY.email.info} />
+        <Email box="info" />
       </dd>
     </dl>
   );

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+import { COMPANY, type Mailbox } from "../../../shared/company-info";
 import type { RouteMatch } from "../../../shared/routes";
+import { useSiteDomain } from "../../hooks/use-boot";
 import { Breadcrumbs } from "../Breadcrumbs";
 import { PageHead } from "../PageHead";
 import "./legal.css";
@@ -25,6 +27,13 @@ export function StaticPage({ match, title, description, lead, children }: Static
   );
 }
 
-export function Email({ address }: { address: string }) {
+/** The site's host name, as the legal texts name the site: «novostroyki.example». */
+export function SiteDomain() {
+  return <>{useSiteDomain()}</>;
+}
+
+/** One of the company's mailboxes on the site's own domain: «privacy@novostroyki.example». */
+export function Email({ box }: { box: Mailbox }) {
+  const address = `${COMPANY.mailbox[box]}@${useSiteDomain()}`;
   return <a href={`mailto:${address}`}>{address}</a>;
 }

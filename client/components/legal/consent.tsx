@@ -1,8 +1,8 @@
-import { COMPANY, SITE_DOMAIN } from "../../../shared/company-info";
+import { COMPANY } from "../../../shared/company-info";
 import { href } from "../../../shared/routes";
 import { AppLink } from "../AppLink";
 import type { LegalSection } from "./LegalDocument";
-import { Email } from "./StaticPage";
+import { Email, SiteDomain } from "./StaticPage";
 
 /**
  * The consent to personal data processing that the quiz and the forms ask for, a document of its own as
@@ -15,7 +15,7 @@ export const CONSENT_SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          Отправляя заявку на сайте {SITE_DOMAIN} с отметкой «Даю согласие на обработку персональных данных»,
+          Отправляя заявку на сайте <SiteDomain /> с отметкой «Даю согласие на обработку персональных данных»,
           я свободно, своей волей и в своём интересе даю согласие {COMPANY.fullName} (ИНН {COMPANY.inn}, ОГРН{" "}
           {COMPANY.ogrn}, адрес: {COMPANY.address}), далее — Оператор, на обработку моих персональных данных
           на условиях, изложенных ниже.
@@ -82,9 +82,9 @@ export const CONSENT_SECTIONS: readonly LegalSection[] = [
           достигнуты раньше.
         </p>
         <p>
-          Я могу отозвать согласие в любой момент, написав на <Email address={COMPANY.email.privacy} /> или
-          отправив письмо по адресу {COMPANY.address}. В этом случае Оператор прекратит обработку и уничтожит
-          мои данные не позднее 30 дней с даты получения отзыва, если закон не обязывает хранить их дольше.
+          Я могу отозвать согласие в любой момент, написав на <Email box="privacy" /> или отправив письмо по
+          адресу {COMPANY.address}. В этом случае Оператор прекратит обработку и уничтожит мои данные не
+          позднее 30 дней с даты получения отзыва, если закон не обязывает хранить их дольше.
         </p>
       </>
     ),

@@ -1,9 +1,9 @@
-import { COMPANY, SITE_DOMAIN } from "../../../shared/company-info";
+import { COMPANY } from "../../../shared/company-info";
 import { href } from "../../../shared/routes";
 import { AppLink } from "../AppLink";
 import type { LegalSection } from "./LegalDocument";
 import { Requisites } from "./Requisites";
-import { Email } from "./StaticPage";
+import { Email, SiteDomain } from "./StaticPage";
 
 /** The privacy policy under Federal Law No. 152-FZ «On personal data». */
 export const POLICY_SECTIONS: readonly LegalSection[] = [
@@ -13,7 +13,7 @@ export const POLICY_SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          Эта политика объясняет, какие персональные данные посетителей сайта {SITE_DOMAIN} мы обрабатываем,
+          Эта политика объясняет, какие персональные данные посетителей сайта <SiteDomain /> мы обрабатываем,
           зачем, на каком основании, как долго храним и как защищаем. Она составлена в соответствии с
           Федеральным законом от 27 июля 2006 года № 152-ФЗ «О персональных данных» и опубликована на сайте,
           чтобы любой мог с ней ознакомиться до того, как сообщит о себе что-либо.
@@ -213,10 +213,10 @@ export const POLICY_SECTIONS: readonly LegalSection[] = [
           <li>обжаловать наши действия в Роскомнадзоре или в суде.</li>
         </ul>
         <p>
-          Напишите на <Email address={COMPANY.email.privacy} /> или пришлите письмо по адресу{" "}
-          {COMPANY.address}. Чтобы мы нашли ваши данные, укажите имя и номер телефона, которые вы оставляли на
-          сайте. Мы ответим в течение 10 рабочих дней; если потребуется больше времени, сообщим причину, и
-          срок может быть продлён не более чем на 5 рабочих дней.
+          Напишите на <Email box="privacy" /> или пришлите письмо по адресу {COMPANY.address}. Чтобы мы нашли
+          ваши данные, укажите имя и номер телефона, которые вы оставляли на сайте. Мы ответим в течение 10
+          рабочих дней; если потребуется больше времени, сообщим причину, и срок может быть продлён не более
+          чем на 5 рабочих дней.
         </p>
       </>
     ),
@@ -228,7 +228,7 @@ export const POLICY_SECTIONS: readonly LegalSection[] = [
       <>
         <p>
           Вопросы об обработке персональных данных направляйте ответственному за организацию обработки
-          персональных данных: <Email address={COMPANY.email.privacy} />.
+          персональных данных: <Email box="privacy" />.
         </p>
         <Requisites />
       </>
@@ -241,7 +241,7 @@ export const POLICY_SECTIONS: readonly LegalSection[] = [
       <p>
         Мы обновляем политику, когда меняются закон, сайт или состав данных. Новая редакция публикуется на
         этой странице и действует с даты, указанной в её начале. Предыдущие редакции пришлём по запросу на{" "}
-        <Email address={COMPANY.email.privacy} />.
+        <Email box="privacy" />.
       </p>
     ),
   },

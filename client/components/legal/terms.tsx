@@ -1,8 +1,8 @@
-import { COMPANY, SITE_DOMAIN } from "../../../shared/company-info";
+import { COMPANY } from "../../../shared/company-info";
 import { href } from "../../../shared/routes";
 import { AppLink } from "../AppLink";
 import type { LegalSection } from "./LegalDocument";
-import { Email } from "./StaticPage";
+import { Email, SiteDomain } from "./StaticPage";
 
 /** The user agreement: the terms of using the site and its services. */
 export const TERMS_SECTIONS: readonly LegalSection[] = [
@@ -13,7 +13,7 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
       <>
         <p>
           Это соглашение — условия, на которых {COMPANY.fullName} (ИНН {COMPANY.inn}, ОГРН {COMPANY.ogrn}),
-          далее — Администрация, предоставляет доступ к сайту {SITE_DOMAIN} и его сервисам. Соглашение
+          далее — Администрация, предоставляет доступ к сайту <SiteDomain /> и его сервисам. Соглашение
           является публичной офертой (ст. 437 Гражданского кодекса РФ): начиная пользоваться сайтом, вы
           принимаете его условия. Если вы с ними не согласны, пожалуйста, не пользуйтесь сайтом.
         </p>
@@ -41,8 +41,8 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
           Перед сделкой сверяйте данные в отделе продаж и в проектной декларации.
         </p>
         <p>
-          Если вы заметили расхождение, напишите на <Email address={COMPANY.email.info} /> со ссылкой на
-          страницу — мы проверим и исправим.
+          Если вы заметили расхождение, напишите на <Email box="info" /> со ссылкой на страницу — мы проверим
+          и исправим.
         </p>
       </>
     ),
@@ -100,7 +100,7 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
         Статьи журнала, тексты описаний, подборки, иллюстрации и оформление сайта принадлежат {COMPANY.name}{" "}
         или используются по лицензии. Цитировать материалы можно в объёме, оправданном целью цитирования, с
         указанием источника и активной ссылкой на страницу сайта (ст. 1274 ГК РФ). Для другого использования
-        нужно письменное разрешение — напишите на <Email address={COMPANY.email.editorial} />.
+        нужно письменное разрешение — напишите на <Email box="editorial" />.
       </p>
     ),
   },
@@ -142,9 +142,9 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
         </p>
         <p>
           К соглашению применяется право Российской Федерации. Прежде чем обращаться в суд, напишите нам на{" "}
-          <Email address={COMPANY.email.info} /> или по адресу {COMPANY.address}: мы ответим на претензию в
-          течение 30 дней. Если договориться не удастся, спор рассмотрит суд в порядке, установленном
-          законодательством Российской Федерации.
+          <Email box="info" /> или по адресу {COMPANY.address}: мы ответим на претензию в течение 30 дней.
+          Если договориться не удастся, спор рассмотрит суд в порядке, установленном законодательством
+          Российской Федерации.
         </p>
       </>
     ),

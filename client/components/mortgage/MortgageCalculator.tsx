@@ -95,7 +95,7 @@ export function MortgageCalculator({ initial, pathname }: { initial: CalculatorS
   const [budget, setBudget] = useState<number | null>(null);
   const changed = useRef(false);
   // The down payment's share of the price, kept while the price is retyped digit by digit.
-  const downShare = useRef(initial.price > 0 ? initial.down / initial.price : 0.2);
+  const downShare = useRef(initial.price > 0 ? initial.down / initial.price : DOWN_SHARE);
   const update = (patch: Partial<CalculatorState>) => {
     changed.current = true;
     setState((s) => ({ ...s, ...patch }));

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { countOf, formatPriceFrom, WORDS } from "../../../shared/format";
+import { countOf, deadlineLine, formatPriceFrom, WORDS } from "../../../shared/format";
 import { type QuizAnswers, QuizMatchesSchema } from "../../../shared/schemas/quizzes";
 import { useApi } from "../../hooks/use-api";
 import { AppLink } from "../AppLink";
@@ -48,7 +48,7 @@ export function QuizMatches({ answers, onNavigate }: { answers: QuizAnswers; onN
               <span className="quiz-matches__price">{formatPriceFrom(c.min_price)}</span>
             )}
             <span className="quiz-matches__meta">
-              {[c.class_name, c.deadline.label, c.address].filter(Boolean).join(" · ")}
+              {[c.class_name, deadlineLine(c.deadline), c.address].filter(Boolean).join(" · ")}
             </span>
           </li>
         ))}

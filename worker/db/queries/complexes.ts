@@ -276,13 +276,17 @@ export async function listComplexes(
   };
 }
 
-export async function countComplexes(db: D1Database, f: CatalogueFilter): Promise<number> {
-  const count = countComplexesSql(f);
+/** The `total` a count query answers. */
+export async function countTotal(db: D1Database, count: { sql: string; params: Param[] }): Promise<number> {
   const row = await db
     .prepare(count.sql)
     .bind(...count.params)
     .first<{ total: number }>();
   return row?.total ?? 0;
+}
+
+export function countComplexes(db: D1Database, f: CatalogueFilter): Promise<number> {
+  return countTotal(db, countComplexesSql(f));
 }
 
 export interface StationLinkRow {
@@ -296,6 +300,8 @@ export interface StationLinkRow {
   distance_type: number;
   minutes: number | null;
   estimated: number;
+  lat: number;
+  lng: number;
 }
 
 /** Nearest stations of complexes, nearest first, with the colour of the station's main line. */
@@ -307,7 +313,7 @@ export async function listComplexStations(db: D1Database, ids: number[]): Promis
     const { results } = await db
       .prepare(
         `SELECT cs.complex_id, s.id AS station_id, s.name, s.slug, s.kind, l.color, l.number AS line_number,
-                cs.distance_type, cs.minutes, cs.estimated
+                cs.distance_type, cs.minutes, cs.estimated, s.lat, s.lng
          FROM complex_stations cs JOIN subway_stations s ON s.id = cs.station_id JOIN lines l ON l.id = s.line_id
          WHERE cs.complex_id IN (${chunk.map((_, j) => `?${j + 1}`).join(", ")})
          ORDER BY cs.complex_id, cs.distance_type, cs.minutes, cs.station_id`,

@@ -1,5 +1,5 @@
 import type { ApartmentFilter, ApartmentQuery } from "../../../shared/filters/apartments";
-import { type Bind, inList, inRange, type Param } from "./complexes";
+import { type Bind, countTotal, inList, inRange, type Param } from "./complexes";
 
 export interface LivingObjectRow {
   id: number;
@@ -83,6 +83,10 @@ export function listApartmentsSql(q: ApartmentQuery) {
 export function countApartmentsSql(f: ApartmentFilter) {
   const w = apartmentWhere(f);
   return { sql: `SELECT count(*) AS total FROM living_objects lo WHERE ${w.sql}`, params: w.params };
+}
+
+export function countApartments(db: D1Database, f: ApartmentFilter): Promise<number> {
+  return countTotal(db, countApartmentsSql(f));
 }
 
 export async function listApartments(

@@ -19,7 +19,8 @@ export interface LocationRow {
 const SOURCES: Record<LocationApi, { from: string; count: string; columns: string }> = {
   subways: {
     from: "subway_stations t JOIN lines l ON l.id = t.line_id",
-    count: "(SELECT count(*) FROM complex_stations cs WHERE cs.station_id = t.id)",
+    count: `(SELECT count(*) FROM complex_stations cs JOIN residential_complexes rc ON rc.id = cs.complex_id
+             WHERE cs.station_id = t.id AND rc.is_published = 1)`,
     columns:
       "t.kind, l.color AS hex_color, l.number AS line, l.name AS line_name, t.locality_id AS parent_id, NULL AS name_in, t.lat, t.lng",
   },
@@ -77,8 +78,8 @@ const SOURCES: Record<LocationApi, { from: string; count: string; columns: strin
 export interface LocationScope {
   /** subways: metro | mcc | mcd */
   kind?: string;
-  /** localities: region; subways: locality */
-  parentId?: number;
+  /** localities: region; subways: locality; districts: city area. One or several (the filter's cascade). */
+  parentId?: number | readonly number[];
 }
 
 function scopeSql(api: LocationApi, scope: LocationScope, params: (string | number)[]): string {
@@ -97,8 +98,8 @@ function scopeSql(api: LocationApi, scope: LocationScope, params: (string | numb
             ? "t.city_area_id"
             : null;
     if (column) {
-      params.push(scope.parentId);
-      where.push(`${column} = ?${params.length}`);
+      const marks = [scope.parentId].flat().map((id) => `?${params.push(id)}`);
+      where.push(`${column} IN (${marks.join(", ")})`);
     }
   }
   return where.length ? `WHERE ${where.join(" AND ")}` : "";

@@ -12,6 +12,7 @@ import {
   AGENCY_NAMES,
   COMPANY_ROOTS,
   COMPANY_SUFFIXES,
+  inTown,
   NOUNS,
   PLACE_SUFFIXES,
   SINGLE_NAMES,
@@ -81,24 +82,41 @@ interface Apartment {
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
+/**
+ * A complex's name as the market gives them, never one another complex has: «Солнечный квартал»,
+ * «Горизонт», «Кунцево Парк»; when those run out, «Высота в Химках» where its place reads so, then
+ * «Горизонт Резиденс», then a second phase «Горизонт 2».
+ */
 function complexName(rnd: Random, placeName: string, used: Set<string>): string {
+  const take = (name: string) => {
+    used.add(name);
+    return name;
+  };
+  // A place goes before a suffix only when it is one noun: «Кунцево Парк», never «Марушкинское Плаза».
+  const placeIsNoun = !/\s/.test(placeName) && !/(ий|ый|ой|ое|ая|ие|ые)$/.test(placeName);
   for (let attempt = 0; attempt < 30; attempt++) {
     const kind = rnd.next();
     let name: string;
-    if (kind < 0.45) {
+    if (kind < 0.45 || (kind >= 0.7 && !placeIsNoun)) {
       const [noun, gender] = rnd.pick(NOUNS);
       const adj = rnd.pick(ADJECTIVES)[gender];
       name = `${adj} ${noun}`;
     } else if (kind < 0.7) name = rnd.pick(SINGLE_NAMES);
-    else name = `${placeName.split(/[\s-]/)[0]} ${rnd.pick(PLACE_SUFFIXES)}`;
-    if (!used.has(name)) {
-      used.add(name);
-      return name;
-    }
+    else name = `${placeName} ${rnd.pick(PLACE_SUFFIXES)}`;
+    if (!used.has(name)) return take(name);
   }
-  const fallback = `${rnd.pick(SINGLE_NAMES)} на ${placeName}`;
-  used.add(fallback);
-  return fallback;
+  const singles = rnd.shuffle([...SINGLE_NAMES]);
+  const where = inTown(placeName);
+  const candidates = [
+    ...(where ? singles.map((s) => `${s} ${where}`) : []),
+    ...singles.flatMap((s) => PLACE_SUFFIXES.map((x) => `${s} ${x}`)),
+  ];
+  const free = candidates.find((n) => !used.has(n));
+  if (free) return take(free);
+  for (let phase = 2; ; phase++) {
+    const name = `${singles[0]} ${phase}`;
+    if (!used.has(name)) return take(name);
+  }
 }
 
 /** Class by distance from the centre: elite and premium inside the Garden Ring, comfort and economy outside. */
@@ -165,7 +183,8 @@ export function generateCatalogue(t: Tables, geo: Geography, scale: number, rnd:
       name,
       description: `${name} — девелопер жилой недвижимости в Москве и Подмосковье. Компания строит жилые комплексы с продуманной инфраструктурой и продаёт квартиры по договорам долевого участия с использованием эскроу-счетов по 214-ФЗ.`,
       founded_year: rnd.int(1993, 2019),
-      site: `https://${slugify(plain).replace(/-/g, "")}.example`,
+      // The seed's companies are fictional: they have no site of their own, so the page shows none.
+      site: "",
       phone: `+7 (495) ${rnd.int(100, 999)}-${rnd.int(10, 99)}-${rnd.int(10, 99)}`,
       inn: String(rnd.int(7700000000, 7799999999)),
       color: rnd.pick(COLORS),
@@ -185,7 +204,7 @@ export function generateCatalogue(t: Tables, geo: Geography, scale: number, rnd:
       name,
       description: `${name} помогает подобрать квартиру в новостройке, проверить застройщика и договор, оформить ипотеку. Услуги для покупателя новостроек — за счёт застройщика.`,
       founded_year: rnd.int(2003, 2021),
-      site: `https://${slugify(AGENCY_NAMES[i] ?? "agentstvo").replace(/-/g, "")}.example`,
+      site: "",
       phone: `+7 (495) ${rnd.int(100, 999)}-${rnd.int(10, 99)}-${rnd.int(10, 99)}`,
       inn: String(rnd.int(5000000000, 5099999999)),
       color: rnd.pick(COLORS),
@@ -507,12 +526,15 @@ export function generateCatalogue(t: Tables, geo: Geography, scale: number, rnd:
         : d.regionId === 2
           ? `Москва, ${d.placeName.startsWith("поселение") ? d.placeName : `поселение ${d.placeName}`}, ${street}, вл. ${rnd.int(1, 40)}`
           : `Московская обл., ${d.placeKind ? `${d.placeKind} ` : ""}${d.placeName}, ${street}, д. ${rnd.int(1, 80)}`;
-    const classWord = ["эконом", "комфорт", "бизнес", "премиум", "элит"][d.cls - 1];
-    const description = `ЖК «${name}» — жилой комплекс ${classWord}-класса: ${houseCount === 1 ? "один корпус" : `${houseCount} корпуса`} высотой до ${Math.max(...houses.map((h) => h.floors))} этажей. ${
-      d.cls >= 3
-        ? "Закрытая территория без машин, подземный паркинг, лобби с консьерж-сервисом."
-        : "Двор без машин, детские и спортивные площадки, коммерческие помещения на первых этажах."
-    } ${otdelkaOptions.includes(3) ? "Квартиры продаются с чистовой отделкой." : "Квартиры продаются без отделки или в предчистовой отделке."}`;
+    const otdelkaMask = sale.reduce((m, a) => m | (1 << a.otdelka), 0);
+    const description = complexDescription({
+      name,
+      cls: d.cls,
+      floors: houses.map((h) => h.floors),
+      underground: (parkingMask & (1 << 1)) !== 0,
+      otdelka: [1, 2, 3, 4].filter((o) => otdelkaMask & (1 << o)),
+      finished: complexFinished,
+    });
 
     const prices = sale.map((a) => a.price);
     const areas = sale.map((a) => a.area);
@@ -538,7 +560,7 @@ export function generateCatalogue(t: Tables, geo: Geography, scale: number, rnd:
       deadline_year: deadlineHouse?.year ?? year,
       deadline_quarter: deadlineHouse?.quarter ?? quarter,
       is_finished: complexFinished ? 1 : 0,
-      otdelka_mask: sale.reduce((m, a) => m | (1 << a.otdelka), 0),
+      otdelka_mask: otdelkaMask,
       parking_mask: parkingMask,
       ceiling_height: ceiling,
       floors_min: Math.min(...houses.map((h) => h.floors)),
@@ -568,4 +590,40 @@ export function generateCatalogue(t: Tables, geo: Geography, scale: number, rnd:
       complexes_finished: s.finished,
     });
   }
+}
+
+/** How the finishes on sale are worded in a description: «с чистовой отделкой», «без отделки». */
+const FINISH_WORDS: Record<number, string> = {
+  1: "в предчистовой отделке (white box)",
+  2: "без отделки",
+  3: "с чистовой отделкой",
+  4: "с отделкой и мебелью",
+};
+
+/**
+ * A complex's description, written from its facts so it never contradicts them: the class, the houses and
+ * their height, what the yard and parking are (underground parking only when the complex has it), the
+ * finishes of the apartments on sale, and whether the houses are finished.
+ */
+export function complexDescription(c: {
+  name: string;
+  cls: number;
+  floors: readonly number[];
+  underground: boolean;
+  otdelka: readonly number[];
+  finished: boolean;
+}): string {
+  const classWord = ["эконом", "комфорт", "бизнес", "премиум", "элит"][c.cls - 1] ?? "комфорт";
+  const top = Math.max(...c.floors);
+  const houses = c.floors.length === 1 ? "один корпус" : `${c.floors.length} корпуса`;
+  const yard =
+    c.cls >= 3
+      ? `Закрытая территория без машин${c.underground ? ", подземный паркинг" : ""}, лобби с консьерж-сервисом.`
+      : "Двор без машин, детские и спортивные площадки, коммерческие помещения на первых этажах.";
+  const finishes = c.otdelka.map((o) => FINISH_WORDS[o]).filter(Boolean);
+  const sale = finishes.length
+    ? ` Квартиры продаются ${finishes.length > 1 ? `${finishes.slice(0, -1).join(", ")} или ${finishes.at(-1)}` : finishes[0]}.`
+    : "";
+  const stage = c.finished ? (c.floors.length === 1 ? " Дом сдан." : " Все корпуса сданы.") : "";
+  return `ЖК «${c.name}» — жилой комплекс ${classWord}-класса: ${houses} высотой до ${top} ${top % 10 === 1 && top % 100 !== 11 ? "этажа" : "этажей"}. ${yard}${sale}${stage}`;
 }

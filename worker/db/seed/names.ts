@@ -189,3 +189,43 @@ export const STREETS = [
   "ул. Ленина",
   "Октябрьский пр.",
 ];
+
+/** One word of a town's name in the prepositional case; `last`: the word is the noun, else an adjective. */
+function wordIn(word: string, last: boolean): string | null {
+  const part = word.split("-");
+  const head = part.slice(0, -1);
+  const w = part[part.length - 1] ?? "";
+  const out = (ending: string, cut: number) => [...head, w.slice(0, w.length - cut) + ending].join("-");
+  // A genitive («Проспект Вернадского») names a street: people say «на …», not «в …».
+  if (/(ого|его)$/.test(w)) return null;
+  if (/(ий|ый|ой)$/.test(w)) return out("ом", 2);
+  if (/ое$/.test(w)) return out("ом", 2);
+  if (/ая$/.test(w)) return out("ой", 2);
+  if (/[иы]е$/.test(w)) return out("их", 2);
+  if (!last && /(ев|ов|ин)$/.test(w)) return out("ом", 0);
+  if (!last && /(ина|ова|ева)$/.test(w)) return out("ой", 1);
+  if (/[оеё]$/.test(w) || /ье$/.test(w)) return word;
+  if (/ли$/.test(w)) return out("ях", 1);
+  if (/[иы]$/.test(w)) return out("ах", 1);
+  if (/[ая]$/.test(w)) return out("е", 1);
+  if (/ь$/.test(w)) return out("и", 1);
+  if (/ок$/.test(w)) return out("ке", 2);
+  if (/[бвгдзклмнпрстфхжшчщц]$/.test(w)) return out("е", 0);
+  return null;
+}
+
+/** Places people say «на …» about, or whose name after «в» reads wrong: never written «в …». */
+const ON_PLACES = new Set(["Арбат", "Якиманка", "Сокол", "Аэропорт", "Пресненский", "Таганский"]);
+
+/**
+ * «в Химках», «в Сергиевом Посаде», «в Одинцово», «в Марьиной Роще»: where a complex is, for a town or a
+ * district, by the endings of its name (an -о name stays as it is, as people say it today); null if unsure.
+ */
+export function inTown(name: string): string | null {
+  if (ON_PLACES.has(name)) return null;
+  const words = name.split(" ");
+  const declined = words.map((w, i) => wordIn(w, i === words.length - 1));
+  if (declined.some((w) => w === null)) return null;
+  const phrase = declined.join(" ");
+  return `${/^[ВвФф][^аеёиоуыэюя]/.test(phrase) ? "во" : "в"} ${phrase}`;
+}

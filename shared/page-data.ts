@@ -1,0 +1,41 @@
+/**
+ * A page's data, declared once next to its screen (the route module's `data` export): the API keys its URL
+ * needs, each typed with its answer (shared/api-keys.ts ApiKey). The worker resolves them for the server
+ * render and hands the answers over as the SWR cache; the component reads the same keys with useApi, so the
+ * first render after hydration asks for nothing.
+ */
+import type { AnswerOf, ApiKey } from "./api-keys";
+import type { RouteMatch } from "./routes";
+
+/** Named keys; undefined where this URL does not need one. */
+export type DataKeys = { readonly [name: string]: ApiKey<unknown> | undefined };
+
+/** The answers of keys, each undefined until (or unless) it is there. */
+export type Answers<K extends DataKeys> = { [N in keyof K]?: AnswerOf<K[N]> };
+
+export interface PageData<K extends DataKeys = DataKeys, F extends DataKeys = DataKeys> {
+  /** What the URL alone decides. A key that fails is the page's status: a 404 answer makes the page a 404. */
+  keys(match: RouteMatch): K;
+  /**
+   * Keys that need the first answers (a complex's developer's other complexes). The worker resolves them in a
+   * second round and keeps those that succeed; the component reads them once it has the first answers.
+   */
+  more?(match: RouteMatch, first: Answers<K>): F;
+  /**
+   * The canonical slashed path of a URL that carries an id and some text (`zhk-sokolniki-42`), from the first
+   * answers; the worker answers 301 when it differs from the URL.
+   */
+  canonical?(match: RouteMatch, first: Answers<K>): string | null;
+}
+
+/** Declares a page's data: its keys' types are inferred, and `more` is always there (none by default). */
+export const pageData = <K extends DataKeys, F extends DataKeys = Record<never, never>>(
+  data: PageData<K, F>,
+): PageData<K, F> & Required<Pick<PageData<K, F>, "more">> => ({
+  more: () => ({}) as F,
+  ...data,
+});
+
+/** The keys of a page's data that this URL needs. */
+export const presentKeys = (keys: DataKeys): ApiKey<unknown>[] =>
+  Object.values(keys).filter((k): k is ApiKey<unknown> => k !== undefined);

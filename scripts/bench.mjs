@@ -11,7 +11,8 @@ import { buildClient } from "./build-client.mjs";
 import { openLocalD1 } from "./db.mjs";
 import { prepareScale, startServer } from "./local-server.mjs";
 
-const SCALES = [1, 10];
+/** BENCH_SCALES=1 for a quick run at scale 1 only. */
+const SCALES = (process.env.BENCH_SCALES ?? "1,10").split(",").map(Number);
 const CONNECTIONS = 10;
 const SECONDS = 10;
 const D1_RUNS = 50;

@@ -19,7 +19,7 @@ import { href } from "../../../shared/routes";
 import type { LeadFormState, LeadFormValues, LeadSubmitResult } from "../../../shared/schemas/leads";
 import { normalizePhone } from "../../../shared/schemas/quizzes";
 import { ApiError } from "../../http";
-import { ConsentText, contactErrors, postJson, splitFieldMessage } from "../forms";
+import { ContactFields, contactErrors, describedBy, FieldError, postJson, splitFieldMessage } from "../forms";
 import { clearLeadDraft, type LeadDraft, loadLeadDraft, saveLeadDraft } from "./draft";
 import "./lead.css";
 
@@ -158,16 +158,8 @@ export function LeadForm({ target, initial, onClose, backTo }: LeadFormProps) {
   }
 
   const fieldId = (field: Field) => `${id}-${field}`;
-  const described = (field: Field) => ({
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby": errors[field] ? `${fieldId(field)}-error` : undefined,
-  });
-  const message = (field: Field) =>
-    errors[field] && (
-      <p id={`${fieldId(field)}-error`} className="lead-form__error">
-        {errors[field]}
-      </p>
-    );
+  const described = (field: Field) => describedBy(fieldId(field), errors[field]);
+  const message = (field: Field) => <FieldError id={fieldId(field)} message={errors[field]} />;
 
   return (
     <form
@@ -197,72 +189,32 @@ export function LeadForm({ target, initial, onClose, backTo }: LeadFormProps) {
       </fieldset>
       {message("kind")}
 
-      <label htmlFor={fieldId("name")}>Имя</label>
-      <input
-        id={fieldId("name")}
-        name="name"
-        type="text"
-        autoComplete="given-name"
-        maxLength={60}
-        value={draft.name}
-        onChange={(e) => change("name", { name: e.target.value })}
-        {...described("name")}
-      />
-      {message("name")}
-
-      <label htmlFor={fieldId("phone")}>Телефон</label>
-      <input
-        id={fieldId("phone")}
-        name="phone"
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        placeholder="+7 999 123-45-67"
-        maxLength={40}
-        value={draft.phone}
-        onChange={(e) => {
-          const typed = e.target.value;
-          // Deleting keeps what is left as it is; typing formats the number as it grows.
-          change("phone", { phone: typed.length < draft.phone.length ? typed : formatPhone(typed) });
-        }}
-        {...described("phone")}
-      />
-      {message("phone")}
-
-      <label htmlFor={fieldId("call_time")}>Когда позвонить</label>
-      <select
-        id={fieldId("call_time")}
-        name="call_time"
-        value={draft.call_time}
-        onChange={(e) => {
-          const value = CALL_TIME_IDS.find((t) => t === e.target.value);
-          if (value) change("call_time", { call_time: value });
-        }}
-        {...described("call_time")}
-      >
-        {CALL_TIME_IDS.map((t) => (
-          <option key={t} value={t}>
-            {CALL_TIMES[t]}
-          </option>
-        ))}
-      </select>
-      {message("call_time")}
-
-      <label className="lead-form__consent">
-        <input
-          type="checkbox"
-          name="consent"
-          value="yes"
-          checked={draft.consent}
-          onChange={(e) => change("consent", { consent: e.target.checked })}
-          {...described("consent")}
-        />
-        <ConsentText />
-      </label>
-      {message("consent")}
+      <ContactFields id={id} value={draft} errors={errors} onChange={change}>
+        <label className="form-label" htmlFor={fieldId("call_time")}>
+          Когда позвонить
+        </label>
+        <select
+          id={fieldId("call_time")}
+          className="form-input"
+          name="call_time"
+          value={draft.call_time}
+          onChange={(e) => {
+            const value = CALL_TIME_IDS.find((t) => t === e.target.value);
+            if (value) change("call_time", { call_time: value });
+          }}
+          {...described("call_time")}
+        >
+          {CALL_TIME_IDS.map((t) => (
+            <option key={t} value={t}>
+              {CALL_TIMES[t]}
+            </option>
+          ))}
+        </select>
+        {message("call_time")}
+      </ContactFields>
 
       {errors.form && (
-        <p className="lead-form__error lead-form__error--form" role="alert">
+        <p className="form-error" role="alert">
           {errors.form}
         </p>
       )}

@@ -13,7 +13,7 @@ import {
 } from "../../../shared/schemas/quizzes";
 import { useOnline } from "../../hooks/use-online";
 import { ApiError } from "../../http";
-import { ConsentText, contactErrors, postJson, splitFieldMessage } from "../forms";
+import { ContactFields, contactErrors, postJson, splitFieldMessage } from "../forms";
 import { clearDraft, loadDraft, newDraft, type QuizDraft, saveDraft } from "./draft";
 import { QuizMatches } from "./QuizMatches";
 
@@ -166,12 +166,6 @@ export function QuizFlow({ quiz, slug, onClose }: { quiz: Quiz; slug: string; on
   const isContact = step.type === "contact";
   const sending = status.kind === "sending";
   const selected = draft.answers[step.id];
-  const fieldProps = (field: "name" | "phone") => ({
-    id: `quiz-${field}`,
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby": errors[field] ? `quiz-${field}-error` : undefined,
-  });
-
   return (
     <form
       className="quiz"
@@ -223,51 +217,7 @@ export function QuizFlow({ quiz, slug, onClose }: { quiz: Quiz; slug: string; on
               Консультант позвонит, уточнит детали и пришлёт подборку. Номер не передаём застройщикам и не
               используем для рассылок.
             </p>
-            <label htmlFor="quiz-name">Имя</label>
-            <input
-              {...fieldProps("name")}
-              type="text"
-              autoComplete="given-name"
-              maxLength={60}
-              value={draft.name}
-              onChange={(e) => edit("name", { name: e.target.value })}
-            />
-            {errors.name && (
-              <p id="quiz-name-error" className="quiz__error">
-                {errors.name}
-              </p>
-            )}
-            <label htmlFor="quiz-phone">Телефон</label>
-            <input
-              {...fieldProps("phone")}
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              placeholder="+7 999 123-45-67"
-              maxLength={40}
-              value={draft.phone}
-              onChange={(e) => edit("phone", { phone: e.target.value })}
-            />
-            {errors.phone && (
-              <p id="quiz-phone-error" className="quiz__error">
-                {errors.phone}
-              </p>
-            )}
-            <label className="quiz__consent">
-              <input
-                type="checkbox"
-                checked={draft.consent}
-                aria-invalid={errors.consent ? true : undefined}
-                aria-describedby={errors.consent ? "quiz-consent-error" : undefined}
-                onChange={(e) => edit("consent", { consent: e.target.checked })}
-              />
-              <ConsentText />
-            </label>
-            {errors.consent && (
-              <p id="quiz-consent-error" className="quiz__error">
-                {errors.consent}
-              </p>
-            )}
+            <ContactFields id="quiz" value={draft} errors={errors} onChange={edit} />
           </div>
         ) : (
           <div className="quiz__options">
@@ -288,7 +238,7 @@ export function QuizFlow({ quiz, slug, onClose }: { quiz: Quiz; slug: string; on
       </fieldset>
 
       {errors.step && (
-        <p id="quiz-step-error" className="quiz__error" role="alert">
+        <p id="quiz-step-error" className="form-error" role="alert">
           {errors.step}
         </p>
       )}

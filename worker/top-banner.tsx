@@ -5,13 +5,13 @@
  * <details>, in place of the creative: a popup could not leave the frame.
  */
 import type { Context } from "hono";
-import { renderToStaticMarkup } from "react-dom/server";
 import { FacadeArt } from "../client/components/art/FacadeArt";
 import { adHref } from "../shared/ads";
 import type { Banner } from "../shared/schemas/ads";
 import type { AppEnv } from "./env";
 import { loadAdInventory } from "./loaders/adverts";
 import { depsOf } from "./loaders/deps";
+import { staticDocument } from "./ssr/static";
 
 const CSS = `
 *{box-sizing:border-box}
@@ -121,5 +121,5 @@ export async function handleTopBanner(c: Context<AppEnv>): Promise<Response> {
   // No active top banner: an empty frame (its box is kept by the page).
   if (!top) return c.body(null, 204);
   c.header("Cache-Control", "public, max-age=300");
-  return c.html(`<!doctype html>${renderToStaticMarkup(<TopBannerPage banner={top} />)}`);
+  return c.html(staticDocument(<TopBannerPage banner={top} />));
 }

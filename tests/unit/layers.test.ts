@@ -50,6 +50,15 @@ describe("layers", () => {
     expect(violations("worker/x.ts", 'import { App } from "../client/app";')).toEqual([]);
   });
 
+  // One way to render each kind of HTML (README, «How HTML and SVG are made»): React, streamed for the pages and
+  // renderToStaticMarkup (worker/ssr/static.tsx) for what never hydrates; no second template engine.
+  it("no code renders HTML with hono/html or hono/jsx", () => {
+    const found = ["client", "shared", "worker"]
+      .flatMap(sources)
+      .filter((file) => /["']hono\/(html|jsx)[^"']*["']/.test(readFileSync(join(ROOT, file), "utf8")));
+    expect(found).toEqual([]);
+  });
+
   for (const layer of Object.keys(FORBIDDEN)) {
     it(`${layer}/ imports nothing from ${FORBIDDEN[layer]?.join(" or ")}/`, () => {
       const found = sources(layer).flatMap((file) =>

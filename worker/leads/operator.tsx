@@ -3,34 +3,44 @@
  * A plain server-rendered page; «Обработана» is a form POST, so it works without JavaScript.
  */
 import type { Context } from "hono";
-import { html } from "hono/html";
+import type { ReactNode } from "react";
 import { complexTitle } from "../../client/components/complex/text";
 import { countOf, formatDate } from "../../shared/format";
 import { CALL_TIMES, type CallTime, formatPhone, LEAD_KINDS, type LeadKind } from "../../shared/leads";
 import { assertSameOrigin } from "../api/post";
 import { type LeadListRow, listLeads, markLeadHandled } from "../db/queries/leads";
 import type { AppEnv } from "../env";
-import { operatorTime as at, operatorPage, operatorRefusal, operatorTable } from "../operator-page";
+import {
+  operatorTime as at,
+  type OperatorColumn,
+  OperatorTable,
+  operatorPage,
+  operatorRefusal,
+} from "../operator-page";
 
 const LEADS_SHOWN = 200;
 const NOTICE = "Заявки покупателей видны только консультантам.";
 
-function deliveryState(l: LeadListRow) {
+function deliveryState(l: LeadListRow): ReactNode {
   switch (l.delivery) {
     case "delivered":
-      return html`<span class="ok">доставлена ${at(l.delivered_at)}</span>`;
+      return <span className="ok">доставлена {at(l.delivered_at)}</span>;
     case "dead":
-      return html`<span class="failed">не доставлена после ${l.attempts} попыток: ${l.last_error ?? "—"}</span>`;
+      return (
+        <span className="failed">
+          не доставлена после {l.attempts} попыток: {l.last_error ?? "—"}
+        </span>
+      );
     case "no_webhook":
-      return html`<span class="failed">у застройщика нет вебхука — передайте заявку по телефону</span>`;
+      return <span className="failed">у застройщика нет вебхука — передайте заявку по телефону</span>;
     case "retrying":
-      return html`повторная отправка (попыток: ${l.attempts}): ${l.last_error ?? "—"}`;
+      return `повторная отправка (попыток: ${l.attempts}): ${l.last_error ?? "—"}`;
     default:
       return l.queued_at ? "в очереди на отправку" : "ждёт передачи в очередь";
   }
 }
 
-const COLUMNS = [
+const COLUMNS: readonly OperatorColumn[] = [
   ["№", "n"],
   ["Получена"],
   ["Что просят"],
@@ -42,9 +52,9 @@ const COLUMNS = [
   ["Согласие на обработку данных"],
   ["Доставка застройщику"],
   ["Обработка"],
-] as const;
+];
 
-function leadCells(l: LeadListRow): unknown[] {
+function leadCells(l: LeadListRow): ReactNode[] {
   const path = l.living_object_id
     ? `/kvartiry/kvartira-${l.living_object_id}/`
     : `/novostroyki/${l.complex_slug}/`;
@@ -52,18 +62,25 @@ function leadCells(l: LeadListRow): unknown[] {
     l.id,
     at(l.created_at),
     LEAD_KINDS[l.kind as LeadKind] ?? l.kind,
-    html`<a href="${path}">${complexTitle(l.complex_name)}${l.living_object_id ? `, квартира №${l.living_object_id}` : ""}</a>`,
+    <a key="complex" href={path}>
+      {complexTitle(l.complex_name)}
+      {l.living_object_id ? `, квартира №${l.living_object_id}` : ""}
+    </a>,
     l.developer_name,
     l.name,
-    html`<a href="tel:${l.phone}">${formatPhone(l.phone)}</a>`,
+    <a key="phone" href={`tel:${l.phone}`}>
+      {formatPhone(l.phone)}
+    </a>,
     CALL_TIMES[l.call_time as CallTime] ?? l.call_time,
     `дано ${at(l.consent_at)}, текст в редакции от ${formatDate(l.consent_version)}`,
     deliveryState(l),
-    l.handled_at
-      ? `обработана ${at(l.handled_at)}`
-      : html`<form method="post" action="/operator/leads/${l.id}/handled/">
-          <button type="submit">Отметить обработанной</button>
-        </form>`,
+    l.handled_at ? (
+      `обработана ${at(l.handled_at)}`
+    ) : (
+      <form key="handled" method="post" action={`/operator/leads/${l.id}/handled/`}>
+        <button type="submit">Отметить обработанной</button>
+      </form>
+    ),
   ];
 }
 
@@ -75,14 +92,20 @@ export async function handleLeadsPage(c: Context<AppEnv>): Promise<Response> {
     c,
     200,
     "Заявки покупателей",
-    leads.length
-      ? html`<p>Показано: ${countOf(leads.length, ["заявка", "заявки", "заявок"])}, новые сверху. Время — московское.</p>
-          ${operatorTable(
-            COLUMNS,
-            leads.map(leadCells),
-            leads.map((l) => `lead-${l.id}`),
-          )}`
-      : html`<p>Заявок ещё не было.</p>`,
+    leads.length ? (
+      <>
+        <p>
+          Показано: {countOf(leads.length, ["заявка", "заявки", "заявок"])}, новые сверху. Время — московское.
+        </p>
+        <OperatorTable
+          columns={COLUMNS}
+          rows={leads.map(leadCells)}
+          rowIds={leads.map((l) => `lead-${l.id}`)}
+        />
+      </>
+    ) : (
+      <p>Заявок ещё не было.</p>
+    ),
   );
 }
 
@@ -97,7 +120,9 @@ export async function handleLeadHandled(c: Context<AppEnv>): Promise<Response> {
       c,
       404,
       "Заявка не найдена",
-      html`<p>Заявки №${id} нет. <a href="/operator/leads/">Все заявки</a></p>`,
+      <p>
+        Заявки №{id} нет. <a href="/operator/leads/">Все заявки</a>
+      </p>,
     );
   }
   return c.redirect(`/operator/leads/#lead-${id}`, 303);

@@ -116,8 +116,26 @@ export async function renderRoute(c: Context<AppEnv>, form?: FormOutcome): Promi
   // The page's module declares its data (shared/page-data.ts); the render needs the module anyway.
   const data = (await PAGES[match.route.page].preload()).data;
   const keys = data?.keys(match) ?? {};
+  // Keys that need the first answers start as soon as the answers they need are in, not after all of them:
+  // `more` is asked again after each first answer (the complex page's developer's other complexes need only
+  // the complex, not its similar complexes). Only the keys it names once every answer is in are kept.
+  const answered: Record<string, unknown> = {};
+  const later = new Map<string, Promise<KeyResult>>();
+  const startLater = () => {
+    for (const key of presentKeys(data?.more?.(match, answersOf(keys, answered)) ?? {})) {
+      if (!later.has(key)) later.set(key, resolveKey(c, key));
+    }
+  };
+  const first = (key: string) =>
+    resolveKey(c, key).then((r) => {
+      if (r.status === 200) {
+        answered[key] = r.data;
+        startLater();
+      }
+      return r;
+    });
   const [results, articlePath, ads, menu] = await Promise.all([
-    Promise.all(presentKeys(keys).map((key) => resolveKey(c, key))),
+    Promise.all(presentKeys(keys).map(first)),
     journalArticlePath(depsOf(c.env), match),
     adsKey ? resolveKey(c, adsKey) : null,
     resolveKey(c, apiKeys.menuAmounts()),
@@ -127,13 +145,12 @@ export async function renderRoute(c: Context<AppEnv>, form?: FormOutcome): Promi
   const status = statusOf(results);
   if (status !== 200) return renderErrorPage(c, status);
   const fallback: Record<string, unknown> = Object.fromEntries(results.map((r) => [r.key, r.data]));
-  const first = answersOf(keys, fallback);
   // A URL whose text differs from the canonical one for the same id (a renamed complex) moves there.
-  const canonical = data?.canonical?.(match, first);
+  const canonical = data?.canonical?.(match, answersOf(keys, fallback));
   if (canonical && canonical !== url.pathname) return movedTo(`${canonical}${url.search}`);
   // Data that needs the first answers; a failure here only leaves it to the client.
-  const more = presentKeys(data?.more?.(match, first) ?? {});
-  for (const r of await Promise.all(more.map((key) => resolveKey(c, key)))) {
+  const more = presentKeys(data?.more?.(match, answersOf(keys, fallback)) ?? {});
+  for (const r of await Promise.all(more.map((key) => later.get(key) ?? resolveKey(c, key)))) {
     if (r.status === 200) fallback[r.key] = r.data;
   }
   // The ads and the menu's amounts are extras: a page whose ads or amounts failed goes on without them.

@@ -1,6 +1,7 @@
-// npm run bench:render: every page type rendered 50 times, one request at a time, past the edge cache
-// (Cache-Control: no-cache), through a production `wrangler dev` at seed scale 1: the p50 of each, for people
-// to read (nothing here passes or fails). A lighter companion to `npm run bench`.
+// node scripts/render-timing.mjs: every page type rendered 50 times, one request at a time, past the edge cache
+// (Cache-Control: no-cache), through the production build (scripts/local-server.mjs) at seed scale 1: the p50 of
+// the first byte (the answer's headers) and of the whole page, and the page's size, for people to read (nothing
+// here passes or fails). A lighter companion to `npm run bench`.
 import { buildClient } from "./build-client.mjs";
 import { prepareScale, startServer } from "./local-server.mjs";
 
@@ -51,16 +52,28 @@ const server = await startServer({
 try {
   const rows = [];
   for (const [page, path] of Object.entries(await targets(server.origin))) {
+    const first = [];
     const times = [];
+    let size = 0;
     for (let i = 0; i < RUNS + 5; i++) {
       const start = performance.now();
       const res = await fetch(`${server.origin}${path}`, { headers: HEADERS });
-      await res.arrayBuffer();
+      const headers = performance.now();
+      size = (await res.arrayBuffer()).byteLength;
       if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
       // The first five warm the isolate and its caches.
-      if (i >= 5) times.push(performance.now() - start);
+      if (i >= 5) {
+        first.push(headers - start);
+        times.push(performance.now() - start);
+      }
     }
-    rows.push({ page, path, "p50 ms": median(times).toFixed(1) });
+    rows.push({
+      page,
+      path,
+      "first byte p50 ms": median(first).toFixed(1),
+      "p50 ms": median(times).toFixed(1),
+      "HTML KB": (size / 1024).toFixed(0),
+    });
   }
   console.table(rows);
 } finally {

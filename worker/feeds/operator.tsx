@@ -135,19 +135,23 @@ export async function handleFeedsPage(c: Context<AppEnv>): Promise<Response> {
       "Фиды застройщиков",
       <>
         <h2>Фиды</h2>
-        <OperatorTable
-          columns={[["№"], ["Адрес"], ["Застройщик"], ["Проверен"], ["ETag"], ["Last-Modified"]]}
-          rows={feeds.map((f) => [
-            f.id,
-            <span key="url" className="url">
-              {f.url}
-            </span>,
-            f.developer ?? "—",
-            at(f.checked_at),
-            f.etag ?? "—",
-            f.last_modified ?? "—",
-          ])}
-        />
+        {feeds.length ? (
+          <OperatorTable
+            columns={[["№"], ["Адрес"], ["Застройщик"], ["Проверен"], ["ETag"], ["Last-Modified"]]}
+            rows={feeds.map((f) => [
+              f.id,
+              <span key="url" className="url">
+                {f.url}
+              </span>,
+              f.developer ?? "—",
+              at(f.checked_at),
+              f.etag ?? "—",
+              f.last_modified ?? "—",
+            ])}
+          />
+        ) : (
+          <p>Зарегистрированных фидов нет.</p>
+        )}
         <h2>Последние импорты</h2>
         {runs.length ? <RunsTable runs={runs} /> : <p>Импортов ещё не было.</p>}
       </>,

@@ -134,6 +134,8 @@ function documentStream(
       // Called when the reader asks for what follows the start (a high-water mark of 0 reads nothing ahead).
       async pull(out) {
         if (!rest) {
+          // One turn of the event loop first: the start is written out before the render takes the thread.
+          await new Promise((resolve) => setTimeout(resolve, 0));
           try {
             rest = intoDocument(await react(), end).getReader();
           } catch {

@@ -8,7 +8,7 @@ import { getCookie } from "hono/cookie";
 import type { ReactNode } from "react";
 import { isOperator, OPERATOR_COOKIE } from "./chat/identity";
 import type { AppEnv } from "./env";
-import { staticDocument } from "./ssr/static";
+import { StaticPage, staticDocument } from "./ssr/static";
 
 const when = new Intl.DateTimeFormat("ru-RU", {
   dateStyle: "short",
@@ -38,24 +38,6 @@ td.n { text-align: right; }
 button { font: inherit; padding: 4px 10px; cursor: pointer; }
 `;
 
-function OperatorDocument({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <html lang="ru">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>{title}</title>
-        <style>{CSS}</style>
-      </head>
-      <body>
-        <h1>{title}</h1>
-        {children}
-      </body>
-    </html>
-  );
-}
-
 export function operatorPage(
   c: Context<AppEnv>,
   status: 200 | 400 | 401 | 403 | 404 | 503,
@@ -64,7 +46,15 @@ export function operatorPage(
 ) {
   c.header("X-Robots-Tag", "noindex");
   c.header("Cache-Control", "no-store");
-  return c.html(staticDocument(<OperatorDocument title={title}>{body}</OperatorDocument>), status);
+  return c.html(
+    staticDocument(
+      <StaticPage title={title} css={CSS}>
+        <h1>{title}</h1>
+        {body}
+      </StaticPage>,
+    ),
+    status,
+  );
 }
 
 /** A column: its label and the class of its cells (`n` for numbers). */

@@ -11,7 +11,7 @@ import type { Banner } from "../shared/schemas/ads";
 import type { AppEnv } from "./env";
 import { loadAdInventory } from "./loaders/adverts";
 import { depsOf } from "./loaders/deps";
-import { staticDocument } from "./ssr/static";
+import { StaticPage, staticDocument } from "./ssr/static";
 
 const CSS = `
 *{box-sizing:border-box}
@@ -56,62 +56,48 @@ function TopBannerPage({ banner }: { banner: Banner }) {
   const image = images[0];
   const d = banner.disclaimer;
   return (
-    <html lang="ru">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>{`Реклама: ${title}`}</title>
-        <style>{CSS}</style>
-      </head>
-      <body>
-        <div className="tb">
-          <a className="tb__link" href={adHref(banner)} target="_top">
-            {image && (
-              <span className="tb__art">
-                <FacadeArt id={image.id} cls={image.cls} floors={image.floors} width={320} height={180} />
-              </span>
-            )}
-            <span className="tb__text">
-              <span className="tb__title">{title}</span>
-              <span className="tb__lead">{text}</span>
+    <StaticPage title={`Реклама: ${title}`} css={CSS}>
+      <div className="tb">
+        <a className="tb__link" href={adHref(banner)} target="_top">
+          {image && (
+            <span className="tb__art">
+              <FacadeArt id={image.id} cls={image.cls} floors={image.floors} width={320} height={180} />
             </span>
-            <span className="tb__cta">Подробнее</span>
-          </a>
-          <details className="tb__about">
-            <summary>
-              Реклама<span className="vh"> — кто рекламодатель</span>
-              <svg className="tb__info" width="12" height="12" viewBox="0 0 16 16" aria-hidden="true">
-                <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" />
-                <path d="M8 7v4.5M8 4.5v.5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
-              </svg>
-              <svg className="tb__x" width="12" height="12" viewBox="0 0 16 16" aria-hidden="true">
-                <path
-                  d="m3 3 10 10M13 3 3 13"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  strokeLinecap="round"
-                />
-              </svg>
-            </summary>
-            <div className="tb__panel">
-              <p>
-                Рекламодатель: {d.advertiser}, ИНН&nbsp;{d.inn}. erid: {d.erid}
-              </p>
-              <p>
-                Застройщик: {d.developer}.{" "}
-                <a href="/ad/" target="_top">
-                  Подробнее о рекламе на сайте
-                </a>
-              </p>
-              <p>
-                <b>{d.title}.</b> {d.text}
-              </p>
-            </div>
-          </details>
-        </div>
-      </body>
-    </html>
+          )}
+          <span className="tb__text">
+            <span className="tb__title">{title}</span>
+            <span className="tb__lead">{text}</span>
+          </span>
+          <span className="tb__cta">Подробнее</span>
+        </a>
+        <details className="tb__about">
+          <summary>
+            Реклама<span className="vh"> — кто рекламодатель</span>
+            <svg className="tb__info" width="12" height="12" viewBox="0 0 16 16" aria-hidden="true">
+              <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" />
+              <path d="M8 7v4.5M8 4.5v.5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+            </svg>
+            <svg className="tb__x" width="12" height="12" viewBox="0 0 16 16" aria-hidden="true">
+              <path d="m3 3 10 10M13 3 3 13" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+            </svg>
+          </summary>
+          <div className="tb__panel">
+            <p>
+              Рекламодатель: {d.advertiser}, ИНН&nbsp;{d.inn}. erid: {d.erid}
+            </p>
+            <p>
+              Застройщик: {d.developer}.{" "}
+              <a href="/ad/" target="_top">
+                Подробнее о рекламе на сайте
+              </a>
+            </p>
+            <p>
+              <b>{d.title}.</b> {d.text}
+            </p>
+          </div>
+        </details>
+      </div>
+    </StaticPage>
   );
 }
 

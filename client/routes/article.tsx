@@ -1,4 +1,3 @@
-import { Navigate } from "react-router";
 import { bannerOn } from "../../shared/ads";
 import { apiKeys } from "../../shared/api-keys";
 import { SITE_NAME } from "../../shared/constants";
@@ -18,6 +17,7 @@ import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
 import { useSiteOrigin } from "../hooks/use-boot";
 import type { PageProps } from "../pages";
+import { Navigate } from "../router";
 
 function articleJsonLd(post: MediaPost, path: string, origin: string) {
   const site = { "@type": "Organization", name: SITE_NAME, url: origin };

@@ -4,7 +4,6 @@
  * into the URL and the list follows.
  */
 import type { FormEvent } from "react";
-import { useNavigate } from "react-router";
 import { OTDELKA } from "../../../shared/codes";
 import {
   APARTMENT_FIELDS,
@@ -13,6 +12,7 @@ import {
   canonicalApartmentSearch,
 } from "../../../shared/filters/apartments";
 import { countOf, WORDS } from "../../../shared/format";
+import { useNavigate } from "../../router";
 import { AppLink } from "../AppLink";
 import "./apartment.css";
 

@@ -2,7 +2,6 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { apiKeys } from "../../shared/api-keys";
 import { DROPDOWN_DEBOUNCE_MS, SITE_NAME } from "../../shared/constants";
 import { formatNumber } from "../../shared/format";
-import { DROPDOWN_COLUMNS, MAIN_ITEMS, PRICE_LINKS } from "../../shared/menu";
 import { href } from "../../shared/routes";
 import { useApi } from "../hooks/use-api";
 import { useBoot } from "../hooks/use-boot";
@@ -32,10 +31,11 @@ function Amount({ of }: { of: number | undefined }) {
 /** The Новостройки menu's links with their amounts; the desktop dropdown has its banner beside the footer link. */
 function DropdownContent({ ad }: { ad?: ReactNode }) {
   const amounts = useApi(apiKeys.menuAmounts()).data?.data ?? {};
+  const { dropdown, prices } = useBoot().menus;
   return (
     <>
       <div className="dropdown__columns">
-        {DROPDOWN_COLUMNS.map((col) => (
+        {dropdown.map((col) => (
           <div key={col.title} className="dropdown__column">
             <p className="dropdown__title">{col.title}</p>
             <ul>
@@ -52,7 +52,7 @@ function DropdownContent({ ad }: { ad?: ReactNode }) {
         <div className="dropdown__column">
           <p className="dropdown__title">По цене</p>
           <ul>
-            {PRICE_LINKS.map((l) => (
+            {prices.map((l) => (
               <li key={l.to}>
                 <AppLink to={l.to} className="chip">
                   {l.label} <Amount of={amounts[l.to]} />
@@ -84,7 +84,7 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const dropdownButton = useRef<HTMLButtonElement>(null);
   const favorites = useFavorites().ids;
-  const { phone } = useBoot();
+  const { phone, menus } = useBoot();
 
   // Menus close on any route change (SPEC §4).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is about the location changing
@@ -142,7 +142,7 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
               <DropdownContent ad={<MenuAd open={dropdown} />} />
             </div>
           </div>
-          {MAIN_ITEMS.map((item) => (
+          {menus.main.map((item) => (
             <AppLink key={item.to} to={item.to} className="header__item">
               {item.label}
             </AppLink>
@@ -206,7 +206,7 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
               <p className="mobile-menu__section">Новостройки</p>
               <DropdownContent />
               <ul className="mobile-menu__main">
-                {MAIN_ITEMS.map((item) => (
+                {menus.main.map((item) => (
                   <li key={item.to}>
                     <AppLink to={item.to}>{item.label}</AppLink>
                   </li>

@@ -1,4 +1,5 @@
-import { Component, type ReactNode, Suspense, useMemo, useRef } from "react";
+import { Component, type ReactNode, Suspense, useEffect, useMemo, useRef } from "react";
+import { useLocation, useNavigationType } from "react-router";
 import { SWRConfig } from "swr";
 import { matchRoute } from "../shared/routes";
 import type { BootData } from "./boot";
@@ -7,7 +8,6 @@ import { DefaultLayout, EmptyLayout } from "./components/Layout";
 import { BootContext } from "./hooks/use-boot";
 import { ApiError, fetchJson } from "./http";
 import { PAGES } from "./pages";
-import { useLocation } from "./router";
 import "./styles/base.css";
 
 class PageErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
@@ -34,6 +34,27 @@ function PageSkeleton() {
   );
 }
 
+/**
+ * Back and forward return to where the visitor was: scroll positions are kept per history entry; a new
+ * navigation starts at the top.
+ */
+function useScrollRestoration(key: string, firstKey: string) {
+  const type = useNavigationType();
+  useEffect(() => {
+    history.scrollRestoration = "manual";
+    const save = () => sessionStorage.setItem(`scroll:${key}`, String(window.scrollY));
+    if (key !== firstKey || type === "POP") {
+      const saved = type === "POP" ? Number(sessionStorage.getItem(`scroll:${key}`) ?? 0) : 0;
+      requestAnimationFrame(() => window.scrollTo(0, saved));
+    }
+    window.addEventListener("pagehide", save);
+    return () => {
+      save();
+      window.removeEventListener("pagehide", save);
+    };
+  }, [key, firstKey, type]);
+}
+
 function Shell({ initialStatus }: { initialStatus: number }) {
   const location = useLocation();
   const first = useRef(location.key);
@@ -42,6 +63,8 @@ function Shell({ initialStatus }: { initialStatus: number }) {
     [location.pathname, location.search],
   );
   const status = location.key === first.current ? initialStatus : match ? 200 : 404;
+
+  useScrollRestoration(location.key, first.current);
 
   if (!match || status >= 400) {
     return (

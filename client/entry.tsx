@@ -1,10 +1,10 @@
 import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router";
 import { matchRoute } from "../shared/routes";
 import { App } from "./app";
 import { BOOT_ELEMENT_ID, type BootData } from "./boot";
 import { PAGES } from "./pages";
-import { BrowserRouter } from "./router";
 
 const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? "{}") as BootData;
 const match = matchRoute(location.pathname, location.search);

@@ -1,10 +1,10 @@
-import { useCallback } from "react";
+import { type ComponentProps, useCallback } from "react";
+import { Link } from "react-router";
 import { preload } from "swr";
 import { presentKeys } from "../../shared/page-data";
 import { matchRoute } from "../../shared/routes";
 import { fetchJson } from "../http";
 import { PAGES } from "../pages";
-import { Link, type LinkProps } from "../router";
 
 interface NetworkInformation {
   saveData?: boolean;
@@ -36,10 +36,10 @@ export function prefetchRoute(to: string): void {
 }
 
 /** A router link that prefetches the target page's chunk and data on hover, focus or touch. */
-export function AppLink(props: LinkProps) {
+export function AppLink(props: ComponentProps<typeof Link>) {
   const { to, onPointerEnter, onFocus } = props;
   const prefetch = useCallback(() => {
-    prefetchRoute(to);
+    if (typeof to === "string") prefetchRoute(to);
   }, [to]);
   return (
     <Link

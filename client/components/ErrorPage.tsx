@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from "../router";
+import { useLocation, useNavigate } from "react-router";
 import { AppLink } from "./AppLink";
 
 /** The same address without its `page`; null when the address is not a list's later page. */

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { apiKeys } from "../../shared/api-keys";
 import { DROPDOWN_DEBOUNCE_MS, SITE_NAME } from "../../shared/constants";
 import { formatNumber } from "../../shared/format";
@@ -6,7 +7,6 @@ import { href } from "../../shared/routes";
 import { useApi } from "../hooks/use-api";
 import { useBoot } from "../hooks/use-boot";
 import { useFavorites } from "../hooks/use-favorites";
-import { useLocation } from "../router";
 import { AppLink } from "./AppLink";
 import { MenuAd } from "./ads/MenuAd";
 import { Dialog } from "./Dialog";

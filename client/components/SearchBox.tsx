@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
+import { useNavigate } from "react-router";
 import type { SearchResult } from "../../shared/schemas/main";
 import { useDebounced } from "../hooks/use-debounced";
-import { useNavigate } from "../router";
 import { SearchIcon } from "./icons";
 import "./SearchBox.css";
 

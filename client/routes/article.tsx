@@ -1,3 +1,4 @@
+import { Navigate } from "react-router";
 import { bannerOn } from "../../shared/ads";
 import { apiKeys } from "../../shared/api-keys";
 import { SITE_NAME } from "../../shared/constants";
@@ -17,7 +18,6 @@ import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
 import { useSiteOrigin } from "../hooks/use-boot";
 import type { PageProps } from "../pages";
-import { Navigate } from "../router";
 
 function articleJsonLd(post: MediaPost, path: string, origin: string) {
   const site = { "@type": "Organization", name: SITE_NAME, url: origin };

@@ -1,4 +1,5 @@
 import type { FormEvent } from "react";
+import { useNavigate } from "react-router";
 import { apiKeys } from "../../shared/api-keys";
 import type { CompanyTypeSlug } from "../../shared/constants";
 import { countOf } from "../../shared/format";
@@ -13,7 +14,6 @@ import { PageHead } from "../components/PageHead";
 import { Pagination } from "../components/Pagination";
 import { useApi } from "../hooks/use-api";
 import type { PageProps } from "../pages";
-import { useNavigate } from "../router";
 
 /** One page of the type's companies, searched by name. */
 export const data = pageData({

@@ -4,6 +4,7 @@
  * (its `data`) and can be shared; without ids the page shows this browser's list, which the browser asks for.
  */
 import type { ReactNode } from "react";
+import { useNavigate } from "react-router";
 import { apiKeys } from "../../shared/api-keys";
 import { formatArea, formatPrice } from "../../shared/format";
 import { cardPayment } from "../../shared/mortgage-payment";
@@ -22,8 +23,8 @@ import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
 import { useCompare } from "../hooks/use-favorites";
 import { useInBrowser } from "../hooks/use-in-browser";
+
 import type { PageProps } from "../pages";
-import { useNavigate } from "../router";
 import "../components/apartment/compare.css";
 
 interface Row {

@@ -43,30 +43,6 @@ test.describe("foundation", () => {
     expect(errors).toEqual([]);
   });
 
-  test("back returns to where the visitor was; a link to the page itself adds no history entry", async ({
-    page,
-  }) => {
-    await page.setViewportSize(DESKTOP);
-    await page.goto("/journal/");
-    await hydrated(page);
-    const contacts = page
-      .getByRole("navigation", { name: "Карта сайта" })
-      .getByRole("link", { name: "Контакты" });
-    await contacts.scrollIntoViewIfNeeded();
-    const scrolled = await page.evaluate(() => window.scrollY);
-    expect(scrolled).toBeGreaterThan(0);
-    await contacts.click();
-    await expect(page).toHaveURL(/\/contacts\/$/);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    const entries = await page.evaluate(() => history.length);
-    await contacts.click();
-    await expect(page).toHaveURL(/\/contacts\/$/);
-    expect(await page.evaluate(() => history.length)).toBe(entries);
-    await page.goBack();
-    await expect(page).toHaveURL(/\/journal\/$/);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
-  });
-
   test("phone: the burger menu opens and closes, and closes on navigation", async ({ page }) => {
     await page.setViewportSize(PHONE);
     await page.goto("/");

@@ -1,8 +1,8 @@
 import { renderToReadableStream } from "react-dom/server";
+import { StaticRouter } from "react-router";
 import { App } from "../../client/app";
 import type { BootData } from "../../client/boot";
 import { PAGES, QUICK_SEARCH } from "../../client/pages";
-import { StaticRouter } from "../../client/router";
 import { RENDER_TIMEOUT_MS } from "../../shared/constants";
 import type { PageId } from "../../shared/routes";
 import { pageAssets } from "./assets";

@@ -4,7 +4,7 @@
  * article's). Every slot keeps its box while the ads load (no layout shift); bots get no slots at all.
  * Imported by the pages with ads and, lazily, by the header's menu, so none of this is in the entry chunk.
  */
-
+import { useLocation } from "react-router";
 import { AD_PAGES, adHref, bannerOn } from "../../../shared/ads";
 import { apiKeys } from "../../../shared/api-keys";
 import type { FacadeVariant } from "../../../shared/art";
@@ -13,7 +13,6 @@ import { matchRoute } from "../../../shared/routes";
 import type { AdsData, Banner, PlacedBanner } from "../../../shared/schemas/ads";
 import { useApi } from "../../hooks/use-api";
 import { useBoot } from "../../hooks/use-boot";
-import { useLocation } from "../../router";
 import { AppLink } from "../AppLink";
 import { FacadeImage } from "../art/ArtImage";
 import { Monogram } from "../companies/Monogram";

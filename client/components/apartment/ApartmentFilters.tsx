@@ -4,6 +4,7 @@
  * into the URL and the list follows.
  */
 import type { FormEvent } from "react";
+import { useNavigate } from "react-router";
 import { OTDELKA } from "../../../shared/codes";
 import {
   APARTMENT_FIELDS,
@@ -12,7 +13,6 @@ import {
   canonicalApartmentSearch,
 } from "../../../shared/filters/apartments";
 import { countOf, WORDS } from "../../../shared/format";
-import { useNavigate } from "../../router";
 import { AppLink } from "../AppLink";
 import "./apartment.css";
 

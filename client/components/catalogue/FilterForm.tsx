@@ -1,4 +1,5 @@
 import { type FormEvent, Fragment, type ReactNode, Suspense, useEffect, useState } from "react";
+import { useNavigate } from "react-router";
 import { type ApiKey, apiKeys } from "../../../shared/api-keys";
 import { ROOMS } from "../../../shared/codes";
 import { DEFAULT_SORT, SORTS, type Sort } from "../../../shared/constants";
@@ -24,7 +25,6 @@ import { useApi } from "../../hooks/use-api";
 import { useDebounced } from "../../hooks/use-debounced";
 import { useInBrowser } from "../../hooks/use-in-browser";
 import { TYPE_AHEAD } from "../../pages";
-import { useNavigate } from "../../router";
 import { Modal } from "../Modal";
 import "./filters.css";
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useLocation } from "../../router";
+import { useLocation } from "react-router";
 
 /**
  * After an in-page navigation to `…#section` (a filter, a page of the list, a house tab), brings the section

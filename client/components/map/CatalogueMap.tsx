@@ -8,6 +8,7 @@
  * server's, so nothing moves when they arrive; until then a closer zoom shows the deepest level there is.
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useLocation, useNavigationType } from "react-router";
 import { countOf, formatNumber, formatPriceFrom, WORDS } from "../../../shared/format";
 import { clustersAt, clusterTuple, isFirstView, mapPointsOf } from "../../../shared/map/cluster";
 import {
@@ -35,7 +36,6 @@ import type {
   MapStation,
 } from "../../../shared/schemas/map";
 import { useDebounced } from "../../hooks/use-debounced";
-import { useLocation, useNavigationType } from "../../router";
 import { AppLink } from "../AppLink";
 import { complexTitle, stationName } from "../complex/text";
 import { CloseIcon } from "../icons";

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import { formatMoney, formatNumber, formatPrice, plural, WORDS } from "../../../shared/format";
 import {
   CARD_TERM_YEARS,
@@ -22,7 +23,6 @@ import {
   type RegionId,
   yearlySchedule,
 } from "../../../shared/mortgage";
-import { useNavigate } from "../../router";
 import { formatDecimal, NumberField, parseDecimal, RublesField } from "./NumberField";
 import { PaymentChart } from "./PaymentChart";
 import { ScheduleTable } from "./ScheduleTable";

@@ -3,6 +3,7 @@
  * the client (rendering, links). Matching is first-match in table order; a route whose params fail
  * validation lets the next route try, and nothing matching is a 404.
  */
+import * as v from "valibot";
 import { COMPANY_TYPES, LOCATION_TYPES } from "./constants";
 
 export type PageId =
@@ -31,33 +32,18 @@ export type PageId =
 
 export type Layout = "default" | "empty";
 
-/**
- * A param's check: a route whose segment fails it lets the next route try. `undefined` is an optional
- * segment that is absent. Plain functions, not valibot: the browser's shell matches routes too.
- */
-type Check = (value: string | undefined) => boolean;
-
-const matches =
-  (re: RegExp, optional = false): Check =>
-  (value) =>
-    value === undefined ? optional : re.test(value);
-const oneOf =
-  (values: readonly string[]): Check =>
-  (value) =>
-    value !== undefined && values.includes(value);
-
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const slug = matches(SLUG);
-const optionalSlug = matches(SLUG, true);
+const slug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/));
+const optionalSlug = v.optional(slug);
 /** `/novostroyki/{complex}/`: text ending in a dash and digits. */
-const COMPLEX_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*-(\d{1,9})$/;
+const complexSlug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*-(\d{1,9})$/));
 /** Catch-all listing path: zero or more slug segments. */
 // Unambiguous (linear-time) on purpose: "segment(/segment)*" with an optional trailing slash. A pattern
 // like (segment\/?)* backtracks exponentially on a long almost-matching path.
-const LISTING_PATH = /^(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*\/?)?$/;
-const LISTING_PATH_MAX = 300;
-const listingPath: Check = (value) =>
-  value === undefined || (value.length <= LISTING_PATH_MAX && LISTING_PATH.test(value));
+const listingPath = v.pipe(
+  v.string(),
+  v.maxLength(300),
+  v.regex(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*\/?)?$/),
+);
 
 export interface RouteDef {
   name: string;
@@ -65,8 +51,10 @@ export interface RouteDef {
   path: string;
   page: PageId;
   layout: Layout;
-  params?: Record<string, Check>;
+  params?: v.GenericSchema<Record<string, string | undefined>>;
 }
+
+const obj = <T extends v.ObjectEntries>(entries: T) => v.object(entries) as unknown as RouteDef["params"];
 
 export const ROUTES: readonly RouteDef[] = [
   { name: "home", path: "/", page: "home", layout: "default" },
@@ -77,14 +65,14 @@ export const ROUTES: readonly RouteDef[] = [
     path: "/companies/:type",
     page: "companies-type",
     layout: "default",
-    params: { type: oneOf(Object.keys(COMPANY_TYPES)) },
+    params: obj({ type: v.picklist(Object.keys(COMPANY_TYPES)) }),
   },
   {
     name: "company",
     path: "/companies/:type/:company",
     page: "company",
     layout: "default",
-    params: { type: oneOf(Object.keys(COMPANY_TYPES)), company: slug },
+    params: obj({ type: v.picklist(Object.keys(COMPANY_TYPES)), company: slug }),
   },
   { name: "contacts", path: "/contacts", page: "contacts", layout: "default" },
   { name: "data-processing-agreement", path: "/data-processing-agreement", page: "legal", layout: "default" },
@@ -103,35 +91,35 @@ export const ROUTES: readonly RouteDef[] = [
     path: "/kvartiry/novostroyka/:complex_slug?",
     page: "apartments",
     layout: "default",
-    params: { complex_slug: matches(COMPLEX_SLUG, true) },
+    params: obj({ complex_slug: v.optional(complexSlug) }),
   },
   {
     name: "apartments",
     path: "/kvartiry/:slug?",
     page: "apartments",
     layout: "default",
-    params: { slug: optionalSlug },
+    params: obj({ slug: optionalSlug }),
   },
   {
     name: "journal",
     path: "/journal/:category?",
     page: "journal",
     layout: "default",
-    params: { category: optionalSlug },
+    params: obj({ category: optionalSlug }),
   },
   {
     name: "journal-article",
     path: "/journal/:category/:article",
     page: "article",
     layout: "default",
-    params: { category: slug, article: slug },
+    params: obj({ category: slug, article: slug }),
   },
   {
     name: "complex",
     path: "/novostroyki/:complex",
     page: "complex",
     layout: "default",
-    params: { complex: matches(COMPLEX_SLUG) },
+    params: obj({ complex: complexSlug }),
   },
   // The named listing «на карте» (shared/seo-filters.ts) is the map page: before the catch-all listing.
   { name: "map", path: "/novostroyki/na-karte", page: "map", layout: "default" },
@@ -140,21 +128,21 @@ export const ROUTES: readonly RouteDef[] = [
     path: "/novostroyki/*",
     page: "listing",
     layout: "default",
-    params: { "*": listingPath },
+    params: obj({ "*": v.optional(listingPath) }),
   },
   {
     name: "by-location-type",
     path: "/:type",
     page: "location-type",
     layout: "default",
-    params: { type: oneOf(LOCATION_TYPES) },
+    params: obj({ type: v.picklist(LOCATION_TYPES) }),
   },
   {
     name: "by-location-type-slug",
     path: "/:type/:slug",
     page: "location",
     layout: "default",
-    params: { type: oneOf(LOCATION_TYPES), slug },
+    params: obj({ type: v.picklist(LOCATION_TYPES), slug }),
   },
 ];
 
@@ -216,7 +204,7 @@ export function matchRoute(pathname: string, search = ""): RouteMatch | null {
       else params[key] = value;
     });
     if (bad) continue;
-    if (route.params && !Object.entries(route.params).every(([key, ok]) => ok(params[key]))) continue;
+    if (route.params && !v.safeParse(route.params, params).success) continue;
     return { route, params, pathname, search: new URLSearchParams(search) };
   }
   return null;

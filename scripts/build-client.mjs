@@ -64,7 +64,7 @@ function commonModules(outputs) {
  * bytes each. Every lazily loaded module runs after the shell, so each of them also imports the shell
  * (already evaluated by then), and so the shell is one chunk. Each also imports the common modules (other
  * than the common modules themselves), so those are one chunk too: a page is the shell, the common chunk, its
- * own chunk and the few chunks it shares with one or two other pages.
+ * own chunk and the chunks it shares with fewer than half of the pages (the catalogue's pages share the most).
  */
 function lazyFirst(common) {
   return {

@@ -97,7 +97,7 @@ function lazyFirst(common) {
  * `contextType` assignment dropped belongs to the error boundary of `<Routes>` and the data routers, which
  * the app does not render (its routes are shared/routes.ts).
  */
-const shakeReactRouter = {
+export const shakeReactRouter = {
   name: "shake-react-router",
   setup(build) {
     build.onLoad({ filter: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/ }, (args) => ({

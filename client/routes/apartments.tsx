@@ -28,7 +28,7 @@ import {
 import { ApartmentFilters } from "../components/apartment/ApartmentFilters";
 import { ApartmentList } from "../components/apartment/ApartmentList";
 import { FloorPlan, planAspect } from "../components/apartment/FloorPlan";
-import { MortgageSnippet, paymentFrom } from "../components/apartment/MortgageSnippet";
+import MortgageSnippet, { paymentFrom } from "../components/apartment/MortgageSnippet";
 import { PriceHistory } from "../components/apartment/PriceHistory";
 import { RoomGroups } from "../components/apartment/RoomGroups";
 import { apartmentTitle, floorLabel, pricePerMeter } from "../components/apartment/text";

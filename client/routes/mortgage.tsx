@@ -1,10 +1,12 @@
+import { Suspense } from "react";
 import { parseMortgageQuery } from "../../shared/mortgage";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { MortgageCalculator } from "../components/mortgage/MortgageCalculator";
-import { ProgramsInfo } from "../components/mortgage/ProgramsInfo";
 import { PageHead } from "../components/PageHead";
 import { QuizLauncher } from "../components/quiz/QuizLauncher";
-import type { PageProps } from "../pages";
+import { lazyPart, type PageProps } from "../pages";
+
+const PROGRAMS_INFO = lazyPart<Record<string, never>>(() => import("../components/mortgage/ProgramsInfo"));
 
 export default function MortgagePage({ match }: PageProps) {
   const query = match.search.toString();
@@ -25,7 +27,9 @@ export default function MortgagePage({ match }: PageProps) {
       {/* A navigation to other inputs (a link with ?price=…) starts the calculator afresh. */}
       <MortgageCalculator key={query} initial={parseMortgageQuery(match.search)} pathname={match.pathname} />
       <QuizLauncher />
-      <ProgramsInfo />
+      <Suspense fallback={null}>
+        <PROGRAMS_INFO.Component />
+      </Suspense>
     </div>
   );
 }

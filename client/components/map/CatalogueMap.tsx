@@ -20,7 +20,7 @@ import {
 } from "react";
 import { useLocation, useNavigationType } from "react-router";
 import { countOf, formatNumber, formatPriceFrom, WORDS } from "../../../shared/format";
-import { clustersAt, clusterTuple, isFirstView, mapPointsOf } from "../../../shared/map/cluster";
+import { clustersAt, clusterTuple, mapPointsOf } from "../../../shared/map/cluster";
 import {
   type Bounds,
   boundsOf,
@@ -38,12 +38,13 @@ import {
   zoomInto,
   zoomStep,
 } from "../../../shared/map/projection";
-import type {
-  ComplexMap,
-  ComplexMapClusters,
-  MapClusterTuple,
-  MapPointTuple,
-  MapStation,
+import {
+  type ComplexMap,
+  type ComplexMapClusters,
+  isFirstView,
+  type MapClusterTuple,
+  type MapPointTuple,
+  type MapStation,
 } from "../../../shared/schemas/map";
 import { useDebounced } from "../../hooks/use-debounced";
 import { lazyPart } from "../../pages";
@@ -190,12 +191,7 @@ function Card({ items, onClose }: { items: Chosen[]; onClose(): void }) {
   );
 }
 
-export function CatalogueMap({
-  map,
-  filter,
-  busy,
-  loading,
-}: {
+export interface CatalogueMapProps {
   /** The first view's clusters or every point of the filter. */
   map: ComplexMap | ComplexMapClusters;
   /** The filter's key: another filter closes the card. */
@@ -204,7 +200,9 @@ export function CatalogueMap({
   busy: boolean;
   /** The points are on their way (only the first view's clusters are here). */
   loading: boolean;
-}) {
+}
+
+export default function CatalogueMap({ map, filter, busy, loading }: CatalogueMapProps) {
   const frame = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState(SERVER_SIZE);
   const location = useLocation();

@@ -14,8 +14,8 @@ import { AppLink } from "../components/AppLink";
 import { ApartmentFilters } from "../components/apartment/ApartmentFilters";
 import { ApartmentList } from "../components/apartment/ApartmentList";
 import type { ApartmentPageProps } from "../components/apartment/ApartmentPage";
+import { ComplexArt } from "../components/apartment/ComplexArt";
 import { RoomGroups } from "../components/apartment/RoomGroups";
-import { FacadeImage } from "../components/art/ArtImage";
 import { Breadcrumbs, type Crumb } from "../components/Breadcrumbs";
 import { StationList } from "../components/complex/Stations";
 import { complexTitle } from "../components/complex/text";
@@ -148,16 +148,7 @@ function ListPage({ match, view }: PageProps & { view: ApartmentsView }) {
       <h1>{h1}</h1>
       {c ? (
         <div className="apt-complex">
-          <AppLink to={c.url} className="apt-complex__art" tabIndex={-1} aria-hidden="true">
-            <FacadeImage
-              id={c.id}
-              cls={c.class}
-              floors={c.floors_max}
-              houses={c.houses.map((h) => h.floors)}
-              width={320}
-              height={200}
-            />
-          </AppLink>
+          <ComplexArt complex={c} />
           <div>
             <p className="apt-complex__name">
               <AppLink to={c.url}>{complexTitle(c.name)}</AppLink> · {c.class_name} ·{" "}

@@ -19,8 +19,8 @@ import { useSiteOrigin } from "../../hooks/use-boot";
 import type { PageProps } from "../../pages";
 import type { ApartmentsData } from "../../routes/apartments";
 import { AppLink } from "../AppLink";
-import { FacadeImage } from "../art/ArtImage";
 import { Breadcrumbs } from "../Breadcrumbs";
+import { FactList } from "../complex/Facts";
 import { LightBoxProvider, useLightBox } from "../complex/LightBox";
 import { StationList } from "../complex/Stations";
 import { classLabel, complexTitle, mortgageRegion } from "../complex/text";
@@ -28,6 +28,7 @@ import { JsonLd } from "../JsonLd";
 import { LeadActions } from "../lead/LeadActions";
 import { PageHead } from "../PageHead";
 import { ApartmentToggles, CompareBar, PlanDownload, ShareButton } from "./ApartmentActions";
+import { ComplexArt } from "./ComplexArt";
 import { FloorPlan, planAspect } from "./FloorPlan";
 import MortgageSnippet, { paymentFrom } from "./MortgageSnippet";
 import { PriceHistory } from "./PriceHistory";
@@ -133,14 +134,7 @@ export default function ApartmentPage({ match, data, answer }: ApartmentPageProp
           <aside className="price-card" aria-label="Цена">
             <p className="cx-price cx-price--large">{formatPrice(a.price)}</p>
             <p className="price-card__m2">{pricePerMeter(a.price_m2)}</p>
-            <dl className="cx-facts cx-facts--compact">
-              {facts.map(([term, value]) => (
-                <div key={term} className="cx-facts__item">
-                  <dt>{term}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-            </dl>
+            <FactList facts={facts} compact />
             <AppLink className="button" to={`${a.complex.url}?korpus=${a.house.id}#shahmatka`}>
               Шахматка корпуса
             </AppLink>
@@ -175,16 +169,7 @@ export default function ApartmentPage({ match, data, answer }: ApartmentPageProp
           <h2 id="zhk">{inComplex}</h2>
           {c ? (
             <div className="apt-complex">
-              <AppLink to={c.url} className="apt-complex__art" tabIndex={-1} aria-hidden="true">
-                <FacadeImage
-                  id={c.id}
-                  cls={c.class}
-                  floors={c.floors_max}
-                  houses={c.houses.map((h) => h.floors)}
-                  width={320}
-                  height={200}
-                />
-              </AppLink>
+              <ComplexArt complex={c} />
               <div>
                 <p className="apt-complex__name">
                   {classLabel(c.class_name)} · {c.build_stage_name} · застройщик{" "}

@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { apiKeys } from "../../shared/api-keys";
+import { filterKeys } from "../../shared/filter-keys";
 import { formatNumber } from "../../shared/format";
 import { listingQuery, ownQuery } from "../../shared/listing";
 import { pageData } from "../../shared/page-data";
@@ -23,7 +24,7 @@ export const data = pageData({
     const q = listingQuery(match);
     return {
       main: apiKeys.main(),
-      list: q ? apiKeys.complexes(q) : undefined,
+      list: q ? filterKeys.complexes(q) : undefined,
       offers: apiKeys.specialOffers(),
     };
   },

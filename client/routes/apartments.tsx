@@ -11,6 +11,7 @@ import { apartmentUrlQuery } from "../../shared/filters/apartments";
 import { countOf, deadlineLine, WORDS } from "../../shared/format";
 import { pageData } from "../../shared/page-data";
 import { type ApartmentsView, apartmentsListQuery, apartmentsView } from "../../shared/page-keys";
+import { matchRoute } from "../../shared/routes";
 import { AppLink } from "../components/AppLink";
 import { ApartmentFilters } from "../components/apartment/ApartmentFilters";
 import { ApartmentList } from "../components/apartment/ApartmentList";
@@ -57,6 +58,13 @@ export type ApartmentsData = typeof data;
 
 /** One apartment's page (ApartmentPage.tsx), a chunk of its own. */
 const APARTMENT = lazyPart<ApartmentPageProps>(() => import("../components/apartment/ApartmentPage"));
+// On an apartment's own page its chunk is asked for as soon as this module runs in the browser, alongside
+// hydration: its buttons are on the first screen, and a press before they have hydrated would be lost.
+if (typeof window !== "undefined") {
+  const here = matchRoute(window.location.pathname, window.location.search);
+  if (here?.route.page === "apartments" && apartmentsView(here).apartment !== undefined)
+    APARTMENT.preload().catch(() => undefined);
+}
 
 function ApartmentView({ match }: PageProps) {
   const apartment = useApi(data.keys(match).apartment);

@@ -91,7 +91,6 @@ export default function HomePage({ match }: PageProps) {
             list={keys.list}
             base={{}}
             own={ownQuery(match.search).filter}
-            withFilter={false}
             galleryAd={false}
           />
         )}

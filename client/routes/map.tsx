@@ -38,6 +38,9 @@ export const data = pageData({
 
 /** The map itself (CatalogueMap.tsx, with its gestures and clustering): its own chunk. */
 const MAP = lazyPart<CatalogueMapProps>(() => import("../components/map/CatalogueMap"));
+// In the browser its chunk is asked for as soon as this module runs, alongside hydration rather than after it:
+// a press on the map's buttons before the map has hydrated would be lost.
+if (typeof window !== "undefined") MAP.preload().catch(() => undefined);
 
 /**
  * Re-rendered only when its props change: the page's render after hydration (the points' key switched on)
@@ -107,14 +110,7 @@ export default function MapPage({ match }: PageProps) {
           />
         )}
       </section>
-      <Listing
-        path={match.pathname}
-        query={query}
-        list={keys.list}
-        base={NO_BASE}
-        own={own}
-        withFilter={false}
-      />
+      <Listing path={match.pathname} query={query} list={keys.list} base={NO_BASE} own={own} />
     </div>
   );
 }

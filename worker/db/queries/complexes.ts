@@ -108,24 +108,71 @@ function fieldCondition<K extends CatalogueField>(f: CatalogueFilter, key: K, bi
   return sql.where(f[key], bind);
 }
 
+/** Room types and finishings of the filter (all of either when it names none), as room_finish_mask's bits. */
+function roomFinishBits(f: CatalogueFilter, bind: Bind): string {
+  const finishing = bits(f.otdelka?.length ? f.otdelka : [0, 1, 2, 3, 4, 5, 6, 7]);
+  const rooms = f.rooms?.length ? f.rooms : [-1, 0, 1, 2, 3, 4, 5];
+  // One byte of finishings per room type; the whole mask passes 2^53, so SQLite shifts the bytes into place.
+  const byte = bind(finishing);
+  return `(${rooms.map((r) => `(${byte} << ${bind((r + 1) * 8)})`).join(" | ")})`;
+}
+
+/** The bucket bits of a range (facet_buckets): those wholly inside it, and those it touches. */
+function bucketBits(facet: "price" | "area", r: Range, bind: Bind): { inside: string; touched: string } {
+  const min = r.min !== undefined ? bind(r.min) : undefined;
+  const max = r.max !== undefined ? bind(r.max) : undefined;
+  const bits = (conditions: string[]) =>
+    `(SELECT coalesce(sum(1 << bit), 0) FROM facet_buckets WHERE facet = '${facet}'${conditions.map((c) => ` AND ${c}`).join("")})`;
+  return {
+    inside: bits([...(min ? [`lo >= ${min}`] : []), ...(max ? [`hi <= ${max}`] : [])]),
+    touched: bits([...(max ? [`lo <= ${max}`] : []), ...(min ? [`hi > ${min}`] : [])]),
+  };
+}
+
 /**
- * The apartments' conditions as one test of the complex. Room types alone, or with finishing, are answered
- * exactly by room_stats (one row per complex and room type on sale, with the finishings' bit mask): half the
- * time of looking through the apartments (count at scale 10: 40 → 18 ms); finishing alone by the complex's
- * own mask. Otherwise the apartments are looked up per complex, never through the global price index (14–29 s
- * at scale 1): by room type and price (lo_complex), or by price alone (lo_complex_price; 67 → 31 ms at
- * scale 10).
+ * The apartments' conditions as one test of the complex, from its facet columns (migration 0015) where they
+ * answer exactly, so a count does not look through every complex's apartments. Room types and finishing alone:
+ * room_finish_mask. One price (or payment) or area range alone: a bucket wholly inside the range answers yes;
+ * a complex whose buckets only touch it (its edges) is looked up in its apartments. Several ranges, or a range
+ * with rooms or finishing: the bits rule out the complexes without any of them, and the rest are looked up,
+ * never through the global price index (14–29 s at scale 1): by room type and price (lo_complex), or by price
+ * alone (lo_complex_price).
  */
 function apartmentTest(f: CatalogueFilter, fields: CatalogueField[], bind: Bind): string {
-  const onlyRoomsAndFinishing = fields.every((k) => k === "rooms" || k === "otdelka");
-  if (onlyRoomsAndFinishing && f.rooms?.length) {
-    const finishing = f.otdelka?.length ? ` AND (rs.otdelka_mask & ${bind(bits(f.otdelka))}) != 0` : "";
-    return `EXISTS (SELECT 1 FROM room_stats rs WHERE rs.complex_id = rc.id AND ${inList("rs.rooms")(f.rooms, bind)}${finishing})`;
-  }
-  if (onlyRoomsAndFinishing && f.otdelka?.length) return `(rc.otdelka_mask & ${bind(bits(f.otdelka))}) != 0`;
-  const index = !f.rooms?.length && (f.price || f.payment) ? "lo_complex_price" : "lo_complex";
+  const ranges: (readonly ["price" | "area", Range])[] = [
+    ...(f.price ? [["price", f.price] as const] : []),
+    ...(f.payment ? [["price", paymentPriceRange(f.payment)] as const] : []),
+    ...(f.area ? [["area", f.area] as const] : []),
+  ];
+  const roomsOrFinishing = !!(f.rooms?.length || f.otdelka?.length);
+  const pairs = roomsOrFinishing ? [`(rc.room_finish_mask & ${roomFinishBits(f, bind)}) != 0`] : [];
+  if (!ranges.length) return pairs.join("");
+  const buckets = ranges.map(([facet, r]) => ({ column: `rc.${facet}_mask`, ...bucketBits(facet, r, bind) }));
+  const index = !f.rooms?.length ? "lo_complex_price" : "lo_complex";
   const conditions = fields.map((key) => fieldCondition(f, key, bind));
-  return `EXISTS (SELECT 1 FROM living_objects lo INDEXED BY ${index} WHERE lo.complex_id = rc.id AND lo.status = 1 AND ${conditions.join(" AND ")})`;
+  const apartments = `EXISTS (SELECT 1 FROM living_objects lo INDEXED BY ${index} WHERE lo.complex_id = rc.id AND lo.status = 1 AND ${conditions.join(" AND ")})`;
+  const [one] = buckets;
+  if (one && buckets.length === 1 && !roomsOrFinishing)
+    return `((${one.column} & ${one.inside}) != 0 OR ((${one.column} & ${one.touched}) != 0 AND ${apartments}))`;
+  const touched = buckets.map((b) => `(${b.column} & ${b.touched}) != 0`);
+  return `(${[...pairs, ...touched, apartments].join(" AND ")})`;
+}
+
+/**
+ * The stations' conditions as one test of the complex. Named stations: the complexes near them, read from the
+ * stations' index (complex_stations_station), so the count grows with the answer, not the catalogue. Walking
+ * up to a time, without stations: station_rank (migration 0014) is the nearest station's distance_type * 1000 +
+ * minutes, and a walk is below every ride, so a walking station within m minutes is station_rank <= 1000 + m.
+ * Otherwise each complex's own stations, after the same rank rules out those with no station that close.
+ */
+function stationTest(f: CatalogueFilter, fields: CatalogueField[], bind: Bind): string {
+  const conditions = fields.map((key) => fieldCondition(f, key, bind));
+  if (f.subway_stations?.length)
+    return `rc.id IN (SELECT cs.complex_id FROM complex_stations cs WHERE ${conditions.join(" AND ")})`;
+  const minutes = f.distance_time !== undefined ? (DISTANCE_MINUTES[f.distance_time] ?? 0) : undefined;
+  if (f.distance_type === 1) return `+rc.station_rank <= ${bind(1000 + (minutes ?? 999))}`;
+  const rank = minutes !== undefined ? `rc.station_rank <= ${bind(2000 + minutes)} AND ` : "";
+  return `${rank}EXISTS (SELECT 1 FROM complex_stations cs WHERE cs.complex_id = rc.id AND ${conditions.join(" AND ")})`;
 }
 
 /**
@@ -148,13 +195,12 @@ export function complexWhere(f: CatalogueFilter, inIdOrder = false): { sql: stri
   });
   const on = (place: FieldSql<unknown>["on"]) => set.filter((key) => FIELD_SQL[key].on === place);
   where.push(...on("complex").map((key) => fieldCondition(f, key, bind)));
+  // A station of the kind within 15 minutes on foot needs a nearest station that close: the index entry tells.
+  if (f.near) where.push("rc.station_rank <= 1015");
   const apartmentFields = on("apartment");
   if (apartmentFields.length) where.push(apartmentTest(f, apartmentFields, bind));
-  const station = on("station").map((key) => fieldCondition(f, key, bind));
-  if (station.length)
-    where.push(
-      `EXISTS (SELECT 1 FROM complex_stations cs WHERE cs.complex_id = rc.id AND ${station.join(" AND ")})`,
-    );
+  const stationFields = on("station");
+  if (stationFields.length) where.push(stationTest(f, stationFields, bind));
   return { sql: where.join(" AND "), params };
 }
 

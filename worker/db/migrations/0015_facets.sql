@@ -1,11 +1,12 @@
 -- Facets of each complex's apartments on sale, so that a count or a page of the catalogue tests a complex by
 -- a few bits of its row instead of looking through its apartments (README, «Counts at any scale»).
 --
--- facet_buckets: the price (₽) and area (m²) scales cut into buckets [lo, hi), one bit each (bit 0 is the lowest
--- bucket). A range filter answers from the buckets wholly inside it; a complex whose only matching bucket is at
--- the range's edge is checked against its apartments.
+-- facet_buckets: the price (₽) and area (m²) scales cut into buckets (lo, hi], one bit each (bit 0 is the lowest
+-- bucket): fine ones for a complex's prices and areas, and nine coarse ones for the prices and areas of each room
+-- type. A range filter answers from the buckets wholly inside it; a complex whose only matching bucket is at the
+-- range's edge is checked against its apartments.
 CREATE TABLE facet_buckets (
-  facet TEXT NOT NULL CHECK (facet IN ('price', 'area')),
+  facet TEXT NOT NULL CHECK (facet IN ('price', 'area', 'room_price', 'room_area')),
   lo REAL NOT NULL,
   hi REAL NOT NULL,
   bit INTEGER NOT NULL CHECK (bit BETWEEN 0 AND 62),
@@ -29,27 +30,41 @@ WITH edges (facet, lo) AS (VALUES
   ('area', 72), ('area', 74), ('area', 76), ('area', 78), ('area', 80), ('area', 82), ('area', 84), ('area', 86), ('area', 88),
   ('area', 90), ('area', 92), ('area', 94), ('area', 96), ('area', 98), ('area', 100), ('area', 105), ('area', 110), ('area', 115),
   ('area', 120), ('area', 125), ('area', 130), ('area', 135), ('area', 140), ('area', 145), ('area', 150), ('area', 175), ('area', 200),
-  ('area', 250), ('area', 300), ('area', 400)
+  ('area', 250), ('area', 300), ('area', 400),
+  ('room_price', -1e18), ('room_price', 5000000), ('room_price', 7000000), ('room_price', 8000000),
+  ('room_price', 10000000), ('room_price', 12000000), ('room_price', 15000000), ('room_price', 20000000),
+  ('room_price', 30000000),
+  ('room_area', -1e18), ('room_area', 30), ('room_area', 40), ('room_area', 50), ('room_area', 60), ('room_area', 70),
+  ('room_area', 80), ('room_area', 100), ('room_area', 130)
 )
 INSERT INTO facet_buckets (facet, lo, hi, bit)
 SELECT facet, lo, lead(lo, 1, 1e18) OVER win, row_number() OVER win - 1 FROM edges
 WINDOW win AS (PARTITION BY facet ORDER BY lo);
 
 -- On each complex, of its apartments on sale: room_finish_mask has bit (rooms + 1) * 8 + otdelka for every
--- room type (-1…5) and finishing (0…7) found together; price_mask and area_mask the bits of their buckets.
+-- room type (-1…5) and finishing (0…7) found together; price_mask and area_mask the bits of their buckets;
+-- room_price_mask and room_area_mask bit (rooms + 1) * 9 + the coarse bucket of each room type's prices and areas.
 -- Kept by refreshAggregates (worker/db/queries/aggregates.ts) with the other aggregates; the same expressions
 -- fill them here.
 ALTER TABLE residential_complexes ADD COLUMN room_finish_mask INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE residential_complexes ADD COLUMN price_mask INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE residential_complexes ADD COLUMN area_mask INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE residential_complexes ADD COLUMN room_price_mask INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE residential_complexes ADD COLUMN room_area_mask INTEGER NOT NULL DEFAULT 0;
 UPDATE residential_complexes SET
   room_finish_mask = (SELECT coalesce(sum(DISTINCT 1 << ((lo.rooms + 1) * 8 + lo.otdelka)), 0)
     FROM living_objects lo WHERE lo.complex_id = residential_complexes.id AND lo.status = 1),
   price_mask = (SELECT coalesce(sum(DISTINCT 1 << (SELECT b.bit FROM facet_buckets b
-      WHERE b.facet = 'price' AND b.lo <= lo.price ORDER BY b.lo DESC LIMIT 1)), 0)
+      WHERE b.facet = 'price' AND b.lo < lo.price ORDER BY b.lo DESC LIMIT 1)), 0)
     FROM living_objects lo WHERE lo.complex_id = residential_complexes.id AND lo.status = 1),
   area_mask = (SELECT coalesce(sum(DISTINCT 1 << (SELECT b.bit FROM facet_buckets b
-      WHERE b.facet = 'area' AND b.lo <= lo.area_total ORDER BY b.lo DESC LIMIT 1)), 0)
+      WHERE b.facet = 'area' AND b.lo < lo.area_total ORDER BY b.lo DESC LIMIT 1)), 0)
+    FROM living_objects lo WHERE lo.complex_id = residential_complexes.id AND lo.status = 1),
+  room_price_mask = (SELECT coalesce(sum(DISTINCT 1 << ((lo.rooms + 1) * 9 + (SELECT b.bit FROM facet_buckets b
+      WHERE b.facet = 'room_price' AND b.lo < lo.price ORDER BY b.lo DESC LIMIT 1))), 0)
+    FROM living_objects lo WHERE lo.complex_id = residential_complexes.id AND lo.status = 1),
+  room_area_mask = (SELECT coalesce(sum(DISTINCT 1 << ((lo.rooms + 1) * 9 + (SELECT b.bit FROM facet_buckets b
+      WHERE b.facet = 'room_area' AND b.lo < lo.area_total ORDER BY b.lo DESC LIMIT 1))), 0)
     FROM living_objects lo WHERE lo.complex_id = residential_complexes.id AND lo.status = 1);
 
 -- The catalogue's sort indexes (migrations 0006, 0014) carry every column a filter tests after their own and the
@@ -62,26 +77,26 @@ DROP INDEX rc_area;
 DROP INDEX rc_newest;
 DROP INDEX rc_station_rank;
 CREATE INDEX rc_price ON residential_complexes (is_published, min_price, id,
-  room_finish_mask, price_mask, area_mask, station_rank, region_id, locality_id, district_id, city_area_id,
+  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, station_rank, region_id, locality_id, district_id, city_area_id,
   mo_district_id, highway_id, railway_id, developer_id, class, build_stage, build_type, parking_mask,
   is_finished, deadline_year);
 CREATE INDEX rc_price_m2 ON residential_complexes (is_published, min_price_m2, id,
-  room_finish_mask, price_mask, area_mask, station_rank, region_id, locality_id, district_id, city_area_id,
+  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, station_rank, region_id, locality_id, district_id, city_area_id,
   mo_district_id, highway_id, railway_id, developer_id, class, build_stage, build_type, parking_mask,
   is_finished, deadline_year);
 CREATE INDEX rc_deadline_soon ON residential_complexes (is_published, deadline_year, deadline_quarter, id,
-  room_finish_mask, price_mask, area_mask, station_rank, region_id, locality_id, district_id, city_area_id,
+  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, station_rank, region_id, locality_id, district_id, city_area_id,
   mo_district_id, highway_id, railway_id, developer_id, class, build_stage, build_type, parking_mask,
   is_finished);
 CREATE INDEX rc_area ON residential_complexes (is_published, max_area, id,
-  room_finish_mask, price_mask, area_mask, station_rank, region_id, locality_id, district_id, city_area_id,
+  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, station_rank, region_id, locality_id, district_id, city_area_id,
   mo_district_id, highway_id, railway_id, developer_id, class, build_stage, build_type, parking_mask,
   is_finished, deadline_year);
 CREATE INDEX rc_newest ON residential_complexes (is_published, id,
-  room_finish_mask, price_mask, area_mask, station_rank, region_id, locality_id, district_id, city_area_id,
+  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, station_rank, region_id, locality_id, district_id, city_area_id,
   mo_district_id, highway_id, railway_id, developer_id, class, build_stage, build_type, parking_mask,
   is_finished, deadline_year);
 CREATE INDEX rc_station_rank ON residential_complexes (is_published, station_rank, id,
-  room_finish_mask, price_mask, area_mask, region_id, locality_id, district_id, city_area_id, mo_district_id,
+  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, region_id, locality_id, district_id, city_area_id, mo_district_id,
   highway_id, railway_id, developer_id, class, build_stage, build_type, parking_mask, is_finished,
   deadline_year);

@@ -1,6 +1,6 @@
 /** The bucket bit of a price or an area (facet_buckets, migration 0015). */
-const bucketOf = (facet: "price" | "area", value: string) =>
-  `(SELECT b.bit FROM facet_buckets b WHERE b.facet = '${facet}' AND b.lo <= ${value} ORDER BY b.lo DESC LIMIT 1)`;
+const bucketOf = (facet: "price" | "area" | "room_price" | "room_area", value: string) =>
+  `(SELECT b.bit FROM facet_buckets b WHERE b.facet = '${facet}' AND b.lo < ${value} ORDER BY b.lo DESC LIMIT 1)`;
 
 /** The bits of an expression over a complex's apartments on sale. */
 const maskOf = (bit: string, complexId: string) =>
@@ -9,13 +9,15 @@ const maskOf = (bit: string, complexId: string) =>
 /**
  * The facet columns of a complex (migration 0015; README «Counts at any scale»), as the SET list of an UPDATE
  * of residential_complexes whose complex id is `complexId`: which room type and finishing go together, which
- * price and area buckets its apartments on sale fill.
+ * price and area buckets its apartments on sale fill, and which coarse ones each room type's fill.
  */
 export const facetColumnsSql = (complexId: string) =>
   [
     `room_finish_mask = ${maskOf("((lo.rooms + 1) * 8 + lo.otdelka)", complexId)}`,
     `price_mask = ${maskOf(bucketOf("price", "lo.price"), complexId)}`,
     `area_mask = ${maskOf(bucketOf("area", "lo.area_total"), complexId)}`,
+    `room_price_mask = ${maskOf(`((lo.rooms + 1) * 9 + ${bucketOf("room_price", "lo.price")})`, complexId)}`,
+    `room_area_mask = ${maskOf(`((lo.rooms + 1) * 9 + ${bucketOf("room_area", "lo.area_total")})`, complexId)}`,
   ].join(",\n           ");
 
 /** Every complex's facet columns at once: the end of the seed, whose rows carry the other aggregates. */

@@ -117,45 +117,66 @@ function roomFinishBits(f: CatalogueFilter, bind: Bind): string {
   return `(${rooms.map((r) => `(${byte} << ${bind((r + 1) * 8)})`).join(" | ")})`;
 }
 
+type Facet = "price" | "area";
+
 /** The bucket bits of a range (facet_buckets): those wholly inside it, and those it touches. */
-function bucketBits(facet: "price" | "area", r: Range, bind: Bind): { inside: string; touched: string } {
+function bucketBits(
+  facet: Facet | `room_${Facet}`,
+  r: Range,
+  bind: Bind,
+): { inside: string; touched: string } {
   const min = r.min !== undefined ? bind(r.min) : undefined;
   const max = r.max !== undefined ? bind(r.max) : undefined;
   const bits = (conditions: string[]) =>
     `(SELECT coalesce(sum(1 << bit), 0) FROM facet_buckets WHERE facet = '${facet}'${conditions.map((c) => ` AND ${c}`).join("")})`;
   return {
     inside: bits([...(min ? [`lo >= ${min}`] : []), ...(max ? [`hi <= ${max}`] : [])]),
-    touched: bits([...(max ? [`lo <= ${max}`] : []), ...(min ? [`hi > ${min}`] : [])]),
+    touched: bits([...(max ? [`lo < ${max}`] : []), ...(min ? [`hi >= ${min}`] : [])]),
+  };
+}
+
+/**
+ * A range's test on a complex: its own buckets, or with room types those of each room type named (nine coarse
+ * buckets a room type, bit (rooms + 1) * 9 + bucket of room_price_mask or room_area_mask).
+ */
+function rangeBits(facet: Facet, r: Range, rooms: readonly number[] | undefined, bind: Bind) {
+  if (!rooms?.length) return { column: `rc.${facet}_mask`, ...bucketBits(facet, r, bind) };
+  const coarse = bucketBits(`room_${facet}`, r, bind);
+  const shifts = rooms.map((room) => bind((room + 1) * 9));
+  const perRoom = (bits: string) => `(${shifts.map((shift) => `(${bits} << ${shift})`).join(" | ")})`;
+  return {
+    column: `rc.room_${facet}_mask`,
+    inside: perRoom(coarse.inside),
+    touched: perRoom(coarse.touched),
   };
 }
 
 /**
  * The apartments' conditions as one test of the complex, from its facet columns (migration 0015) where they
  * answer exactly, so a count does not look through every complex's apartments. Room types and finishing alone:
- * room_finish_mask. One price (or payment) or area range alone: a bucket wholly inside the range answers yes;
- * a complex whose buckets only touch it (its edges) is looked up in its apartments. Several ranges, or a range
- * with rooms or finishing: the bits rule out the complexes without any of them, and the rest are looked up,
- * never through the global price index (14–29 s at scale 1): by room type and price (lo_complex), or by price
- * alone (lo_complex_price).
+ * room_finish_mask. One price (or payment) or area range, with or without room types: a bucket wholly inside
+ * the range answers yes; a complex whose buckets only touch it (its edges) is looked up in its apartments.
+ * Several ranges, or a range with finishing: the bits rule out the complexes without any of them, and the rest
+ * are looked up, never through the global price index (14–29 s at scale 1): by room type and price
+ * (lo_complex), or by price alone (lo_complex_price).
  */
 function apartmentTest(f: CatalogueFilter, fields: CatalogueField[], bind: Bind): string {
-  const ranges: (readonly ["price" | "area", Range])[] = [
+  const ranges: (readonly [Facet, Range])[] = [
     ...(f.price ? [["price", f.price] as const] : []),
     ...(f.payment ? [["price", paymentPriceRange(f.payment)] as const] : []),
     ...(f.area ? [["area", f.area] as const] : []),
   ];
-  const roomsOrFinishing = !!(f.rooms?.length || f.otdelka?.length);
-  const pairs = roomsOrFinishing ? [`(rc.room_finish_mask & ${roomFinishBits(f, bind)}) != 0`] : [];
-  if (!ranges.length) return pairs.join("");
-  const buckets = ranges.map(([facet, r]) => ({ column: `rc.${facet}_mask`, ...bucketBits(facet, r, bind) }));
+  const pairs = `(rc.room_finish_mask & ${roomFinishBits(f, bind)}) != 0`;
+  if (!ranges.length) return pairs;
+  const buckets = ranges.map(([facet, r]) => rangeBits(facet, r, f.rooms, bind));
+  const touched = buckets.map((b) => `(${b.column} & ${b.touched}) != 0`);
   const index = !f.rooms?.length ? "lo_complex_price" : "lo_complex";
   const conditions = fields.map((key) => fieldCondition(f, key, bind));
   const apartments = `EXISTS (SELECT 1 FROM living_objects lo INDEXED BY ${index} WHERE lo.complex_id = rc.id AND lo.status = 1 AND ${conditions.join(" AND ")})`;
   const [one] = buckets;
-  if (one && buckets.length === 1 && !roomsOrFinishing)
-    return `((${one.column} & ${one.inside}) != 0 OR ((${one.column} & ${one.touched}) != 0 AND ${apartments}))`;
-  const touched = buckets.map((b) => `(${b.column} & ${b.touched}) != 0`);
-  return `(${[...pairs, ...touched, apartments].join(" AND ")})`;
+  if (one && buckets.length === 1 && !f.otdelka?.length)
+    return `((${one.column} & ${one.inside}) != 0 OR (${touched.join("")} AND ${apartments}))`;
+  return `(${[...(f.otdelka?.length ? [pairs] : []), ...touched, apartments].join(" AND ")})`;
 }
 
 /**

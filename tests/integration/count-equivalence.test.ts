@@ -91,6 +91,20 @@ const SHAPES: [string, () => CatalogueFilter][] = [
   ["room types and area", () => ({ rooms: [1, 2], area: { min: 40 } })],
   ["finishing and price", () => ({ otdelka: [3], price: { max: 10_000_000 } })],
   ["price and area", () => ({ price: { max: 15_000_000 }, area: { min: 50 } })],
+  ["finishing and area", () => ({ otdelka: [1], area: { max: 45 } })],
+  ["room types, finishing and price", () => ({ rooms: [1], otdelka: [3], price: { max: 13_000_000 } })],
+  [
+    "one apartment's room type and price",
+    () => ({ rooms: [flat.rooms], price: { min: flat.price, max: flat.price } }),
+  ],
+  [
+    "one apartment's finishing and price",
+    () => ({ otdelka: [flat.otdelka], price: { min: flat.price, max: flat.price } }),
+  ],
+  [
+    "one apartment's room type and area",
+    () => ({ rooms: [flat.rooms], area: { min: flat.area_total, max: flat.area_total } }),
+  ],
   [
     "one apartment exactly",
     () => ({

@@ -6,7 +6,7 @@
 -- type. A range filter answers from the buckets wholly inside it; a complex whose only matching bucket is at the
 -- range's edge is checked against its apartments.
 CREATE TABLE facet_buckets (
-  facet TEXT NOT NULL CHECK (facet IN ('price', 'area', 'room_price', 'room_area')),
+  facet TEXT NOT NULL CHECK (facet IN ('price', 'area', 'price_coarse', 'area_coarse')),
   lo REAL NOT NULL,
   hi REAL NOT NULL,
   bit INTEGER NOT NULL CHECK (bit BETWEEN 0 AND 62),
@@ -31,11 +31,11 @@ WITH edges (facet, lo) AS (VALUES
   ('area', 90), ('area', 92), ('area', 94), ('area', 96), ('area', 98), ('area', 100), ('area', 105), ('area', 110), ('area', 115),
   ('area', 120), ('area', 125), ('area', 130), ('area', 135), ('area', 140), ('area', 145), ('area', 150), ('area', 175), ('area', 200),
   ('area', 250), ('area', 300), ('area', 400),
-  ('room_price', -1e18), ('room_price', 5000000), ('room_price', 7000000), ('room_price', 8000000),
-  ('room_price', 10000000), ('room_price', 12000000), ('room_price', 15000000), ('room_price', 20000000),
-  ('room_price', 30000000),
-  ('room_area', -1e18), ('room_area', 30), ('room_area', 40), ('room_area', 50), ('room_area', 60), ('room_area', 70),
-  ('room_area', 80), ('room_area', 100), ('room_area', 130)
+  ('price_coarse', -1e18), ('price_coarse', 5000000), ('price_coarse', 7000000), ('price_coarse', 8000000),
+  ('price_coarse', 10000000), ('price_coarse', 12000000), ('price_coarse', 15000000), ('price_coarse', 20000000),
+  ('price_coarse', 30000000),
+  ('area_coarse', -1e18), ('area_coarse', 30), ('area_coarse', 40), ('area_coarse', 50), ('area_coarse', 60), ('area_coarse', 70),
+  ('area_coarse', 80), ('area_coarse', 100), ('area_coarse', 130)
 )
 INSERT INTO facet_buckets (facet, lo, hi, bit)
 SELECT facet, lo, lead(lo, 1, 1e18) OVER win, row_number() OVER win - 1 FROM edges
@@ -43,7 +43,8 @@ WINDOW win AS (PARTITION BY facet ORDER BY lo);
 
 -- On each complex, of its apartments on sale: room_finish_mask has bit (rooms + 1) * 8 + otdelka for every
 -- room type (-1…5) and finishing (0…7) found together; price_mask and area_mask the bits of their buckets;
--- room_price_mask and room_area_mask bit (rooms + 1) * 9 + the coarse bucket of each room type's prices and areas.
+-- room_price_mask and room_area_mask bit (rooms + 1) * 9 + the coarse bucket of each room type's prices and areas;
+-- finish_price_mask bit otdelka * 9 + the coarse bucket of each finishing's (0…6) prices.
 -- Kept by refreshAggregates (worker/db/queries/aggregates.ts) with the other aggregates; the same expressions
 -- fill them here.
 ALTER TABLE residential_complexes ADD COLUMN room_finish_mask INTEGER NOT NULL DEFAULT 0;
@@ -51,6 +52,7 @@ ALTER TABLE residential_complexes ADD COLUMN price_mask INTEGER NOT NULL DEFAULT
 ALTER TABLE residential_complexes ADD COLUMN area_mask INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE residential_complexes ADD COLUMN room_price_mask INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE residential_complexes ADD COLUMN room_area_mask INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE residential_complexes ADD COLUMN finish_price_mask INTEGER NOT NULL DEFAULT 0;
 UPDATE residential_complexes SET
   room_finish_mask = (SELECT coalesce(sum(DISTINCT 1 << ((lo.rooms + 1) * 8 + lo.otdelka)), 0)
     FROM living_objects lo WHERE lo.complex_id = residential_complexes.id AND lo.status = 1),
@@ -61,15 +63,18 @@ UPDATE residential_complexes SET
       WHERE b.facet = 'area' AND b.lo < lo.area_total ORDER BY b.lo DESC LIMIT 1)), 0)
     FROM living_objects lo WHERE lo.complex_id = residential_complexes.id AND lo.status = 1),
   room_price_mask = (SELECT coalesce(sum(DISTINCT 1 << ((lo.rooms + 1) * 9 + (SELECT b.bit FROM facet_buckets b
-      WHERE b.facet = 'room_price' AND b.lo < lo.price ORDER BY b.lo DESC LIMIT 1))), 0)
+      WHERE b.facet = 'price_coarse' AND b.lo < lo.price ORDER BY b.lo DESC LIMIT 1))), 0)
     FROM living_objects lo WHERE lo.complex_id = residential_complexes.id AND lo.status = 1),
   room_area_mask = (SELECT coalesce(sum(DISTINCT 1 << ((lo.rooms + 1) * 9 + (SELECT b.bit FROM facet_buckets b
-      WHERE b.facet = 'room_area' AND b.lo < lo.area_total ORDER BY b.lo DESC LIMIT 1))), 0)
+      WHERE b.facet = 'area_coarse' AND b.lo < lo.area_total ORDER BY b.lo DESC LIMIT 1))), 0)
+    FROM living_objects lo WHERE lo.complex_id = residential_complexes.id AND lo.status = 1),
+  finish_price_mask = (SELECT coalesce(sum(DISTINCT 1 << (lo.otdelka * 9 + (SELECT b.bit FROM facet_buckets b
+      WHERE b.facet = 'price_coarse' AND b.lo < lo.price ORDER BY b.lo DESC LIMIT 1))), 0)
     FROM living_objects lo WHERE lo.complex_id = residential_complexes.id AND lo.status = 1);
 
 -- The catalogue's sort indexes (migrations 0006, 0014) carry every column a filter tests after their own and the
--- id that settles a tie, so a page walks one index in its order testing each complex on the index entry, and reads a row only for the
--- complexes it shows; the count reads rc_price alone (a covering index), never the rows.
+-- id that settles a tie, so a page walks one index in its order testing each complex on the index entry and
+-- reads a row only for the complexes it shows; the count reads rc_price alone (a covering index), never the rows.
 DROP INDEX rc_price;
 DROP INDEX rc_price_m2;
 DROP INDEX rc_deadline_soon;
@@ -77,26 +82,26 @@ DROP INDEX rc_area;
 DROP INDEX rc_newest;
 DROP INDEX rc_station_rank;
 CREATE INDEX rc_price ON residential_complexes (is_published, min_price, id,
-  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, station_rank, region_id, locality_id, district_id, city_area_id,
-  mo_district_id, highway_id, railway_id, developer_id, class, build_stage, build_type, parking_mask,
-  is_finished, deadline_year);
+  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, finish_price_mask, station_rank,
+  region_id, locality_id, district_id, city_area_id, mo_district_id, highway_id, railway_id, developer_id,
+  class, build_stage, build_type, parking_mask, is_finished, deadline_year);
 CREATE INDEX rc_price_m2 ON residential_complexes (is_published, min_price_m2, id,
-  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, station_rank, region_id, locality_id, district_id, city_area_id,
-  mo_district_id, highway_id, railway_id, developer_id, class, build_stage, build_type, parking_mask,
-  is_finished, deadline_year);
+  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, finish_price_mask, station_rank,
+  region_id, locality_id, district_id, city_area_id, mo_district_id, highway_id, railway_id, developer_id,
+  class, build_stage, build_type, parking_mask, is_finished, deadline_year);
 CREATE INDEX rc_deadline_soon ON residential_complexes (is_published, deadline_year, deadline_quarter, id,
-  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, station_rank, region_id, locality_id, district_id, city_area_id,
-  mo_district_id, highway_id, railway_id, developer_id, class, build_stage, build_type, parking_mask,
-  is_finished);
+  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, finish_price_mask, station_rank,
+  region_id, locality_id, district_id, city_area_id, mo_district_id, highway_id, railway_id, developer_id,
+  class, build_stage, build_type, parking_mask, is_finished);
 CREATE INDEX rc_area ON residential_complexes (is_published, max_area, id,
-  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, station_rank, region_id, locality_id, district_id, city_area_id,
-  mo_district_id, highway_id, railway_id, developer_id, class, build_stage, build_type, parking_mask,
-  is_finished, deadline_year);
+  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, finish_price_mask, station_rank,
+  region_id, locality_id, district_id, city_area_id, mo_district_id, highway_id, railway_id, developer_id,
+  class, build_stage, build_type, parking_mask, is_finished, deadline_year);
 CREATE INDEX rc_newest ON residential_complexes (is_published, id,
-  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, station_rank, region_id, locality_id, district_id, city_area_id,
-  mo_district_id, highway_id, railway_id, developer_id, class, build_stage, build_type, parking_mask,
-  is_finished, deadline_year);
+  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, finish_price_mask, station_rank,
+  region_id, locality_id, district_id, city_area_id, mo_district_id, highway_id, railway_id, developer_id,
+  class, build_stage, build_type, parking_mask, is_finished, deadline_year);
 CREATE INDEX rc_station_rank ON residential_complexes (is_published, station_rank, id,
-  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, region_id, locality_id, district_id, city_area_id, mo_district_id,
-  highway_id, railway_id, developer_id, class, build_stage, build_type, parking_mask, is_finished,
-  deadline_year);
+  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, finish_price_mask, region_id,
+  locality_id, district_id, city_area_id, mo_district_id, highway_id, railway_id, developer_id, class,
+  build_stage, build_type, parking_mask, is_finished, deadline_year);

@@ -1,5 +1,5 @@
 /** The bucket bit of a price or an area (facet_buckets, migration 0015). */
-const bucketOf = (facet: "price" | "area" | "room_price" | "room_area", value: string) =>
+const bucketOf = (facet: "price" | "area" | "price_coarse" | "area_coarse", value: string) =>
   `(SELECT b.bit FROM facet_buckets b WHERE b.facet = '${facet}' AND b.lo < ${value} ORDER BY b.lo DESC LIMIT 1)`;
 
 /** The bits of an expression over a complex's apartments on sale. */
@@ -9,15 +9,17 @@ const maskOf = (bit: string, complexId: string) =>
 /**
  * The facet columns of a complex (migration 0015; README «Counts at any scale»), as the SET list of an UPDATE
  * of residential_complexes whose complex id is `complexId`: which room type and finishing go together, which
- * price and area buckets its apartments on sale fill, and which coarse ones each room type's fill.
+ * price and area buckets its apartments on sale fill, and which coarse ones each room type's (and each
+ * finishing's prices) fill.
  */
 export const facetColumnsSql = (complexId: string) =>
   [
     `room_finish_mask = ${maskOf("((lo.rooms + 1) * 8 + lo.otdelka)", complexId)}`,
     `price_mask = ${maskOf(bucketOf("price", "lo.price"), complexId)}`,
     `area_mask = ${maskOf(bucketOf("area", "lo.area_total"), complexId)}`,
-    `room_price_mask = ${maskOf(`((lo.rooms + 1) * 9 + ${bucketOf("room_price", "lo.price")})`, complexId)}`,
-    `room_area_mask = ${maskOf(`((lo.rooms + 1) * 9 + ${bucketOf("room_area", "lo.area_total")})`, complexId)}`,
+    `room_price_mask = ${maskOf(`((lo.rooms + 1) * 9 + ${bucketOf("price_coarse", "lo.price")})`, complexId)}`,
+    `room_area_mask = ${maskOf(`((lo.rooms + 1) * 9 + ${bucketOf("area_coarse", "lo.area_total")})`, complexId)}`,
+    `finish_price_mask = ${maskOf(`(lo.otdelka * 9 + ${bucketOf("price_coarse", "lo.price")})`, complexId)}`,
   ].join(",\n           ");
 
 /** Every complex's facet columns at once: the end of the seed, whose rows carry the other aggregates. */

@@ -121,7 +121,7 @@ type Facet = "price" | "area";
 
 /** The bucket bits of a range (facet_buckets): those wholly inside it, and those it touches. */
 function bucketBits(
-  facet: Facet | `room_${Facet}`,
+  facet: Facet | `${Facet}_coarse`,
   r: Range,
   bind: Bind,
 ): { inside: string; touched: string } {
@@ -135,30 +135,54 @@ function bucketBits(
   };
 }
 
+interface BitTest {
+  column: string;
+  inside: string;
+  touched: string;
+}
+
 /**
- * A range's test on a complex: its own buckets, or with room types those of each room type named (nine coarse
- * buckets a room type, bit (rooms + 1) * 9 + bucket of room_price_mask or room_area_mask).
+ * A range's tests on a complex: with room types, the coarse buckets of those room types (room_price_mask,
+ * room_area_mask: bit (rooms + 1) * 9 + bucket); with finishings, a price's coarse buckets of those finishings
+ * (finish_price_mask: bit otdelka * 9 + bucket); otherwise the complex's own fine buckets.
  */
-function rangeBits(facet: Facet, r: Range, rooms: readonly number[] | undefined, bind: Bind) {
-  if (!rooms?.length) return { column: `rc.${facet}_mask`, ...bucketBits(facet, r, bind) };
-  const coarse = bucketBits(`room_${facet}`, r, bind);
-  const shifts = rooms.map((room) => bind((room + 1) * 9));
-  const perRoom = (bits: string) => `(${shifts.map((shift) => `(${bits} << ${shift})`).join(" | ")})`;
-  return {
-    column: `rc.room_${facet}_mask`,
-    inside: perRoom(coarse.inside),
-    touched: perRoom(coarse.touched),
+function rangeTests(facet: Facet, r: Range, f: CatalogueFilter, bind: Bind): BitTest[] {
+  const pair = (column: string, shifts: number[]): BitTest => {
+    const coarse = bucketBits(`${facet}_coarse`, r, bind);
+    const at = shifts.map(bind);
+    const shifted = (bits: string) => `(${at.map((shift) => `(${bits} << ${shift})`).join(" | ")})`;
+    return { column, inside: shifted(coarse.inside), touched: shifted(coarse.touched) };
   };
+  const tests = [
+    ...(f.rooms?.length
+      ? [
+          pair(
+            `rc.room_${facet}_mask`,
+            f.rooms.map((room) => (room + 1) * 9),
+          ),
+        ]
+      : []),
+    ...(f.otdelka?.length && facet === "price"
+      ? [
+          pair(
+            "rc.finish_price_mask",
+            f.otdelka.map((o) => o * 9),
+          ),
+        ]
+      : []),
+  ];
+  return tests.length ? tests : [{ column: `rc.${facet}_mask`, ...bucketBits(facet, r, bind) }];
 }
 
 /**
  * The apartments' conditions as one test of the complex, from its facet columns (migration 0015) where they
  * answer exactly, so a count does not look through every complex's apartments. Room types and finishing alone:
- * room_finish_mask. One price (or payment) or area range, with or without room types: a bucket wholly inside
- * the range answers yes; a complex whose buckets only touch it (its edges) is looked up in its apartments.
- * Several ranges, or a range with finishing: the bits rule out the complexes without any of them, and the rest
- * are looked up, never through the global price index (14–29 s at scale 1): by room type and price
- * (lo_complex), or by price alone (lo_complex_price).
+ * room_finish_mask. One price (or payment) or area range alone, with room types, or a price with finishings:
+ * a bucket wholly inside the range answers yes; a complex whose buckets only touch it (its edges) is looked up
+ * in its apartments. Otherwise (several ranges; a range with both room types and finishings; an area with
+ * finishings) the bits rule out the complexes that have none of them, and the rest are looked up, never
+ * through the global price index (14–29 s at scale 1): by room type and price (lo_complex), or by price alone
+ * (lo_complex_price).
  */
 function apartmentTest(f: CatalogueFilter, fields: CatalogueField[], bind: Bind): string {
   const ranges: (readonly [Facet, Range])[] = [
@@ -166,17 +190,20 @@ function apartmentTest(f: CatalogueFilter, fields: CatalogueField[], bind: Bind)
     ...(f.payment ? [["price", paymentPriceRange(f.payment)] as const] : []),
     ...(f.area ? [["area", f.area] as const] : []),
   ];
-  const pairs = `(rc.room_finish_mask & ${roomFinishBits(f, bind)}) != 0`;
-  if (!ranges.length) return pairs;
-  const buckets = ranges.map(([facet, r]) => rangeBits(facet, r, f.rooms, bind));
-  const touched = buckets.map((b) => `(${b.column} & ${b.touched}) != 0`);
+  const pairs =
+    f.rooms?.length || f.otdelka?.length ? [`(rc.room_finish_mask & ${roomFinishBits(f, bind)}) != 0`] : [];
+  const tests = ranges.flatMap(([facet, r]) => rangeTests(facet, r, f, bind));
+  if (!tests.length) return pairs.join("");
+  const touched = tests.map((t) => `(${t.column} & ${t.touched}) != 0`);
   const index = !f.rooms?.length ? "lo_complex_price" : "lo_complex";
   const conditions = fields.map((key) => fieldCondition(f, key, bind));
   const apartments = `EXISTS (SELECT 1 FROM living_objects lo INDEXED BY ${index} WHERE lo.complex_id = rc.id AND lo.status = 1 AND ${conditions.join(" AND ")})`;
-  const [one] = buckets;
-  if (one && buckets.length === 1 && !f.otdelka?.length)
+  // One test that holds every field of the filter: a bucket inside the range is an apartment that matches.
+  const [one] = tests;
+  const finishingLeftOut = !!f.otdelka?.length && (!!f.rooms?.length || !!f.area);
+  if (one && ranges.length === 1 && tests.length === 1 && !finishingLeftOut)
     return `((${one.column} & ${one.inside}) != 0 OR (${touched.join("")} AND ${apartments}))`;
-  return `(${[...(f.otdelka?.length ? [pairs] : []), ...touched, apartments].join(" AND ")})`;
+  return `(${[...pairs, ...touched, apartments].join(" AND ")})`;
 }
 
 /**

@@ -100,6 +100,8 @@ async function benchFilters(db) {
     "40–60 м²": { area: { min: 40, max: 60 } },
     "платёж до 120 тыс. ₽/мес": { payment: { max: 120_000 } },
     "2-комн. до 12 млн ₽": { rooms: [2], price: { max: 12_000_000 } },
+    "1–2-комн. от 40 м²": { rooms: [1, 2], area: { min: 40 } },
+    "чистовая до 10 млн ₽": { otdelka: [3], price: { max: 10_000_000 } },
     "у МЦК": { near: "mcc" },
   };
 }

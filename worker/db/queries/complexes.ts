@@ -219,7 +219,7 @@ function stationTest(f: CatalogueFilter, fields: CatalogueField[], bind: Bind): 
     return `rc.id IN (SELECT cs.complex_id FROM complex_stations cs WHERE ${conditions.join(" AND ")})`;
   const minutes = f.distance_time !== undefined ? (DISTANCE_MINUTES[f.distance_time] ?? 0) : undefined;
   if (f.distance_type === 1) return `+rc.station_rank <= ${bind(1000 + (minutes ?? 999))}`;
-  const rank = minutes !== undefined ? `rc.station_rank <= ${bind(2000 + minutes)} AND ` : "";
+  const rank = minutes !== undefined ? `+rc.station_rank <= ${bind(2000 + minutes)} AND ` : "";
   return `${rank}EXISTS (SELECT 1 FROM complex_stations cs WHERE cs.complex_id = rc.id AND ${conditions.join(" AND ")})`;
 }
 
@@ -244,7 +244,7 @@ export function complexWhere(f: CatalogueFilter, inIdOrder = false): { sql: stri
   const on = (place: FieldSql<unknown>["on"]) => set.filter((key) => FIELD_SQL[key].on === place);
   where.push(...on("complex").map((key) => fieldCondition(f, key, bind)));
   // A station of the kind within 15 minutes on foot needs a nearest station that close: the index entry tells.
-  if (f.near) where.push("rc.station_rank <= 1015");
+  if (f.near) where.push("+rc.station_rank <= 1015");
   const apartmentFields = on("apartment");
   if (apartmentFields.length) where.push(apartmentTest(f, apartmentFields, bind));
   const stationFields = on("station");

@@ -1,26 +1,15 @@
 /**
  * The catalogue's filter counted the plain way, for the equivalence checks (tests/integration/count-equivalence,
- * `npm run bench` at scale 10): each field's own condition (FIELD_SQL), the apartments' fields on one apartment
+ * `npm run bench` at scale 10): each field's own condition (FIELD_SQL, through filterParts), the apartments' fields on one apartment
  * on sale looked up among all of the complex's, the stations' on one of its stations. No facet column, bucket
  * or rank: what the catalogue's count must equal for every filter.
  */
-import type { CatalogueField, CatalogueFilter, ListQuery } from "../shared/filters/catalogue";
-import { type Bind, COMPLEX_ORDER, FIELD_SQL, type Param } from "../worker/db/queries/complexes";
+import type { CatalogueFilter, ListQuery } from "../shared/filters/catalogue";
+import { COMPLEX_ORDER, filterParts, type Param } from "../worker/db/queries/complexes";
 
 function directWhere(f: CatalogueFilter): { sql: string; params: Param[] } {
-  const params: Param[] = [];
-  const bind: Bind = (value) => {
-    params.push(value);
-    return `?${params.length}`;
-  };
-  const set = (Object.keys(FIELD_SQL) as CatalogueField[]).filter((key) => {
-    const value = f[key];
-    return value !== undefined && !(Array.isArray(value) && !value.length);
-  });
-  const on = (place: "complex" | "apartment" | "station") =>
-    set
-      .filter((key) => FIELD_SQL[key].on === place)
-      .map((key) => (FIELD_SQL[key].where as (value: unknown, bind: Bind) => string)(f[key], bind));
+  const { params, on: fields, condition } = filterParts(f);
+  const on = (place: "complex" | "apartment" | "station") => fields(place).map(condition);
   const apartment = on("apartment");
   const station = on("station");
   const where = [

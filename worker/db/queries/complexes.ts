@@ -224,14 +224,10 @@ function stationTest(f: CatalogueFilter, fields: CatalogueField[], bind: Bind): 
 }
 
 /**
- * WHERE of the catalogue list and count: bound parameters only, each filter from an index. `inIdOrder` is
- * for reading every matching complex (the map), not a page in price order.
+ * A filter's set fields by where they are tested (`on`), each one's own condition (`condition`), and the
+ * parameters bound so far (`params`, through `bind`).
  */
-export function complexWhere(f: CatalogueFilter, inIdOrder = false): { sql: string; params: Param[] } {
-  // With an id list the rows are looked up by id, and the map reads the table in id order; "+" keeps SQLite
-  // off the is_published index, which would walk every published complex in price order to find a few (or,
-  // for the map, jump from it to every row: 36 ms at scale 10 where reading the table takes 12 ms).
-  const where: string[] = [f.ids?.length || inIdOrder ? "+rc.is_published = 1" : "rc.is_published = 1"];
+export function filterParts(f: CatalogueFilter) {
   const params: Param[] = [];
   const bind: Bind = (value) => {
     params.push(value);
@@ -242,7 +238,20 @@ export function complexWhere(f: CatalogueFilter, inIdOrder = false): { sql: stri
     return value !== undefined && !(Array.isArray(value) && !value.length);
   });
   const on = (place: FieldSql<unknown>["on"]) => set.filter((key) => FIELD_SQL[key].on === place);
-  where.push(...on("complex").map((key) => fieldCondition(f, key, bind)));
+  return { params, bind, on, condition: (key: CatalogueField) => fieldCondition(f, key, bind) };
+}
+
+/**
+ * WHERE of the catalogue list and count: bound parameters only, each filter from an index. `inIdOrder` is
+ * for reading every matching complex (the map), not a page in price order.
+ */
+export function complexWhere(f: CatalogueFilter, inIdOrder = false): { sql: string; params: Param[] } {
+  // With an id list the rows are looked up by id, and the map reads the table in id order; "+" keeps SQLite
+  // off the is_published index, which would walk every published complex in price order to find a few (or,
+  // for the map, jump from it to every row: 36 ms at scale 10 where reading the table takes 12 ms).
+  const where: string[] = [f.ids?.length || inIdOrder ? "+rc.is_published = 1" : "rc.is_published = 1"];
+  const { params, bind, on, condition } = filterParts(f);
+  where.push(...on("complex").map(condition));
   // A station of the kind within 15 minutes on foot needs a nearest station that close: the index entry tells.
   if (f.near) where.push("+rc.station_rank <= 1015");
   const apartmentFields = on("apartment");

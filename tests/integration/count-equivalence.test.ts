@@ -203,6 +203,38 @@ describe("the catalogue's count equals the plain SQL count", () => {
       await expectExact(filter);
     expect(await countComplexes(env.DB, { ids: [flat.complex_id], price: { min: 77_777_777 } })).toBe(1);
   });
+
+  it("after a complex's stations changed (near_mask and station_rank follow through their triggers)", async () => {
+    const mcc = await env.DB.prepare(
+      "SELECT id FROM subway_stations WHERE kind = 'mcc' ORDER BY id LIMIT 1",
+    ).first<{
+      id: number;
+    }>();
+    const other = await env.DB.prepare(
+      "SELECT complex_id AS id FROM complex_stations WHERE complex_id <> ?1 AND distance_type = 1 ORDER BY complex_id LIMIT 1",
+    )
+      .bind(flat.complex_id)
+      .first<{ id: number }>();
+    if (!mcc || !other) throw new Error("the seed has no МЦК station or no complex near a station");
+    const before = await countComplexes(env.DB, { near: "mcc" });
+    // A complex gains a walk of 4 minutes to the МЦК; another loses all its stations.
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT OR REPLACE INTO complex_stations (complex_id, station_id, distance_type, minutes) VALUES (?1, ?2, 1, 4)",
+      ).bind(flat.complex_id, mcc.id),
+      env.DB.prepare("DELETE FROM complex_stations WHERE complex_id = ?1").bind(other.id),
+    ]);
+    for (const filter of [
+      { near: "mcc" },
+      { near: "metro" },
+      { distance_type: 1, distance_time: 1 },
+      { ids: [flat.complex_id, other.id], distance_type: 1 },
+    ] satisfies CatalogueFilter[])
+      await expectExact(filter);
+    expect(await countComplexes(env.DB, { ids: [flat.complex_id], near: "mcc" })).toBe(1);
+    expect(await countComplexes(env.DB, { ids: [other.id], distance_type: 1 })).toBe(0);
+    expect(await countComplexes(env.DB, { near: "mcc" })).toBeGreaterThanOrEqual(before);
+  });
 });
 
 async function firstFlatId(): Promise<number> {

@@ -72,6 +72,35 @@ UPDATE residential_complexes SET
       WHERE b.facet = 'price_coarse' AND b.lo < lo.price ORDER BY b.lo DESC LIMIT 1))), 0)
     FROM living_objects lo WHERE lo.complex_id = residential_complexes.id AND lo.status = 1);
 
+-- near_mask: bit 1 metro, 2 МЦК, 4 МЦД for each kind of station within 15 minutes on foot (the listings «у метро»,
+-- «у МЦК»), kept by the triggers below whatever writes complex_stations, as station_rank is (migration 0014).
+ALTER TABLE residential_complexes ADD COLUMN near_mask INTEGER NOT NULL DEFAULT 0;
+UPDATE residential_complexes SET near_mask =
+  (SELECT coalesce(sum(DISTINCT CASE s.kind WHEN 'metro' THEN 1 WHEN 'mcc' THEN 2 ELSE 4 END), 0)
+    FROM complex_stations cs JOIN subway_stations s ON s.id = cs.station_id
+    WHERE cs.complex_id = residential_complexes.id AND cs.distance_type = 1 AND cs.minutes <= 15);
+CREATE TRIGGER complex_stations_near_insert AFTER INSERT ON complex_stations BEGIN
+  UPDATE residential_complexes SET near_mask =
+  (SELECT coalesce(sum(DISTINCT CASE s.kind WHEN 'metro' THEN 1 WHEN 'mcc' THEN 2 ELSE 4 END), 0)
+    FROM complex_stations cs JOIN subway_stations s ON s.id = cs.station_id
+    WHERE cs.complex_id = NEW.complex_id AND cs.distance_type = 1 AND cs.minutes <= 15)
+  WHERE id = NEW.complex_id;
+END;
+CREATE TRIGGER complex_stations_near_update AFTER UPDATE ON complex_stations BEGIN
+  UPDATE residential_complexes SET near_mask =
+  (SELECT coalesce(sum(DISTINCT CASE s.kind WHEN 'metro' THEN 1 WHEN 'mcc' THEN 2 ELSE 4 END), 0)
+    FROM complex_stations cs JOIN subway_stations s ON s.id = cs.station_id
+    WHERE cs.complex_id = residential_complexes.id AND cs.distance_type = 1 AND cs.minutes <= 15)
+  WHERE id IN (OLD.complex_id, NEW.complex_id);
+END;
+CREATE TRIGGER complex_stations_near_delete AFTER DELETE ON complex_stations BEGIN
+  UPDATE residential_complexes SET near_mask =
+  (SELECT coalesce(sum(DISTINCT CASE s.kind WHEN 'metro' THEN 1 WHEN 'mcc' THEN 2 ELSE 4 END), 0)
+    FROM complex_stations cs JOIN subway_stations s ON s.id = cs.station_id
+    WHERE cs.complex_id = OLD.complex_id AND cs.distance_type = 1 AND cs.minutes <= 15)
+  WHERE id = OLD.complex_id;
+END;
+
 -- The catalogue's sort indexes (migrations 0006, 0014) carry every column a filter tests after their own and the
 -- id that settles a tie, so a page walks one index in its order testing each complex on the index entry and
 -- reads a row only for the complexes it shows; the count reads rc_price alone (a covering index), never the rows.
@@ -82,26 +111,26 @@ DROP INDEX rc_area;
 DROP INDEX rc_newest;
 DROP INDEX rc_station_rank;
 CREATE INDEX rc_price ON residential_complexes (is_published, min_price, id,
-  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, finish_price_mask, station_rank,
-  region_id, locality_id, district_id, city_area_id, mo_district_id, highway_id, railway_id, developer_id,
-  class, build_stage, build_type, parking_mask, is_finished, deadline_year);
+  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, finish_price_mask, near_mask,
+  station_rank, region_id, locality_id, district_id, city_area_id, mo_district_id, highway_id, railway_id,
+  developer_id, class, build_stage, build_type, parking_mask, is_finished, deadline_year);
 CREATE INDEX rc_price_m2 ON residential_complexes (is_published, min_price_m2, id,
-  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, finish_price_mask, station_rank,
-  region_id, locality_id, district_id, city_area_id, mo_district_id, highway_id, railway_id, developer_id,
-  class, build_stage, build_type, parking_mask, is_finished, deadline_year);
+  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, finish_price_mask, near_mask,
+  station_rank, region_id, locality_id, district_id, city_area_id, mo_district_id, highway_id, railway_id,
+  developer_id, class, build_stage, build_type, parking_mask, is_finished, deadline_year);
 CREATE INDEX rc_deadline_soon ON residential_complexes (is_published, deadline_year, deadline_quarter, id,
-  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, finish_price_mask, station_rank,
-  region_id, locality_id, district_id, city_area_id, mo_district_id, highway_id, railway_id, developer_id,
-  class, build_stage, build_type, parking_mask, is_finished);
+  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, finish_price_mask, near_mask,
+  station_rank, region_id, locality_id, district_id, city_area_id, mo_district_id, highway_id, railway_id,
+  developer_id, class, build_stage, build_type, parking_mask, is_finished);
 CREATE INDEX rc_area ON residential_complexes (is_published, max_area, id,
-  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, finish_price_mask, station_rank,
-  region_id, locality_id, district_id, city_area_id, mo_district_id, highway_id, railway_id, developer_id,
-  class, build_stage, build_type, parking_mask, is_finished, deadline_year);
+  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, finish_price_mask, near_mask,
+  station_rank, region_id, locality_id, district_id, city_area_id, mo_district_id, highway_id, railway_id,
+  developer_id, class, build_stage, build_type, parking_mask, is_finished, deadline_year);
 CREATE INDEX rc_newest ON residential_complexes (is_published, id,
-  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, finish_price_mask, station_rank,
+  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, finish_price_mask, near_mask,
+  station_rank, region_id, locality_id, district_id, city_area_id, mo_district_id, highway_id, railway_id,
+  developer_id, class, build_stage, build_type, parking_mask, is_finished, deadline_year);
+CREATE INDEX rc_station_rank ON residential_complexes (is_published, station_rank, id,
+  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, finish_price_mask, near_mask,
   region_id, locality_id, district_id, city_area_id, mo_district_id, highway_id, railway_id, developer_id,
   class, build_stage, build_type, parking_mask, is_finished, deadline_year);
-CREATE INDEX rc_station_rank ON residential_complexes (is_published, station_rank, id,
-  room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, finish_price_mask, region_id,
-  locality_id, district_id, city_area_id, mo_district_id, highway_id, railway_id, developer_id, class,
-  build_stage, build_type, parking_mask, is_finished, deadline_year);

@@ -181,7 +181,7 @@ function rangeTests(facet: Facet, r: Range, f: CatalogueFilter, bind: Bind): Bit
  * a bucket wholly inside the range answers yes; a complex whose buckets only touch it (its edges) is looked up
  * in its apartments. Otherwise (several ranges; a range with both room types and finishings; an area with
  * finishings) the bits rule out the complexes that have none of them, and the rest are looked up, never
- * through the global price index (14–29 s at scale 1): by room type and price (lo_complex), or by price alone
+ * through the global price index (seconds at scale 1): by room type and price (lo_complex), or by price alone
  * (lo_complex_price).
  */
 function apartmentTest(f: CatalogueFilter, fields: CatalogueField[], bind: Bind): string {
@@ -223,6 +223,9 @@ function stationTest(f: CatalogueFilter, fields: CatalogueField[], bind: Bind): 
   return `${rank}EXISTS (SELECT 1 FROM complex_stations cs WHERE cs.complex_id = rc.id AND ${conditions.join(" AND ")})`;
 }
 
+/** near_mask's bit of each kind of station; another kind finds none, as its own condition does. */
+const NEAR_BITS: Readonly<Record<string, number>> = { metro: 1, mcc: 2, mcd: 4 };
+
 /**
  * A filter's set fields by where they are tested (`on`), each one's own condition (`condition`), and the
  * parameters bound so far (`params`, through `bind`).
@@ -251,9 +254,12 @@ export function complexWhere(f: CatalogueFilter, inIdOrder = false): { sql: stri
   // for the map, jump from it to every row: 36 ms at scale 10 where reading the table takes 12 ms).
   const where: string[] = [f.ids?.length || inIdOrder ? "+rc.is_published = 1" : "rc.is_published = 1"];
   const { params, bind, on, condition } = filterParts(f);
-  where.push(...on("complex").map(condition));
-  // A station of the kind within 15 minutes on foot needs a nearest station that close: the index entry tells.
-  if (f.near) where.push("+rc.station_rank <= 1015");
+  // Near a kind of station: near_mask (migration 0015), bit 1 metro, 2 МЦК, 4 МЦД, on the index entry.
+  where.push(
+    ...on("complex").map((key) =>
+      key === "near" && f.near ? `(rc.near_mask & ${bind(NEAR_BITS[f.near] ?? 0)}) != 0` : condition(key),
+    ),
+  );
   const apartmentFields = on("apartment");
   if (apartmentFields.length) where.push(apartmentTest(f, apartmentFields, bind));
   const stationFields = on("station");

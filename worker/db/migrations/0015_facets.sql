@@ -103,7 +103,7 @@ END;
 
 -- The catalogue's sort indexes (migrations 0006, 0014) carry every column a filter tests after their own and the
 -- id that settles a tie, so a page walks one index in its order testing each complex on the index entry and
--- reads a row only for the complexes it shows; the count reads rc_price alone (a covering index), never the rows.
+-- reads a row only for the complexes it shows; a count reads one of them alone (each covers it), never a row.
 DROP INDEX rc_price;
 DROP INDEX rc_price_m2;
 DROP INDEX rc_deadline_soon;

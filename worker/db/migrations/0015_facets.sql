@@ -74,30 +74,25 @@ UPDATE residential_complexes SET
 
 -- near_mask: bit 1 metro, 2 МЦК, 4 МЦД for each kind of station within 15 minutes on foot (the listings «у метро»,
 -- «у МЦК»), kept by the triggers below whatever writes complex_stations, as station_rank is (migration 0014).
+CREATE VIEW complex_near AS
+  SELECT cs.complex_id, sum(DISTINCT CASE s.kind WHEN 'metro' THEN 1 WHEN 'mcc' THEN 2 ELSE 4 END) AS mask
+  FROM complex_stations cs JOIN subway_stations s ON s.id = cs.station_id
+  WHERE cs.distance_type = 1 AND cs.minutes <= 15
+  GROUP BY cs.complex_id;
 ALTER TABLE residential_complexes ADD COLUMN near_mask INTEGER NOT NULL DEFAULT 0;
 UPDATE residential_complexes SET near_mask =
-  (SELECT coalesce(sum(DISTINCT CASE s.kind WHEN 'metro' THEN 1 WHEN 'mcc' THEN 2 ELSE 4 END), 0)
-    FROM complex_stations cs JOIN subway_stations s ON s.id = cs.station_id
-    WHERE cs.complex_id = residential_complexes.id AND cs.distance_type = 1 AND cs.minutes <= 15);
+  coalesce((SELECT mask FROM complex_near WHERE complex_id = residential_complexes.id), 0);
 CREATE TRIGGER complex_stations_near_insert AFTER INSERT ON complex_stations BEGIN
-  UPDATE residential_complexes SET near_mask =
-  (SELECT coalesce(sum(DISTINCT CASE s.kind WHEN 'metro' THEN 1 WHEN 'mcc' THEN 2 ELSE 4 END), 0)
-    FROM complex_stations cs JOIN subway_stations s ON s.id = cs.station_id
-    WHERE cs.complex_id = NEW.complex_id AND cs.distance_type = 1 AND cs.minutes <= 15)
+  UPDATE residential_complexes SET near_mask = coalesce((SELECT mask FROM complex_near WHERE complex_id = NEW.complex_id), 0)
   WHERE id = NEW.complex_id;
 END;
 CREATE TRIGGER complex_stations_near_update AFTER UPDATE ON complex_stations BEGIN
   UPDATE residential_complexes SET near_mask =
-  (SELECT coalesce(sum(DISTINCT CASE s.kind WHEN 'metro' THEN 1 WHEN 'mcc' THEN 2 ELSE 4 END), 0)
-    FROM complex_stations cs JOIN subway_stations s ON s.id = cs.station_id
-    WHERE cs.complex_id = residential_complexes.id AND cs.distance_type = 1 AND cs.minutes <= 15)
+    coalesce((SELECT mask FROM complex_near WHERE complex_id = residential_complexes.id), 0)
   WHERE id IN (OLD.complex_id, NEW.complex_id);
 END;
 CREATE TRIGGER complex_stations_near_delete AFTER DELETE ON complex_stations BEGIN
-  UPDATE residential_complexes SET near_mask =
-  (SELECT coalesce(sum(DISTINCT CASE s.kind WHEN 'metro' THEN 1 WHEN 'mcc' THEN 2 ELSE 4 END), 0)
-    FROM complex_stations cs JOIN subway_stations s ON s.id = cs.station_id
-    WHERE cs.complex_id = OLD.complex_id AND cs.distance_type = 1 AND cs.minutes <= 15)
+  UPDATE residential_complexes SET near_mask = coalesce((SELECT mask FROM complex_near WHERE complex_id = OLD.complex_id), 0)
   WHERE id = OLD.complex_id;
 END;
 

@@ -10,8 +10,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SORTS } from "../../shared/constants";
 import { type CatalogueFilter, DISTANCE_MINUTES } from "../../shared/filters/catalogue";
 import { moscowQuarter } from "../../shared/format";
+import { LOCATION_APIS } from "../../shared/locations";
 import { refreshAggregates } from "../../worker/db/queries/aggregates";
 import { countComplexes, countTotal, listComplexesSql, type Param } from "../../worker/db/queries/complexes";
+import { getLocation, listLocations } from "../../worker/db/queries/locations";
 import { Random } from "../../worker/db/seed/prng";
 import { directCountSql, directPageSql } from "../catalogue-oracle";
 import { randomFilter } from "../load/count-calls";
@@ -246,3 +248,37 @@ async function firstFlatId(): Promise<number> {
   if (!row) throw new Error("the flat is gone");
   return row.id;
 }
+
+describe("the locations' counts equal the plain SQL count of their published complexes", () => {
+  const direct: Record<(typeof LOCATION_APIS)[number], string> = {
+    subways:
+      "SELECT count(*) AS n FROM residential_complexes rc WHERE rc.is_published = 1 AND rc.id IN (SELECT complex_id FROM complex_stations WHERE station_id = ?1)",
+    districts: "SELECT count(*) AS n FROM residential_complexes WHERE is_published = 1 AND district_id = ?1",
+    highways: "SELECT count(*) AS n FROM residential_complexes WHERE is_published = 1 AND highway_id = ?1",
+    localities: "SELECT count(*) AS n FROM residential_complexes WHERE is_published = 1 AND locality_id = ?1",
+    regions: "SELECT count(*) AS n FROM residential_complexes WHERE is_published = 1 AND region_id = ?1",
+    "city-areas":
+      "SELECT count(*) AS n FROM residential_complexes WHERE is_published = 1 AND city_area_id = ?1",
+    "mo-districts":
+      "SELECT count(*) AS n FROM residential_complexes WHERE is_published = 1 AND mo_district_id = ?1",
+    railways: "SELECT count(*) AS n FROM residential_complexes WHERE is_published = 1 AND railway_id = ?1",
+  };
+
+  it.each(LOCATION_APIS)("%s: in the grid and one by one", async (api) => {
+    // One complex unpublished: the counts leave it out.
+    await env.DB.prepare("UPDATE residential_complexes SET is_published = 0 WHERE id = ?1")
+      .bind(flat.complex_id)
+      .run();
+    const rows = await listLocations(env.DB, api, {});
+    expect(rows.length).toBeGreaterThan(0);
+    let found = 0;
+    for (const row of rows) {
+      const n = (await env.DB.prepare(direct[api]).bind(row.id).first<{ n: number }>())?.n;
+      expect(row.rc_count, `${api} ${row.slug}`).toBe(n);
+      if (n) found++;
+    }
+    expect(found).toBeGreaterThan(0);
+    const [first] = rows.filter((r) => r.rc_count > 0);
+    if (first) expect((await getLocation(env.DB, api, first.id, {}))?.rc_count).toBe(first.rc_count);
+  });
+});

@@ -615,7 +615,7 @@ export function generateCatalogue(t: Tables, geo: Geography, scale: number, rnd:
 
 /** How the finishes on sale are worded in a description: «с чистовой отделкой», «без отделки». */
 const FINISH_WORDS: Record<number, string> = {
-  1: "в предчистовой отделке (white box)",
+  1: "в предчистовой отделке",
   2: "без отделки",
   3: "с чистовой отделкой",
   4: "с отделкой и мебелью",

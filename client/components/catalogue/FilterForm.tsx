@@ -134,6 +134,7 @@ function RangeInputs({
               {legend} {word}, {unit}
             </span>
             <input
+              className="form-input"
               name={names[key === "min" ? 0 : 1]}
               inputMode="text"
               autoComplete="off"
@@ -184,7 +185,7 @@ function PickList({
           {items.length > 8 && (
             <input
               type="search"
-              className="filter-picklist__search"
+              className="form-input"
               placeholder="Найти по названию"
               aria-label={`${legend}: найти по названию`}
               value={query}
@@ -400,6 +401,7 @@ function Fields({
           <label key={field}>
             <span className="visually-hidden">{F[field].label}</span>
             <select
+              className="form-input"
               name={F[field].url[0]}
               value={draft[field] ?? ""}
               onChange={(e) => setDistance(field, e.target.value)}
@@ -468,6 +470,7 @@ export function FilterForm({ base, value, sort, total, action, ad }: FilterFormP
     <label className="filter-sort">
       <span>{SORT_FIELD.label}</span>
       <select
+        className="form-input"
         name={SORT_FIELD.url}
         value={sort}
         onChange={(e) => {

@@ -41,6 +41,7 @@ export function NumberField({
       </label>
       <div className="mortgage-field__control">
         <input
+          className="form-input"
           id={id}
           name={name}
           type="text"

@@ -41,8 +41,8 @@ export function NumberField({
       </label>
       <div className="mortgage-field__control">
         <input
-          className="form-input"
           id={id}
+          className="form-input"
           name={name}
           type="text"
           inputMode={inputMode}

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiKeys } from "../shared/api-keys";
+import { filterKeys } from "../shared/filter-keys";
 import { api, latestOnly } from "./api";
 import { ApiError, fetchJson, setApiOrigin } from "./http";
 
@@ -43,7 +43,7 @@ describe("client API module (SPEC §8)", () => {
   it("rethrows a failed list, and a new list request cancels the one in flight", async () => {
     const load = latestOnly<{ total: number }>();
     const key = (rooms: number) =>
-      apiKeys.complexes({ filter: { rooms: [rooms] }, page: 1, perPage: 25, sort: "price desc" });
+      filterKeys.complexes({ filter: { rooms: [rooms] }, page: 1, perPage: 25, sort: "price desc" });
     await expect(load(key(9))).rejects.toBeInstanceOf(ApiError);
     const slow = load(key(1));
     const fast = load(key(2));

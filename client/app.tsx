@@ -3,11 +3,10 @@ import { useLocation, useNavigationType } from "react-router";
 import { SWRConfig } from "swr";
 import { matchRoute } from "../shared/routes";
 import type { BootData } from "./boot";
-import { ErrorPage } from "./components/ErrorPage";
 import { DefaultLayout, EmptyLayout } from "./components/Layout";
 import { BootContext } from "./hooks/use-boot";
 import { ApiError, fetchJson } from "./http";
-import { PAGES } from "./pages";
+import { ERROR_PAGE, PAGES } from "./pages";
 import "./styles/base.css";
 
 class PageErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
@@ -20,7 +19,9 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, { error: unkn
     if (!error) return this.props.children;
     return (
       <EmptyLayout>
-        <ErrorPage status={error instanceof ApiError ? error.status : 500} />
+        <Suspense fallback={<PageSkeleton />}>
+          <ERROR_PAGE.Component status={error instanceof ApiError ? error.status : 500} />
+        </Suspense>
       </EmptyLayout>
     );
   }
@@ -69,7 +70,9 @@ function Shell({ initialStatus }: { initialStatus: number }) {
   if (!match || status >= 400) {
     return (
       <EmptyLayout>
-        <ErrorPage status={match ? status : 404} />
+        <Suspense fallback={<PageSkeleton />}>
+          <ERROR_PAGE.Component status={match ? status : 404} />
+        </Suspense>
       </EmptyLayout>
     );
   }

@@ -1,3 +1,4 @@
+import type { Menus } from "../shared/menu";
 import type { AdState } from "../shared/schemas/ads";
 import type { LeadFormState } from "../shared/schemas/leads";
 
@@ -20,6 +21,8 @@ export interface BootData {
    * links, JSON-LD and the addresses in the legal texts are written on it, so a deployment shows its own.
    */
   origin: string;
+  /** The header's and the site map's links (shared/menu.ts). */
+  menus: Menus;
   /** The site's phone number, E.164 (the worker's SITE_PHONE): the header's call link, the request cards. */
   phone: string;
   /** The request page's form (/zayavka/): its key, and what a POST without JavaScript came back with. */

@@ -4,12 +4,13 @@ import { BrowserRouter } from "react-router";
 import { matchRoute } from "../shared/routes";
 import { App } from "./app";
 import { BOOT_ELEMENT_ID, type BootData } from "./boot";
-import { PAGES } from "./pages";
+import { ERROR_PAGE, PAGES } from "./pages";
 
 const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? "{}") as BootData;
 const match = matchRoute(location.pathname, location.search);
-// Load the page's chunk before hydrating, so the first render matches the server's HTML.
+// Load the page's chunk (or the error page's) before hydrating, so the first render matches the server's HTML.
 if (match && boot.status < 400) await PAGES[match.route.page].preload();
+else await ERROR_PAGE.preload();
 
 const root = document.getElementById("root");
 if (root) {

@@ -1,7 +1,8 @@
 /**
- * One lazy chunk per page, plus the layout's quick search (below the fold on every page, and the only part of
- * the layout that needs the location tables). `preload` is used before rendering, before hydration and by
- * link prefetch.
+ * One lazy chunk per page, plus the parts of the layout that the first load of a page can do without, so that
+ * the app shell stays small (README, «The client build»): the quick search (the only part of the layout that
+ * needs the location tables) and the site map with the footer, below the fold on every page; the phone's
+ * menu; the error pages. `preload` is used before rendering, before hydration and by link prefetch.
  */
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from "react";
 import { CHUNK_RELOAD_GUARD_MS } from "../shared/constants";
@@ -64,6 +65,15 @@ const lazyPage = (load: () => Promise<Module<PageProps>>) => lazyPart(load);
 export const QUICK_SEARCH = lazyPart<Record<string, never>>(
   () => import("./components/catalogue/QuickSearch"),
 );
+
+/** The site map and the footer, below the fold on every page: loaded as the page hydrates. */
+export const FOOTER = lazyPart<Record<string, never>>(() => import("./components/Footer"));
+
+/** The phone's menu: loaded when the header's burger is first pointed at, focused or pressed. */
+export const MOBILE_MENU = lazyPart<{ onClose(): void }>(() => import("./components/MobileMenu"));
+
+/** The error pages: loaded when one is shown (before hydrating one that the server sent). */
+export const ERROR_PAGE = lazyPart<{ status: number }>(() => import("./components/ErrorPage"));
 
 /** The filter form's station and developer type-ahead: loaded when the browser renders the form's other fields. */
 export const TYPE_AHEAD = lazyPart<TypeAheadProps>(() => import("./components/catalogue/TypeAhead"));

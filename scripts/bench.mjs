@@ -3,12 +3,12 @@
 // and a static asset through the production build on loopback (scripts/local-server.mjs) (autocannon, 10 connections, 10 s each, then
 // 50 requests one at a time: the latency without queueing, the closest this gets to server time),
 // the catalogue's D1 queries timed directly, and every page's first-load JS and CSS in gzip bytes.
-import { readFileSync, writeFileSync } from "node:fs";
-import { gzipSync } from "node:zlib";
+import { writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import * as esbuild from "esbuild";
 import { buildClient } from "./build-client.mjs";
 import { openLocalD1 } from "./db.mjs";
+import { firstLoad } from "./first-load.mjs";
 import { prepareScale, startServer } from "./local-server.mjs";
 
 /** BENCH_SCALES=1 for a quick run at scale 1 only. */
@@ -17,7 +17,6 @@ const CONNECTIONS = 10;
 const SECONDS = 10;
 const D1_RUNS = 50;
 const D1_BUDGET_MS = 5000;
-const BUDGET = { js: 105 * 1024, css: 25 * 1024 };
 /** A person's browser: bots and Node's own user agent get the bots' variant of the pages. */
 const BROWSER = {
   "user-agent":
@@ -34,30 +33,6 @@ function table(rows) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const kb = (bytes) => (bytes / 1024).toFixed(1);
-
-/** First-load JS and CSS of each page: entry + its static imports + the page chunk + CSS, gzip -9 each. */
-function firstLoad(manifest) {
-  const gz = new Map();
-  const size = (url) => {
-    if (!gz.has(url)) gz.set(url, gzipSync(readFileSync(`dist/client${url}`), { level: 9 }).length);
-    return gz.get(url);
-  };
-  const sum = (urls) => [...new Set(urls)].reduce((n, u) => n + size(u), 0);
-  return Object.entries(manifest.pages)
-    .map(([page, p]) => {
-      const js = sum([manifest.entry, ...manifest.preload, p.js, ...p.preload]);
-      const css = sum([...manifest.css, ...p.css]);
-      return {
-        page,
-        "JS KB gz": kb(js),
-        "JS budget": js <= BUDGET.js ? "ok" : "over",
-        "CSS KB gz": kb(css),
-        "CSS budget": css <= BUDGET.css ? "ok" : "over",
-      };
-    })
-    .sort((a, b) => a.page.localeCompare(b.page));
-}
 
 /** The listing's own SQL builders, bundled for Node. */
 async function listingSql() {

@@ -39,12 +39,16 @@ function staticImports(outputs, file, seen = new Set()) {
   return seen;
 }
 
-/** A page's code shared with at least this share of the pages goes into the common chunk. */
-const COMMON_SHARE = 0.3;
+/**
+ * A page's code shared with at least this share of the pages goes into the common chunk, which every page
+ * loads: half of them, so that the pages without a filter do not load the filter tables (README, «The client
+ * build»). `COMMON_SHARE=0.3 node scripts/first-load.mjs` measures another share.
+ */
+const COMMON_SHARE = Number(process.env.COMMON_SHARE ?? 0.5);
 
 /**
  * The modules that at least COMMON_SHARE of the pages load, from a first build's chunks outside the shell:
- * formatting, schemas, the API client, cards, the filter form's tables…
+ * formatting, schemas, the page's head and breadcrumbs…
  */
 function commonModules(outputs) {
   const entry = Object.keys(outputs).find((f) => outputs[f].entryPoint === "client/entry.tsx");
@@ -55,7 +59,7 @@ function commonModules(outputs) {
     for (const chunk of staticImports(outputs, page))
       if (!shell.has(chunk) && !outputs[chunk].entryPoint) users.set(chunk, (users.get(chunk) ?? 0) + 1);
   const common = new Set();
-  // Rounded down: with 21 pages a module used by six of them (the modal) stays common, as it was with 20.
+  // Rounded down: with 22 pages, a module that 11 of them use is common.
   for (const [chunk, n] of users)
     if (n >= Math.floor(pages.length * COMMON_SHARE))
       for (const input of Object.keys(outputs[chunk].inputs))
@@ -69,7 +73,7 @@ function commonModules(outputs) {
  * bytes each. Every lazily loaded module runs after the shell, so each of them also imports the shell
  * (already evaluated by then), and so the shell is one chunk. Each also imports the common modules (other
  * than the common modules themselves), so those are one chunk too: a page is the shell, the common chunk, its
- * own chunk and the few chunks it shares with one or two other pages.
+ * own chunk and the chunks it shares with fewer than half of the pages (the catalogue's pages share the most).
  */
 function lazyFirst(common) {
   return {
@@ -93,6 +97,27 @@ function lazyFirst(common) {
     },
   };
 }
+
+/**
+ * react-router ships one file whose top-level `React.forwardRef(…)`, `React.createContext(…)` and
+ * `React.memo(…)` calls carry no pure annotation and whose components get `X.displayName = "…"` assignments
+ * (read only by React's developer tools), so esbuild kept all of it: data routers, forms, fetchers, error
+ * boundaries, prefetching. Annotated and without those lines, only what the app imports stays. The one
+ * `contextType` assignment dropped belongs to the error boundary of `<Routes>` and the data routers, which
+ * the app does not render (its routes are shared/routes.ts).
+ */
+export const shakeReactRouter = {
+  name: "shake-react-router",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/ }, (args) => ({
+      contents: readFileSync(args.path, "utf8")
+        .replace(/^\w+\.displayName = "[^"]*";$/gm, "")
+        .replace(/(=\s*)(React\d*\.(?:forwardRef|createContext|memo)\()/g, "$1/* @__PURE__ */ $2")
+        .replace(/^RenderErrorBoundary\.contextType = RSCRouterContext;$/m, ""),
+      loader: "js",
+    }));
+  },
+};
 
 const OPTIONS = {
   entryPoints: { entry: "client/entry.tsx" },
@@ -137,7 +162,12 @@ function writeManifest(metafile) {
 
 /** The common modules (a first build in memory), then an empty dist/client with the public files. */
 async function prepare(logLevel) {
-  const probe = await esbuild.build({ ...OPTIONS, write: false, plugins: [lazyFirst(new Set())], logLevel });
+  const probe = await esbuild.build({
+    ...OPTIONS,
+    write: false,
+    plugins: [shakeReactRouter, lazyFirst(new Set())],
+    logLevel,
+  });
   rmSync("dist/client", { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
   cpSync("client/public", "dist/client", { recursive: true });
@@ -147,7 +177,11 @@ async function prepare(logLevel) {
 export async function buildClient({ quiet = false } = {}) {
   const logLevel = quiet ? "error" : "warning";
   const common = await prepare(logLevel);
-  const result = await esbuild.build({ ...OPTIONS, plugins: [lazyFirst(common)], logLevel });
+  const result = await esbuild.build({
+    ...OPTIONS,
+    plugins: [shakeReactRouter, lazyFirst(common)],
+    logLevel,
+  });
   return { manifest: writeManifest(result.metafile), metafile: result.metafile };
 }
 
@@ -167,7 +201,7 @@ export async function watchClient({ onChange = () => {}, onBuild }) {
   rmSync(DEV_ASSETS, { recursive: true, force: true });
   const ctx = await esbuild.context({
     ...OPTIONS,
-    plugins: [lazyFirst(common)],
+    plugins: [shakeReactRouter, lazyFirst(common)],
     logLevel: "warning",
     minify: false,
     outdir: DEV_ASSETS,

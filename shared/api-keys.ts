@@ -3,13 +3,6 @@
  * in-process for SSR. Building them in one place keeps parameter order (and so the cache key) stable, and
  * each key carries the type of its answer (ApiKey<T>), so whoever reads it gets that type without a cast.
  */
-import { type ApartmentQuery, apartmentFilterToApiQuery } from "./filters/apartments";
-import {
-  type CatalogueFilter,
-  filterToApiParams,
-  filterToApiQuery,
-  type ListQuery,
-} from "./filters/catalogue";
 import type { LocationApi, LocationTypeDef } from "./locations";
 import type { MenuAmounts } from "./menu";
 import type { AdsData } from "./schemas/ads";
@@ -18,17 +11,14 @@ import type {
   CompletionYear,
   ComplexCard,
   ComplexDetail,
-  ComplexList,
   HouseStats,
   LivingObject,
-  LivingObjectList,
   RoomGroup,
 } from "./schemas/catalogue";
 import type { CompaniesGrid, Company } from "./schemas/companies";
 import type { LeadSubmitResult } from "./schemas/leads";
 import type { LocationItem } from "./schemas/locations";
 import type { MainData, SearchResult, SeoFilterData } from "./schemas/main";
-import type { ComplexMap, ComplexMapClusters } from "./schemas/map";
 import type { MediaCategoriesGrid, MediaCategory, MediaPost, MediaPostsGrid } from "./schemas/media";
 import type { PageData } from "./schemas/pages";
 import type { QuizSubmitResult, QuizzesResponse } from "./schemas/quizzes";
@@ -66,11 +56,6 @@ export const apiKeys = {
   main: () => withQuery<MainData>("/main"),
   menuAmounts: () => withQuery<MenuAmounts>("/main/menu"),
   adverts: (hasAdvUtm: boolean) => withQuery<AdsData>("/adverts", { has_adv_utm: hasAdvUtm ? 1 : null }),
-  complexes: (q: ListQuery) => withQuery<ComplexList>("/residential-complexes/grid", filterToApiQuery(q)),
-  complexMap: (f: CatalogueFilter) =>
-    withQuery<ComplexMap>("/residential-complexes/map", filterToApiParams(f)),
-  complexMapClusters: (f: CatalogueFilter) =>
-    withQuery<ComplexMapClusters>("/residential-complexes/map-clusters", filterToApiParams(f)),
   complex: (id: number) => withQuery<ComplexDetail>(`/residential-complexes/${id}`),
   /** Apartments by id in the given order (favourites, comparison). */
   apartmentsByIds: (ids: readonly number[]) =>
@@ -123,8 +108,6 @@ export const apiKeys = {
     withQuery<{ data: ComplexCard[] }>(`/residential-complexes/similar/${id}`),
   houseStats: (complexId: number, houseId: number) =>
     withQuery<HouseStats>(`/residential-complexes/${complexId}/get-house-stats`, { house_id: houseId }),
-  apartments: (q: ApartmentQuery) =>
-    withQuery<LivingObjectList>("/living-objects/grid", apartmentFilterToApiQuery(q)),
   apartmentGroups: (complexId: number) =>
     withQuery<{ data: RoomGroup[] }>("/living-objects/grid-grouped", {
       "search[residential_complex_id]": complexId,

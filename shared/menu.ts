@@ -124,3 +124,23 @@ export const SITE_MAP: { title: string; links: MenuLink[] }[] = [
     ],
   },
 ];
+
+/**
+ * The menus as the header and the site map show them, labels and addresses only: the worker hands them to
+ * the browser in the boot data (client/boot.ts), so the app shell carries none of the tables behind them.
+ */
+export interface Menus {
+  dropdown: { title: string; links: MenuLink[] }[];
+  prices: MenuLink[];
+  main: MenuLink[];
+  siteMap: { title: string; links: MenuLink[] }[];
+}
+
+const shown = ({ label, to }: MenuLink): MenuLink => ({ label, to });
+
+export const MENUS: Menus = {
+  dropdown: DROPDOWN_COLUMNS.map((c) => ({ title: c.title, links: c.links.map(shown) })),
+  prices: PRICE_LINKS.map(shown),
+  main: MAIN_ITEMS,
+  siteMap: SITE_MAP.map((c) => ({ title: c.title, links: c.links.map(shown) })),
+};

@@ -44,6 +44,9 @@ describe("route table", () => {
     expect(name("/policy")).toBeNull();
     expect(name("/kvartiry/novostroyka/no-digits/")).toBeNull();
     expect(name("/%E0%A4%A/")).toBeNull();
+    // A listing's path of up to 300 characters.
+    expect(name(`/novostroyki/${"a".repeat(300)}/`)).toBe("listing");
+    expect(name(`/novostroyki/${"a".repeat(301)}/`)).toBeNull();
   });
 
   it("sends a complex slug without digits to the listing", () => {

@@ -6,6 +6,7 @@ import { AD_PAGES, adStateOf } from "../shared/ads";
 import { API_BASE, apiKeys } from "../shared/api-keys";
 import { canonicalSearch } from "../shared/filters/canonical";
 import { sameQuery } from "../shared/filters/fields";
+import { MENUS } from "../shared/menu";
 import { type DataKeys, presentKeys } from "../shared/page-data";
 import { matchRoute, type PageId } from "../shared/routes";
 import { NO_AD_STATE } from "../shared/schemas/ads";
@@ -68,6 +69,7 @@ export async function renderErrorPage(
     nonce: nonceOf(c),
     origin: siteOrigin(c.env, c.req.url),
     phone: c.env.SITE_PHONE,
+    menus: MENUS,
   };
   try {
     return await render(
@@ -149,6 +151,7 @@ export async function renderRoute(c: Context<AppEnv>, form?: FormOutcome): Promi
     nonce: nonceOf(c),
     origin: siteOrigin(c.env, c.req.url),
     phone: c.env.SITE_PHONE,
+    menus: MENUS,
     ...(lead ? { lead } : {}),
   };
   const analytics = analyticsCounter(c.env, isBot);

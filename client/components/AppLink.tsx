@@ -1,5 +1,5 @@
-import { type ComponentProps, useCallback } from "react";
-import { Link } from "react-router";
+import type { ComponentProps } from "react";
+import { useHref, useLinkClickHandler } from "react-router";
 import { preload } from "swr";
 import { presentKeys } from "../../shared/page-data";
 import { matchRoute } from "../../shared/routes";
@@ -35,21 +35,35 @@ export function prefetchRoute(to: string): void {
     .catch(() => undefined);
 }
 
-/** A router link that prefetches the target page's chunk and data on hover, focus or touch. */
-export function AppLink(props: ComponentProps<typeof Link>) {
-  const { to, onPointerEnter, onFocus } = props;
-  const prefetch = useCallback(() => {
-    if (typeof to === "string") prefetchRoute(to);
-  }, [to]);
+export interface AppLinkProps extends Omit<ComponentProps<"a">, "href"> {
+  /** A path on this site. */
+  to: string;
+  replace?: boolean;
+}
+
+/**
+ * A router link that prefetches the target page's chunk and data on hover, focus or touch. It is an `<a>` with
+ * react-router's own click handler (what its `<Link>` does on a click) rather than `<Link>` itself, which
+ * brings the framework mode's prefetching and route discovery, unused here, into every page's bundle.
+ */
+export function AppLink({ to, replace, target, onClick, onPointerEnter, onFocus, ...rest }: AppLinkProps) {
+  const href = useHref(to);
+  const follow = useLinkClickHandler(to, { replace, target });
   return (
-    <Link
-      {...props}
+    <a
+      {...rest}
+      href={href}
+      target={target}
+      onClick={(e) => {
+        onClick?.(e);
+        if (!e.defaultPrevented) follow(e);
+      }}
       onPointerEnter={(e) => {
-        prefetch();
+        prefetchRoute(to);
         onPointerEnter?.(e);
       }}
       onFocus={(e) => {
-        prefetch();
+        prefetchRoute(to);
         onFocus?.(e);
       }}
     />

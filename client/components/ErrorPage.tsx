@@ -10,8 +10,8 @@ function firstPageOf(pathname: string, search: string): string | null {
   return `${pathname}${qs ? `?${qs}` : ""}`;
 }
 
-/** Error pages of SPEC §2 and §8. */
-export function ErrorPage({ status }: { status: number }) {
+/** Error pages of SPEC §2 and §8 (client/pages.ts loads it when one is shown). */
+export default function ErrorPage({ status }: { status: number }) {
   const navigate = useNavigate();
   const location = useLocation();
   if (status === 404) {

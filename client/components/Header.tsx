@@ -1,26 +1,16 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { apiKeys } from "../../shared/api-keys";
 import { DROPDOWN_DEBOUNCE_MS, SITE_NAME } from "../../shared/constants";
 import { formatNumber } from "../../shared/format";
-import { DROPDOWN_COLUMNS, MAIN_ITEMS, PRICE_LINKS } from "../../shared/menu";
 import { href } from "../../shared/routes";
 import { useApi } from "../hooks/use-api";
 import { useBoot } from "../hooks/use-boot";
 import { useFavorites } from "../hooks/use-favorites";
+import { MOBILE_MENU } from "../pages";
 import { AppLink } from "./AppLink";
 import { MenuAd } from "./ads/MenuAd";
-import { Dialog } from "./Dialog";
-import {
-  BellIcon,
-  BookmarkIcon,
-  ChevronIcon,
-  CloseIcon,
-  HeartIcon,
-  Logo,
-  MenuIcon,
-  PhoneIcon,
-} from "./icons";
+import { BellIcon, BookmarkIcon, ChevronIcon, HeartIcon, Logo, MenuIcon, PhoneIcon } from "./icons";
 import { SearchBox } from "./SearchBox";
 import "./Header.css";
 
@@ -30,12 +20,13 @@ function Amount({ of }: { of: number | undefined }) {
 }
 
 /** The Новостройки menu's links with their amounts; the desktop dropdown has its banner beside the footer link. */
-function DropdownContent({ ad }: { ad?: ReactNode }) {
+export function DropdownContent({ ad }: { ad?: ReactNode }) {
   const amounts = useApi(apiKeys.menuAmounts()).data?.data ?? {};
+  const { dropdown, prices } = useBoot().menus;
   return (
     <>
       <div className="dropdown__columns">
-        {DROPDOWN_COLUMNS.map((col) => (
+        {dropdown.map((col) => (
           <div key={col.title} className="dropdown__column">
             <p className="dropdown__title">{col.title}</p>
             <ul>
@@ -52,7 +43,7 @@ function DropdownContent({ ad }: { ad?: ReactNode }) {
         <div className="dropdown__column">
           <p className="dropdown__title">По цене</p>
           <ul>
-            {PRICE_LINKS.map((l) => (
+            {prices.map((l) => (
               <li key={l.to}>
                 <AppLink to={l.to} className="chip">
                   {l.label} <Amount of={amounts[l.to]} />
@@ -71,6 +62,8 @@ function DropdownContent({ ad }: { ad?: ReactNode }) {
 }
 
 const FAVORITES = href("favorites");
+/** The phone's menu starts loading as the burger is touched or focused, before the press. */
+const preloadMenu = () => void MOBILE_MENU.preload().catch(() => undefined);
 const ICONS = [
   { label: "Подписаться на новости", Icon: BellIcon, to: "/" },
   { label: "Избранное", Icon: HeartIcon, to: FAVORITES },
@@ -84,7 +77,7 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const dropdownButton = useRef<HTMLButtonElement>(null);
   const favorites = useFavorites().ids;
-  const { phone } = useBoot();
+  const { phone, menus } = useBoot();
 
   // Menus close on any route change (SPEC §4).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is about the location changing
@@ -142,7 +135,7 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
               <DropdownContent ad={<MenuAd open={dropdown} />} />
             </div>
           </div>
-          {MAIN_ITEMS.map((item) => (
+          {menus.main.map((item) => (
             <AppLink key={item.to} to={item.to} className="header__item">
               {item.label}
             </AppLink>
@@ -182,39 +175,17 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
             aria-expanded={menu}
             aria-controls="mobile-menu"
             onClick={() => setMenu(true)}
+            onPointerEnter={preloadMenu}
+            onFocus={preloadMenu}
           >
             <MenuIcon />
           </button>
         )}
       </div>
       {!reduced && menu && (
-        <Dialog className="mobile-menu-backdrop" aria-label="Меню" onClose={() => setMenu(false)}>
-          <div id="mobile-menu" className="mobile-menu">
-            <div className="mobile-menu__head">
-              <span className="mobile-menu__title">Меню</span>
-              <button
-                type="button"
-                className="icon-button"
-                aria-label="Закрыть меню"
-                onClick={() => setMenu(false)}
-              >
-                <CloseIcon />
-              </button>
-            </div>
-            <SearchBox />
-            <nav aria-label="Меню сайта">
-              <p className="mobile-menu__section">Новостройки</p>
-              <DropdownContent />
-              <ul className="mobile-menu__main">
-                {MAIN_ITEMS.map((item) => (
-                  <li key={item.to}>
-                    <AppLink to={item.to}>{item.label}</AppLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          </div>
-        </Dialog>
+        <Suspense fallback={null}>
+          <MOBILE_MENU.Component onClose={() => setMenu(false)} />
+        </Suspense>
       )}
     </header>
   );

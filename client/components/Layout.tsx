@@ -2,15 +2,13 @@ import { type ReactNode, Suspense } from "react";
 import type { RouteMatch } from "../../shared/routes";
 import { ChatSlot } from "../chat/ChatSlot";
 import { useBoot } from "../hooks/use-boot";
-import { QUICK_SEARCH } from "../pages";
+import { FOOTER, QUICK_SEARCH } from "../pages";
 import { AppLink } from "./AppLink";
 import { TopBanner } from "./ads/TopBanner";
-import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { Logo } from "./icons";
 import { OfflineNotice } from "./OfflineNotice";
 import { ProgressBar } from "./ProgressBar";
-import { SiteMap } from "./SiteMap";
 import "./Layout.css";
 
 /**
@@ -36,8 +34,9 @@ export function DefaultLayout({ match, children }: { match: RouteMatch; children
           <Suspense fallback={null}>
             <QUICK_SEARCH.Component />
           </Suspense>
-          <SiteMap />
-          <Footer />
+          <Suspense fallback={null}>
+            <FOOTER.Component />
+          </Suspense>
         </>
       )}
       <ChatSlot match={match} enabled={match.route.layout === "default"} />

@@ -1,11 +1,12 @@
-import { SITE_MAP } from "../../shared/menu";
+import { useBoot } from "../hooks/use-boot";
 import { AppLink } from "./AppLink";
 
 export function SiteMap() {
+  const { siteMap } = useBoot().menus;
   return (
     <nav className="sitemap" aria-label="Карта сайта">
       <div className="container sitemap__grid">
-        {SITE_MAP.map((col) => (
+        {siteMap.map((col) => (
           <div key={col.title}>
             <p className="sitemap__title">{col.title}</p>
             <ul>

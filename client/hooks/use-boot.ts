@@ -10,6 +10,7 @@ export const BootContext = createContext<BootData>({
   nonce: "",
   origin: "",
   phone: "",
+  menus: { dropdown: [], prices: [], main: [], siteMap: [] },
 });
 
 export function useBoot(): BootData {

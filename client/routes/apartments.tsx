@@ -5,6 +5,7 @@
  */
 import { apiKeys } from "../../shared/api-keys";
 import { ROOM_LABELS, ROOMS } from "../../shared/codes";
+import { filterKeys } from "../../shared/filter-keys";
 import { apartmentUrlQuery } from "../../shared/filters/apartments";
 import { countOf, deadlineLine, formatArea, formatPrice, WORDS } from "../../shared/format";
 import {
@@ -55,7 +56,7 @@ export const data = pageData({
   keys(match) {
     const view = apartmentsView(match);
     const one = view.missing ?? view.apartment;
-    const list = one === undefined ? apiKeys.apartments(apartmentsListQuery(match, view)) : undefined;
+    const list = one === undefined ? filterKeys.apartments(apartmentsListQuery(match, view)) : undefined;
     const complex = one === undefined ? view.complex : undefined;
     return {
       apartment: one === undefined ? undefined : apiKeys.apartment(one),

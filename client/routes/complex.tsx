@@ -4,6 +4,7 @@
  * page, house) lives in the URL.
  */
 import { apiKeys } from "../../shared/api-keys";
+import { filterKeys } from "../../shared/filter-keys";
 import { apartmentQueryOf } from "../../shared/filters/apartments";
 import { countOf, formatPrice, formatPriceFrom, formatPricePerMeterFrom, WORDS } from "../../shared/format";
 import { pageData } from "../../shared/page-data";
@@ -95,7 +96,7 @@ export const data = pageData({
     const id = complexIdOf(match);
     return {
       complex: apiKeys.complex(id),
-      apartments: apiKeys.apartments(
+      apartments: filterKeys.apartments(
         apartmentQueryOf(match.search, COMPLEX_APARTMENTS_PER_PAGE, { complex: id }),
       ),
       groups: apiKeys.apartmentGroups(id),
@@ -108,7 +109,7 @@ export const data = pageData({
     const house = complex.houses.find((h) => h.id === houseIdOf(match.search));
     return {
       house: house ? apiKeys.houseStats(complex.id, house.id) : undefined,
-      developer: apiKeys.complexes({
+      developer: filterKeys.complexes({
         filter: { developers: [complex.developer.id] },
         page: 1,
         perPage: DEVELOPER_COMPLEXES,

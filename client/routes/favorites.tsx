@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { apiKeys } from "../../shared/api-keys";
 import { DEFAULT_SORT } from "../../shared/constants";
+import { filterKeys } from "../../shared/filter-keys";
 import { IDS_MAX } from "../../shared/filters/catalogue";
 import { countOf, WORDS } from "../../shared/format";
 import type { ComplexCard } from "../../shared/schemas/catalogue";
@@ -30,7 +31,7 @@ export default function FavoritesPage() {
   const latest = ids.slice(-IDS_MAX);
   const key =
     inBrowser && latest.length
-      ? apiKeys.complexes({ filter: { ids: latest }, page: 1, perPage: IDS_MAX, sort: DEFAULT_SORT })
+      ? filterKeys.complexes({ filter: { ids: latest }, page: 1, perPage: IDS_MAX, sort: DEFAULT_SORT })
       : null;
   const { data, error } = useApi(key, { keepPreviousData: true });
   const byId = new Map(data?.data.map((c) => [c.id, c]));

@@ -1,4 +1,5 @@
 import { apiKeys } from "../../shared/api-keys";
+import { filterKeys } from "../../shared/filter-keys";
 import { countOf, formatArea, formatNumber, formatPrice, WORDS } from "../../shared/format";
 import { listingQuery, ownQuery } from "../../shared/listing";
 import { PRICE_LINKS } from "../../shared/menu";
@@ -26,7 +27,7 @@ export const data = pageData({
     const q = listingQuery(match);
     return {
       main: apiKeys.main(),
-      list: q ? apiKeys.complexes(q) : undefined,
+      list: q ? filterKeys.complexes(q) : undefined,
       offers: apiKeys.specialOffers(),
     };
   },

@@ -1,4 +1,5 @@
 import { apiKeys } from "../../shared/api-keys";
+import { filterKeys } from "../../shared/filter-keys";
 import { shouldIndex } from "../../shared/indexing";
 import { baseFilterOf, listingQuery, ownQuery } from "../../shared/listing";
 import { pageData } from "../../shared/page-data";
@@ -27,7 +28,7 @@ export const data = pageData({
     const base = baseFilterOf(match);
     const path = pathOf(match);
     return {
-      list: q ? apiKeys.complexes(q) : undefined,
+      list: q ? filterKeys.complexes(q) : undefined,
       ...(base ? filterFormKeys(base, ownQuery(match.search).filter) : {}),
       seo: path ? apiKeys.seoFilter(path) : undefined,
     };

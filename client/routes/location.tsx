@@ -1,5 +1,6 @@
 import { apiKeys } from "../../shared/api-keys";
 import type { LocationType } from "../../shared/constants";
+import { filterKeys } from "../../shared/filter-keys";
 import { shouldIndex } from "../../shared/indexing";
 import { baseFilterOf, listingQuery, ownQuery } from "../../shared/listing";
 import { LOCATION_TYPE_DEFS, locationHeading } from "../../shared/locations";
@@ -18,7 +19,7 @@ export const data = pageData({
     const q = listingQuery(match);
     return {
       place: apiKeys.location(def.api, match.params.slug ?? "", def.kind),
-      list: q ? apiKeys.complexes(q) : undefined,
+      list: q ? filterKeys.complexes(q) : undefined,
       ...filterFormKeys(baseFilterOf(match) ?? {}, ownQuery(match.search).filter),
     };
   },

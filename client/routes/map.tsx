@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { apiKeys } from "../../shared/api-keys";
+import { filterKeys } from "../../shared/filter-keys";
 import type { CatalogueFilter } from "../../shared/filters/catalogue";
 import { countOf, WORDS } from "../../shared/format";
 import { shouldIndex } from "../../shared/indexing";
@@ -30,8 +30,8 @@ export const data = pageData({
   keys(match) {
     const q = ownQuery(match.search);
     return {
-      clusters: apiKeys.complexMapClusters(q.filter),
-      list: apiKeys.complexes(q),
+      clusters: filterKeys.complexMapClusters(q.filter),
+      list: filterKeys.complexes(q),
       ...filterFormKeys(NO_BASE, q.filter),
     };
   },
@@ -48,7 +48,7 @@ export default function MapPage({ match }: PageProps) {
   // another filter the browser asks for the points alone.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const pointsKey = apiKeys.complexMap(own);
+  const pointsKey = filterKeys.complexMap(own);
   const points = useApi(hydrated ? pointsKey : null);
   const first = useApi(keys.clusters, { revalidateOnMount: false });
   const fresh = points.data ?? first.data;

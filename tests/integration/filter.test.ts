@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiKeys } from "../../shared/api-keys";
+import { filterKeys } from "../../shared/filter-keys";
 import { APARTMENT_FIELDS, apartmentFilterToApiQuery } from "../../shared/filters/apartments";
 import {
   CATALOGUE_FIELDS,
@@ -43,7 +43,7 @@ describe("every field of the catalogue's table", () => {
     it(`${key}: the page URL's filter is the API key the page reads, and the API reads that key`, async () => {
       const value = key === "location" ? `po-metro/${station}` : sample(def);
       const filter = pairDistance({ [key]: value } as CatalogueFilter);
-      const apiKey = apiKeys.complexes({ filter, page: 1, perPage: LISTING_PER_PAGE, sort: "price desc" });
+      const apiKey = filterKeys.complexes({ filter, page: 1, perPage: LISTING_PER_PAGE, sort: "price desc" });
       const answer = await getJson<ComplexList>(apiKey);
       expect(answer.status, apiKey).toBe(200);
       if (!def.url) return;
@@ -57,7 +57,7 @@ describe("every field of the catalogue's table", () => {
   for (const [key, def] of Object.entries(APARTMENT_FIELDS)) {
     it(`${key}: the apartments API reads its key`, async () => {
       const filter = key === "complex" ? { complex: complexId } : { [key]: sample(def) };
-      const apiKey = apiKeys.apartments({ filter, page: 1, perPage: 20, sort: "price asc" });
+      const apiKey = filterKeys.apartments({ filter, page: 1, perPage: 20, sort: "price asc" });
       expect(apartmentFilterToApiQuery({ filter, page: 1, perPage: 20, sort: "price asc" })).not.toEqual({
         per_page: 20,
       });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { apiKeys } from "../../shared/api-keys";
+import { filterKeys } from "../../shared/filter-keys";
 import type { CatalogueFilter } from "../../shared/filters/catalogue";
 import { firstView } from "../../shared/map/cluster";
 import { FIRST_LEVEL } from "../../shared/map/projection";
@@ -255,10 +255,10 @@ describe("the map page", () => {
       ["regions=2&rooms=0,1", { regions: [2], rooms: [0, 1] }],
     ];
     for (const [query, filter] of cases) {
-      const points = (await getJson<ComplexMap>(apiKeys.complexMap(filter))).body.points;
+      const points = (await getJson<ComplexMap>(filterKeys.complexMap(filter))).body.points;
       const html = await (await get(`/novostroyki/na-karte/?${query}`)).text();
       const fallback = fallbackOf(html);
-      const key = apiKeys.complexMapClusters(filter);
+      const key = filterKeys.complexMapClusters(filter);
       // The first view's clusters; the points call is not among the page's data.
       expect(Object.keys(fallback), query).toContain(key);
       expect(Object.keys(fallback).filter((k) => k === MAP || k.startsWith(`${MAP}?`))).toEqual([]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { apiKeys } from "../../shared/api-keys";
+import { filterKeys } from "../../shared/filter-keys";
 import { formatNumber } from "../../shared/format";
 import { COUNTED_LINKS, DROPDOWN_COLUMNS, type MenuAmounts } from "../../shared/menu";
 import { getJson, visit } from "./helpers";
@@ -8,8 +9,8 @@ import { getJson, visit } from "./helpers";
 async function totalOf(link: (typeof COUNTED_LINKS)[number]): Promise<number> {
   const key =
     "complexes" in link.count
-      ? apiKeys.complexes({ filter: link.count.complexes, page: 1, perPage: 1, sort: "price desc" })
-      : apiKeys.apartments({ filter: link.count.apartments, page: 1, perPage: 1, sort: "price asc" });
+      ? filterKeys.complexes({ filter: link.count.complexes, page: 1, perPage: 1, sort: "price desc" })
+      : filterKeys.apartments({ filter: link.count.apartments, page: 1, perPage: 1, sort: "price asc" });
   const { status, body } = await getJson<{ total: number }>(key);
   expect(status, key).toBe(200);
   return body.total;

@@ -2,7 +2,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { App } from "../../client/app";
 import type { BootData } from "../../client/boot";
-import { PAGES, QUICK_SEARCH } from "../../client/pages";
+import { ERROR_PAGE, FOOTER, PAGES, QUICK_SEARCH } from "../../client/pages";
 import { RENDER_TIMEOUT_MS } from "../../shared/constants";
 import type { PageId } from "../../shared/routes";
 import { pageAssets } from "./assets";
@@ -30,7 +30,12 @@ export async function renderPage(input: RenderInput, onError: (e: unknown) => vo
   const assets = pageAssets(page);
   // The page's module is loaded before rendering, so its content is in the first bytes (readable without
   // JavaScript) instead of a hidden streamed boundary; the data was prefetched already.
-  await Promise.all([page && PAGES[page].preload(), QUICK_SEARCH.preload()]);
+  await Promise.all([
+    page && PAGES[page].preload(),
+    QUICK_SEARCH.preload(),
+    FOOTER.preload(),
+    ERROR_PAGE.preload(),
+  ]);
   const stream = await renderToReadableStream(
     <Document nonce={nonce} css={assets.css} preload={assets.preload} boot={boot} analytics={input.analytics}>
       <StaticRouter location={url.pathname + url.search}>

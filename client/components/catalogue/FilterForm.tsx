@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { type ApiKey, apiKeys } from "../../../shared/api-keys";
 import { ROOMS } from "../../../shared/codes";
 import { DEFAULT_SORT, SORTS, type Sort } from "../../../shared/constants";
+import { filterKeys } from "../../../shared/filter-keys";
 import {
   CATALOGUE_FIELDS,
   type CatalogueFilter,
@@ -247,7 +248,12 @@ function useCount(base: CatalogueFilter, draft: CatalogueFilter, initial: number
   const debounced = useDebounced(draft, 250);
   const key =
     dirty && !inverted(debounced.price) && !inverted(debounced.area)
-      ? apiKeys.complexes({ filter: mergeFilters(base, debounced), page: 1, perPage: 1, sort: DEFAULT_SORT })
+      ? filterKeys.complexes({
+          filter: mergeFilters(base, debounced),
+          page: 1,
+          perPage: 1,
+          sort: DEFAULT_SORT,
+        })
       : null;
   const { data, error, isLoading } = useApi(key);
   const waiting = dirty && (debounced !== draft || isLoading);

@@ -1,5 +1,5 @@
 /** The catalogue query for the complexes that match the quiz's answers (residential-complexes/grid). */
-import { apiKeys } from "../../../shared/api-keys";
+import { filterKeys } from "../../../shared/filter-keys";
 import { type CatalogueFilter, REGION_IDS } from "../../../shared/filters/catalogue";
 import type { QuizAnswers } from "../../../shared/schemas/quizzes";
 
@@ -32,5 +32,5 @@ function filterOf(a: QuizAnswers, currentYear: number): CatalogueFilter {
 }
 
 export function matchesKey(a: QuizAnswers, currentYear: number): string {
-  return apiKeys.complexes({ filter: filterOf(a, currentYear), page: 1, perPage: 6, sort: "price asc" });
+  return filterKeys.complexes({ filter: filterOf(a, currentYear), page: 1, perPage: 6, sort: "price asc" });
 }

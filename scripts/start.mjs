@@ -58,6 +58,7 @@ if (!watching) {
     );
   const edited = new Set();
   let editedAt = 0;
+  let rereading;
   await watchClient({
     onChange: (file) => {
       edited.add(file);
@@ -77,8 +78,10 @@ if (!watching) {
         `↻ Клиент пересобран: страницы перезагружаются через ${Date.now() - since} мс после правки`,
       );
       for (const res of listeners) res.write("event: reload\ndata: \n\n");
-      // An edit may have added an import.
-      await readWorkerFiles();
+      // An edit may have added an import: read the worker's files again once the restart and the reload are
+      // over, not competing with them.
+      clearTimeout(rereading);
+      rereading = setTimeout(readWorkerFiles, 5000);
     },
   });
   await readWorkerFiles();

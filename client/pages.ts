@@ -36,7 +36,7 @@ function reloadOnce(error: unknown): never {
   throw error;
 }
 
-function lazyPart<P extends object>(load: () => Promise<Module<P>>): LazyPart<P> {
+function part<P extends object>(load: () => Promise<Module<P>>): LazyPart<P> {
   let loaded: Module<P> | undefined;
   let pending: Promise<Module<P>> | undefined;
   const preload = () => {
@@ -60,7 +60,31 @@ function lazyPart<P extends object>(load: () => Promise<Module<P>>): LazyPart<P>
   return { Component, preload };
 }
 
-const lazyPage = (load: () => Promise<Module<PageProps>>) => lazyPart(load);
+/** Every part a loaded module declared, so the server renders it in the first HTML. */
+const SERVER_PARTS: LazyPart<never>[] = [];
+
+/**
+ * A part of a page in a chunk of its own, rendered inside a `<Suspense>`: the browser loads it when it first
+ * renders it, so a page's first load leaves it out, and during hydration React keeps the server's HTML of its
+ * boundary until the chunk is there. The server has every part loaded with the page that declares it.
+ */
+export function lazyPart<P extends object>(load: () => Promise<Module<P>>): LazyPart<P> {
+  const made = part(load);
+  if (typeof window === "undefined") SERVER_PARTS.push(made as LazyPart<never>);
+  return made;
+}
+
+const lazyPage = (load: () => Promise<Module<PageProps>>) =>
+  part(async () => {
+    const page = await load();
+    // A part's module may declare parts of its own.
+    for (let done = 0; typeof window === "undefined" && done < SERVER_PARTS.length; ) {
+      const next = SERVER_PARTS.slice(done);
+      done = SERVER_PARTS.length;
+      await Promise.all(next.map((p) => p.preload()));
+    }
+    return page;
+  });
 
 export const QUICK_SEARCH = lazyPart<Record<string, never>>(
   () => import("./components/catalogue/QuickSearch"),

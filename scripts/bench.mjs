@@ -11,7 +11,7 @@ import { openLocalD1 } from "./db.mjs";
 import { firstLoad } from "./first-load.mjs";
 import { prepareScale, startServer } from "./local-server.mjs";
 
-/** BENCH_SCALES=1 for a quick run at scale 1 only. */
+/** BENCH_SCALES=1 for a quick run at scale 1 only; BENCH_TARGETS and BENCH_RANDOM_FILTERS below. */
 const SCALES = (process.env.BENCH_SCALES ?? "1,10").split(",").map(Number);
 const CONNECTIONS = 10;
 const SECONDS = 10;
@@ -34,11 +34,17 @@ function table(rows) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** The listing's own SQL builders, bundled for Node. */
+/**
+ * The listing's own SQL builders, the plain count of a filter (tests/catalogue-oracle.ts) and the filter model's
+ * random filters (tests/load/count-calls.ts), bundled for Node.
+ */
 async function listingSql() {
   const out = await esbuild.build({
     stdin: {
-      contents: 'export { countComplexesSql, listComplexesSql } from "./worker/db/queries/complexes.ts";',
+      contents: `export { countComplexesSql, listComplexesSql } from "./worker/db/queries/complexes.ts";
+        export { directCountSql } from "./tests/catalogue-oracle.ts";
+        export { randomFilter } from "./tests/load/count-calls.ts";
+        export { Random } from "./worker/db/seed/prng.ts";`,
       resolveDir: ".",
       loader: "ts",
     },
@@ -51,65 +57,134 @@ async function listingSql() {
   return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`);
 }
 
+/** The filters whose list and count are timed: the count's shapes (README, «Counts at any scale»). */
+async function benchFilters(db) {
+  const station = await db
+    .prepare(
+      "SELECT station_id AS id FROM complex_stations GROUP BY station_id ORDER BY count(*) DESC LIMIT 1",
+    )
+    .first();
+  return {
+    "без фильтров": {},
+    "2-комн.": { rooms: [2] },
+    "8–14 млн ₽": { price: { min: 8_000_000, max: 14_100_000 } },
+    "у станции метро": { subway_stations: [station.id] },
+    "Москва, 1–2-комн., чистовая": { regions: [1], rooms: [1, 2], otdelka: [3] },
+    // distance_time is a code of the form's list: 3 is «до 15 минут».
+    "≤ 15 мин пешком, сдан": { distance_type: 1, distance_time: 3, deadline: [0] },
+    "40–60 м²": { area: { min: 40, max: 60 } },
+    "платёж до 120 тыс. ₽/мес": { payment: { max: 120_000 } },
+    "2-комн. до 12 млн ₽": { rooms: [2], price: { max: 12_000_000 } },
+    "1–2-комн. от 40 м²": { rooms: [1, 2], area: { min: 40 } },
+    "чистовая до 10 млн ₽": { otdelka: [3], price: { max: 10_000_000 } },
+    "у МЦК": { near: "mcc" },
+  };
+}
+
 /**
  * p50 of the listing and count queries for a few filters: SQL time as D1 reports it, and the round trip. Each
  * query runs D1_RUNS times or for D1_BUDGET_MS, whichever ends first; one slower than a fifth of that budget at
  * a smaller scale is not run at a larger one (it would only be slower), so the bench stays bounded.
  */
-async function timeQueries(persistTo, scale, sql, tooSlow) {
-  const { db, dispose } = await openLocalD1(persistTo);
-  try {
-    const station = await db
-      .prepare(
-        "SELECT station_id AS id FROM complex_stations GROUP BY station_id ORDER BY count(*) DESC LIMIT 1",
-      )
-      .first();
-    const filters = {
-      "без фильтров": {},
-      "2-комн.": { rooms: [2] },
-      "8–14 млн ₽": { price: { min: 8_000_000, max: 14_100_000 } },
-      "у станции метро": { subway_stations: [station.id] },
-      "Москва, 1–2-комн., чистовая": { regions: [1], rooms: [1, 2], otdelka: [3] },
-      "≤ 15 мин пешком, сдан": { distance_type: 1, distance_time: 15, deadline: [0] },
+async function timeQueries(db, scale, sql, filters, tooSlow) {
+  const rows = [];
+  for (const [name, filter] of Object.entries(filters)) {
+    const queries = {
+      list: sql.listComplexesSql({ filter, page: 1, perPage: 25, sort: "price desc" }),
+      count: sql.countComplexesSql(filter),
     };
-    const rows = [];
-    for (const [name, filter] of Object.entries(filters)) {
-      const queries = {
-        list: sql.listComplexesSql({ filter, page: 1, perPage: 25, sort: "price desc" }),
-        count: sql.countComplexesSql(filter),
-      };
-      for (const [kind, q] of Object.entries(queries)) {
-        const row = { scale, filter: name, query: kind };
-        if (tooSlow.has(`${name} ${kind}`)) {
-          rows.push({
-            ...row,
-            runs: 0,
-            "SQL p50 ms": "—",
-            "round trip p50 ms": "не запускали: медленно уже на меньшем масштабе",
-          });
-          continue;
-        }
-        const stmt = db.prepare(q.sql).bind(...q.params);
-        const inside = [];
-        const around = [];
-        for (
-          const start = performance.now();
-          inside.length < D1_RUNS && performance.now() - start < D1_BUDGET_MS;
-        ) {
-          const t = performance.now();
-          const r = await stmt.all();
-          around.push(performance.now() - t);
-          inside.push(r.meta.duration);
-        }
-        if (median(around) > D1_BUDGET_MS / 5) tooSlow.add(`${name} ${kind}`);
+    for (const [kind, q] of Object.entries(queries)) {
+      const row = { scale, filter: name, query: kind };
+      if (tooSlow.has(`${name} ${kind}`)) {
         rows.push({
           ...row,
-          runs: inside.length,
-          "SQL p50 ms": median(inside).toFixed(2),
-          "round trip p50 ms": median(around).toFixed(2),
+          runs: 0,
+          "SQL p50 ms": "—",
+          "SQL mean ms": "—",
+          "round trip p50 ms": "не запускали: медленно уже на меньшем масштабе",
         });
+        continue;
       }
+      const stmt = db.prepare(q.sql).bind(...q.params);
+      const inside = [];
+      const around = [];
+      for (
+        const start = performance.now();
+        inside.length < D1_RUNS && performance.now() - start < D1_BUDGET_MS;
+      ) {
+        const t = performance.now();
+        const r = await stmt.all();
+        around.push(performance.now() - t);
+        inside.push(r.meta.duration);
+      }
+      if (median(around) > D1_BUDGET_MS / 5) tooSlow.add(`${name} ${kind}`);
+      rows.push({
+        ...row,
+        runs: inside.length,
+        "SQL p50 ms": median(inside).toFixed(2),
+        // D1 reports whole milliseconds: the mean of the runs tells apart what the median rounds together.
+        "SQL mean ms": (inside.reduce((a, b) => a + b, 0) / inside.length).toFixed(2),
+        "round trip p50 ms": median(around).toFixed(2),
+      });
     }
+  }
+  return rows;
+}
+
+/** Each count shape's SQL and its plan on this database. */
+async function printPlans(db, scale, sql, filters) {
+  console.log(`\nSQL подсчёта и его план (EXPLAIN QUERY PLAN), масштаб ${scale}`);
+  for (const [name, filter] of Object.entries(filters)) {
+    const q = sql.countComplexesSql(filter);
+    const { results } = await db
+      .prepare(`EXPLAIN QUERY PLAN ${q.sql}`)
+      .bind(...q.params)
+      .all();
+    const inline = q.sql.replace(/\?(\d+)/g, (_, n) => JSON.stringify(q.params[n - 1])).replace(/\s+/g, " ");
+    console.log(`\n● ${name}\n  ${inline}\n${results.map((r) => `  ${r.detail}`).join("\n")}`);
+  }
+}
+
+/**
+ * The count of every filter above and of BENCH_RANDOM_FILTERS (100) random ones of the filter model against the
+ * plain SQL count of the same filter: they must be equal (the process ends with code 1 otherwise).
+ */
+async function checkCounts(db, scale, sql, filters) {
+  const random = new sql.Random(scale * 1000);
+  const all = [
+    ...Object.values(filters),
+    ...Array.from({ length: Number(process.env.BENCH_RANDOM_FILTERS ?? 100) }, () =>
+      sql.randomFilter(() => random.next()),
+    ),
+  ];
+  const total = async (q) =>
+    (
+      await db
+        .prepare(q.sql)
+        .bind(...q.params)
+        .first()
+    ).total;
+  let equal = 0;
+  for (const filter of all) {
+    const [ours, direct] = [
+      await total(sql.countComplexesSql(filter)),
+      await total(sql.directCountSql(filter)),
+    ];
+    if (ours === direct) equal++;
+    else console.log(`  ✘ масштаб ${scale}: ${JSON.stringify(filter)}: ${ours} ≠ ${direct}`);
+  }
+  console.log(`  ${scale}× подсчёт равен прямому SQL: ${equal} из ${all.length} фильтров`);
+  if (equal !== all.length) process.exitCode = 1;
+}
+
+/** The D1 part at one scale: timings, the plans (at the largest scale) and the equivalence check. */
+async function benchD1(persistTo, scale, sql, tooSlow) {
+  const { db, dispose } = await openLocalD1(persistTo);
+  try {
+    const filters = await benchFilters(db);
+    const rows = await timeQueries(db, scale, sql, filters, tooSlow);
+    if (scale === Math.max(...SCALES)) await printPlans(db, scale, sql, filters);
+    await checkCounts(db, scale, sql, filters);
     return rows;
   } finally {
     await dispose();
@@ -162,7 +237,11 @@ async function measure(url, render) {
 async function benchHttp(scale, persistTo, manifest) {
   const server = await startServer({ persistTo, log: `bench-results/wrangler-${scale}.log` });
   try {
-    const list = await targets(server.origin, manifest);
+    // BENCH_TARGETS="count call" measures those targets alone (and the static asset, the rps reference).
+    const only = process.env.BENCH_TARGETS?.split(",");
+    const list = (await targets(server.origin, manifest)).filter(
+      (t) => !only || only.includes(t.name) || t.name === "static asset",
+    );
     const runs = list.flatMap((t) =>
       t.page
         ? [
@@ -212,7 +291,7 @@ const tooSlow = new Set();
 for (const scale of SCALES) {
   console.log(`▶ Масштаб ${scale}: база, запросы D1, нагрузка по HTTP`);
   const persistTo = await prepareScale(scale);
-  d1.push(...(await timeQueries(persistTo, scale, sql, tooSlow)));
+  d1.push(...(await benchD1(persistTo, scale, sql, tooSlow)));
   http.push(...(await benchHttp(scale, persistTo, manifest)));
 }
 const bundle = firstLoad(manifest);

@@ -1,6 +1,15 @@
 // Builds the browser bundle: one entry, one lazy chunk per page (esbuild code splitting), hashed names,
 // and the manifest the worker reads to link the right CSS and modulepreload for each page.
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  watch,
+  writeFileSync,
+} from "node:fs";
 import { basename, dirname, relative, resolve } from "node:path";
 import * as esbuild from "esbuild";
 
@@ -176,29 +185,41 @@ export async function buildClient({ quiet = false } = {}) {
   return { manifest: writeManifest(result.metafile), metafile: result.metafile };
 }
 
+/** npm run dev's build: outside dist/client, which wrangler dev watches (a change there restarts the worker). */
+export const DEV_ASSETS = "dist/dev-assets";
+
 /**
- * npm run dev: the same bundle, rebuilt on every change under client/ and shared/, each build's manifest
- * written and passed to `onBuild`. A build's files stay until the next start, so a page still open on the
- * previous build loads its chunks.
+ * npm run dev: the same bundle, unminified, rebuilt on every change under client/ and shared/ into DEV_ASSETS,
+ * which scripts/start.mjs serves uncached at /assets/. The entry and its stylesheet keep their names
+ * (entry.js, entry.css) and the manifest lists no preloads, so an ordinary edit leaves the manifest as it was
+ * and the worker, which imports it, does not restart for it; the manifest is written only when it changes.
+ * `onChange(file)` runs when an edit is seen, `onBuild()` when its build is written. A build's chunks stay until
+ * the next start, so a page still open on the previous build loads its chunks.
  */
-export async function watchClient(onBuild) {
+export async function watchClient({ onChange = () => {}, onBuild }) {
   const common = await prepare("warning");
+  rmSync(DEV_ASSETS, { recursive: true, force: true });
   const ctx = await esbuild.context({
     ...OPTIONS,
     plugins: [shakeReactRouter, lazyFirst(common)],
     logLevel: "warning",
     minify: false,
+    outdir: DEV_ASSETS,
+    entryNames: "[name]",
     // The page reloads itself after a new build (scripts/start.mjs serves the signal).
     inject: ["scripts/dev-reload.js"],
   });
-  const build = async () => {
-    const result = await ctx.rebuild().catch(() => null);
-    if (result) onBuild(writeManifest(result.metafile));
-  };
+  const manifest = { entry: "/assets/entry.js", css: ["/assets/entry.css"], preload: [], pages: {} };
+  const text = `${JSON.stringify(manifest, null, 2)}\n`;
+  if (!existsSync(manifestPath) || readFileSync(manifestPath, "utf8") !== text)
+    writeFileSync(manifestPath, text);
+  // esbuild reports a failed build itself; the page stays on the last good one.
+  const build = () => ctx.rebuild().then(onBuild, () => {});
   await build();
   let timer;
   for (const dir of ["client", "shared"])
-    watch(dir, { recursive: true }, () => {
+    watch(dir, { recursive: true }, (_event, file) => {
+      onChange(`${dir}/${file}`);
       clearTimeout(timer);
       timer = setTimeout(build, 50);
     });

@@ -11,7 +11,7 @@ export const BUILD_TYPES = {
 export const BUILD_STAGES = { 1: "Старт продаж", 2: "Строится", 3: "Сдан" } as const;
 /** SPEC §2: «с отделкой» is otdelka=3, «без отделки» otdelka=2. */
 export const OTDELKA = {
-  1: "Предчистовая (white box)",
+  1: "Предчистовая",
   2: "Без отделки",
   3: "Чистовая",
   4: "С мебелью",

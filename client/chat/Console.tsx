@@ -102,6 +102,7 @@ function Login({ message, onSignedIn }: { message: string | null; onSignedIn(): 
       <label className="console-login__field">
         Ключ доступа
         <input
+          className="form-input"
           type="password"
           autoComplete="current-password"
           value={token}

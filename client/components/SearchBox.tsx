@@ -67,6 +67,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
     <div className={`search-box ${className}`}>
       <SearchIcon className="search-box__icon" width={18} height={18} />
       <input
+        className="form-input"
         type="search"
         role="combobox"
         aria-expanded={showList}

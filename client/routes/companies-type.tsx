@@ -59,7 +59,15 @@ export default function CompaniesTypePage({ match }: PageProps) {
         <form className="company-search" method="get" action={match.pathname} onSubmit={onSubmit}>
           <label>
             Название компании
-            <input type="search" name="q" defaultValue={q} key={q} maxLength={100} autoComplete="off" />
+            <input
+              className="form-input"
+              type="search"
+              name="q"
+              defaultValue={q}
+              key={q}
+              maxLength={100}
+              autoComplete="off"
+            />
           </label>
           <button type="submit" className="button">
             Найти

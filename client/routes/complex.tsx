@@ -3,6 +3,7 @@
  * with the page (`data` below); the chessboard of a house loads when it is chosen. Every choice (filters, list
  * page, house) lives in the URL.
  */
+import { Suspense } from "react";
 import { apiKeys } from "../../shared/api-keys";
 import { filterKeys } from "../../shared/filter-keys";
 import { apartmentQueryOf } from "../../shared/filters/apartments";
@@ -16,21 +17,23 @@ import {
 } from "../../shared/page-keys";
 import type { ComplexDetail } from "../../shared/schemas/catalogue";
 import { AppLink } from "../components/AppLink";
-import { ApartmentFilters } from "../components/apartment/ApartmentFilters";
-import { ApartmentList } from "../components/apartment/ApartmentList";
-import { MortgageSnippet } from "../components/apartment/MortgageSnippet";
-import { RoomGroups } from "../components/apartment/RoomGroups";
 import { apartmentTitle } from "../components/apartment/text";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { ComplexCards } from "../components/complex/ComplexCard";
-import { Facts } from "../components/complex/Facts";
 import { Gallery } from "../components/complex/Gallery";
-import { Houses } from "../components/complex/Houses";
 import { LightBoxProvider } from "../components/complex/LightBox";
-import { LocationMap } from "../components/complex/LocationMap";
-import { PopularLinks } from "../components/complex/PopularLinks";
+import {
+  APARTMENT_FILTERS,
+  APARTMENT_LIST,
+  COMPLEX_CARDS,
+  FACTS,
+  HOUSES,
+  LOCATION_MAP,
+  MORTGAGE_SNIPPET,
+  POPULAR_LINKS,
+  ROOM_GROUPS,
+  TRUST,
+} from "../components/complex/parts";
 import { StationList } from "../components/complex/Stations";
-import { Trust } from "../components/complex/Trust";
 import {
   classLabel,
   complexTitle,
@@ -228,56 +231,62 @@ export default function ComplexPage({ match }: PageProps) {
 
         <section className="cx-section" aria-labelledby="o-zhk">
           <h2 id="o-zhk">О ЖК</h2>
-          <Facts complex={c} />
+          <Suspense fallback={null}>
+            <FACTS.Component complex={c} />
+          </Suspense>
           <p className="complex-about">{c.description}</p>
         </section>
 
         <section className="cx-section" aria-labelledby="dokumenty">
           <h2 id="dokumenty">Документы и надёжность</h2>
-          <Trust
-            trust={c.trust}
-            record={c.developer_record}
-            developer={
-              <AppLink to={`/companies/developers/${c.developer.slug}/`}>{c.developer.name}</AppLink>
-            }
-          />
+          <Suspense fallback={null}>
+            <TRUST.Component
+              trust={c.trust}
+              record={c.developer_record}
+              developer={
+                <AppLink to={`/companies/developers/${c.developer.slug}/`}>{c.developer.name}</AppLink>
+              }
+            />
+          </Suspense>
         </section>
 
         <section className="cx-section" aria-labelledby="kvartiry">
           <h2 id="kvartiry">Квартиры в {title}</h2>
-          <RoomGroups
-            groups={groups.data?.data ?? []}
-            active={activeRooms}
-            hrefOf={(rooms) =>
-              to(
-                {
-                  rooms: activeRooms.length === 1 && activeRooms[0] === rooms ? null : String(rooms),
-                  page: null,
-                },
-                "kvartiry",
-              )
-            }
-          />
-          <ApartmentFilters
-            action={`${c.url}#kvartiry`}
-            query={query}
-            total={list.data?.total ?? 0}
-            rooms={(list.data?.filters.room_types ?? []).map((r) => ({
-              id: r.rooms,
-              label: r.label,
-              count: r.count,
-            }))}
-            houses={(list.data?.filters.houses ?? []).map((h) => ({ id: h.id, label: h.name }))}
-            keep={keep}
-          />
-          <ApartmentList
-            list={list.data}
-            busy={list.isValidating}
-            error={list.error}
-            showComplex={false}
-            hrefOf={(page) => to({ page: page > 1 ? String(page) : null }, "kvartiry")}
-            resetTo={`${c.url}#kvartiry`}
-          />
+          <Suspense fallback={null}>
+            <ROOM_GROUPS.Component
+              groups={groups.data?.data ?? []}
+              active={activeRooms}
+              hrefOf={(rooms) =>
+                to(
+                  {
+                    rooms: activeRooms.length === 1 && activeRooms[0] === rooms ? null : String(rooms),
+                    page: null,
+                  },
+                  "kvartiry",
+                )
+              }
+            />
+            <APARTMENT_FILTERS.Component
+              action={`${c.url}#kvartiry`}
+              query={query}
+              total={list.data?.total ?? 0}
+              rooms={(list.data?.filters.room_types ?? []).map((r) => ({
+                id: r.rooms,
+                label: r.label,
+                count: r.count,
+              }))}
+              houses={(list.data?.filters.houses ?? []).map((h) => ({ id: h.id, label: h.name }))}
+              keep={keep}
+            />
+            <APARTMENT_LIST.Component
+              list={list.data}
+              busy={list.isValidating}
+              error={list.error}
+              showComplex={false}
+              hrefOf={(page) => to({ page: page > 1 ? String(page) : null }, "kvartiry")}
+              resetTo={`${c.url}#kvartiry`}
+            />
+          </Suspense>
           <p>
             <AppLink to={`/kvartiry/novostroyka/${c.slug}/`}>Все квартиры {title} на одной странице</AppLink>
           </p>
@@ -285,38 +294,46 @@ export default function ComplexPage({ match }: PageProps) {
 
         <section className="cx-section" aria-labelledby="shahmatka">
           <h2 id="shahmatka">Корпуса и шахматка</h2>
-          <Houses
-            houses={c.houses}
-            selected={house}
-            stats={more.house}
-            hrefOf={(id) => to({ korpus: String(id) }, "shahmatka")}
-          />
+          <Suspense fallback={null}>
+            <HOUSES.Component
+              houses={c.houses}
+              selected={house}
+              stats={more.house}
+              hrefOf={(id) => to({ korpus: String(id) }, "shahmatka")}
+            />
+          </Suspense>
         </section>
 
         <section className="cx-section" aria-labelledby="ipoteka">
           <h2 id="ipoteka">Ипотека</h2>
-          <MortgageSnippet
-            price={cheapest?.price ?? c.min_price}
-            region={mortgageRegion(c.region)}
-            about={
-              cheapest ? (
-                <>
-                  Платёж за{" "}
-                  {filtered ? "самую доступную квартиру по вашему фильтру" : "самую доступную квартиру в ЖК"}{" "}
-                  — <AppLink to={cheapest.url}>{apartmentTitle(cheapest).toLowerCase()}</AppLink> за{" "}
-                  {formatPrice(cheapest.price)}.
-                </>
-              ) : (
-                `Платёж за самую доступную квартиру в ЖК — за ${formatPrice(c.min_price)}.`
-              )
-            }
-          />
+          <Suspense fallback={null}>
+            <MORTGAGE_SNIPPET.Component
+              price={cheapest?.price ?? c.min_price}
+              region={mortgageRegion(c.region)}
+              about={
+                cheapest ? (
+                  <>
+                    Платёж за{" "}
+                    {filtered
+                      ? "самую доступную квартиру по вашему фильтру"
+                      : "самую доступную квартиру в ЖК"}{" "}
+                    — <AppLink to={cheapest.url}>{apartmentTitle(cheapest).toLowerCase()}</AppLink> за{" "}
+                    {formatPrice(cheapest.price)}.
+                  </>
+                ) : (
+                  `Платёж за самую доступную квартиру в ЖК — за ${formatPrice(c.min_price)}.`
+                )
+              }
+            />
+          </Suspense>
         </section>
 
         <section className="cx-section" aria-labelledby="na-karte">
           <h2 id="na-karte">Расположение</h2>
           <div className="cx-location">
-            <LocationMap name={title} lat={c.lat} lng={c.lng} stations={c.stations} />
+            <Suspense fallback={null}>
+              <LOCATION_MAP.Component name={title} lat={c.lat} lng={c.lng} stations={c.stations} />
+            </Suspense>
             <div>
               <p>{c.address}</p>
               <StationList stations={c.stations} />
@@ -324,13 +341,19 @@ export default function ComplexPage({ match }: PageProps) {
           </div>
         </section>
 
-        <ComplexCards id="similar-title" title="Похожие ЖК" complexes={similar.data?.data ?? []} />
-        <ComplexCards
-          id="developer-title"
-          title={`Другие ЖК застройщика ${c.developer.name}`}
-          complexes={others}
-        />
-        <PopularLinks complex={c} />
+        <Suspense fallback={null}>
+          <COMPLEX_CARDS.Component
+            id="similar-title"
+            title="Похожие ЖК"
+            complexes={similar.data?.data ?? []}
+          />
+          <COMPLEX_CARDS.Component
+            id="developer-title"
+            title={`Другие ЖК застройщика ${c.developer.name}`}
+            complexes={others}
+          />
+          <POPULAR_LINKS.Component complex={c} />
+        </Suspense>
       </div>
     </LightBoxProvider>
   );

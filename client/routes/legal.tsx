@@ -1,15 +1,14 @@
-import { CONSENT_SECTIONS } from "../components/legal/consent";
-import { LegalDocument, type LegalSection } from "../components/legal/LegalDocument";
-import { POLICY_SECTIONS } from "../components/legal/policy";
+import { Suspense } from "react";
 import { StaticPage } from "../components/legal/StaticPage";
-import { TERMS_SECTIONS } from "../components/legal/terms";
-import type { PageProps } from "../pages";
+import { lazyPart, type PageProps } from "../pages";
+
+/** The document's text: its own chunk (LegalText.tsx). */
+const TEXT = lazyPart<{ name: string }>(() => import("../components/legal/LegalText"));
 
 interface LegalPage {
   title: string;
   description: string;
   lead: string;
-  sections: readonly LegalSection[];
 }
 
 const POLICY: LegalPage = {
@@ -17,7 +16,6 @@ const POLICY: LegalPage = {
   description:
     "Какие персональные данные посетителей обрабатывает сайт, зачем, на каком основании и как долго хранит, как отозвать согласие.",
   lead: "Как мы обрабатываем и защищаем персональные данные посетителей сайта по Федеральному закону № 152-ФЗ «О персональных данных».",
-  sections: POLICY_SECTIONS,
 };
 
 /** The three legal routes share this page and differ by the route's name. */
@@ -28,14 +26,12 @@ const DOCUMENTS: Record<string, LegalPage> = {
     description:
       "Условия пользования каталогом новостроек, ипотечным калькулятором, опросом и онлайн-чатом: права и обязанности сторон.",
     lead: "Условия, на которых вы пользуетесь каталогом новостроек, калькулятором, опросом и онлайн-чатом.",
-    sections: TERMS_SECTIONS,
   },
   "data-processing-agreement": {
     title: "Согласие на обработку персональных данных",
     description:
       "Текст согласия, которое посетитель даёт, отправляя заявку на подбор квартиры: какие данные, для чего, на какой срок и как его отозвать.",
     lead: "Это согласие вы даёте, когда отправляете заявку на подбор квартиры или обратный звонок.",
-    sections: CONSENT_SECTIONS,
   },
 };
 
@@ -44,7 +40,9 @@ export default function LegalRoute({ match }: PageProps) {
   return (
     <StaticPage match={match} title={doc.title} description={doc.description} lead={doc.lead}>
       <div className="legal">
-        <LegalDocument sections={doc.sections} />
+        <Suspense fallback={null}>
+          <TEXT.Component name={match.route.name} />
+        </Suspense>
       </div>
     </StaticPage>
   );

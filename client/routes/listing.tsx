@@ -5,7 +5,7 @@ import { baseFilterOf, listingQuery, ownQuery } from "../../shared/listing";
 import { pageData } from "../../shared/page-data";
 import type { RouteMatch } from "../../shared/routes";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { filterFormKeys } from "../components/catalogue/FilterForm";
+import { FilterForm, filterFormKeys } from "../components/catalogue/FilterForm";
 import { Listing } from "../components/catalogue/Listing";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
@@ -61,7 +61,14 @@ export default function ListingPage({ match }: PageProps) {
       />
       <h1>{text.h1}</h1>
       {query && keys.list && (
-        <Listing path={match.pathname} query={query} list={keys.list} base={base} own={own} />
+        <Listing
+          path={match.pathname}
+          query={query}
+          list={keys.list}
+          base={base}
+          own={own}
+          form={FilterForm}
+        />
       )}
     </div>
   );

@@ -6,7 +6,7 @@ import { baseFilterOf, listingQuery, ownQuery } from "../../shared/listing";
 import { LOCATION_TYPE_DEFS, locationHeading } from "../../shared/locations";
 import { pageData } from "../../shared/page-data";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { filterFormKeys } from "../components/catalogue/FilterForm";
+import { FilterForm, filterFormKeys } from "../components/catalogue/FilterForm";
 import { Listing } from "../components/catalogue/Listing";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
@@ -63,6 +63,7 @@ export default function LocationPage({ match }: PageProps) {
           list={keys.list}
           base={baseFilterOf(match) ?? {}}
           own={own}
+          form={FilterForm}
         />
       )}
     </div>

@@ -1,20 +1,19 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { memo, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { filterKeys } from "../../shared/filter-keys";
 import type { CatalogueFilter } from "../../shared/filters/catalogue";
 import { countOf, WORDS } from "../../shared/format";
 import { shouldIndex } from "../../shared/indexing";
 import { ownQuery } from "../../shared/listing";
-import { isFirstView } from "../../shared/map/cluster";
 import { pageData } from "../../shared/page-data";
-import type { ComplexMap, ComplexMapClusters } from "../../shared/schemas/map";
+import { type ComplexMap, type ComplexMapClusters, isFirstView } from "../../shared/schemas/map";
 import { findSeoFilter } from "../../shared/seo-filters";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { FilterForm, filterFormKeys } from "../components/catalogue/FilterForm";
 import { Listing } from "../components/catalogue/Listing";
-import { CatalogueMap } from "../components/map/CatalogueMap";
+import type { CatalogueMapProps } from "../components/map/CatalogueMap";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
-import type { PageProps } from "../pages";
+import { lazyPart, type PageProps } from "../pages";
 
 /** The page's text: the menu's named listing «На карте». */
 const TEXT = findSeoFilter("na-karte")!;
@@ -35,6 +34,30 @@ export const data = pageData({
       ...filterFormKeys(NO_BASE, q.filter),
     };
   },
+});
+
+/** The map itself (CatalogueMap.tsx, with its gestures and clustering): its own chunk. */
+const MAP = lazyPart<CatalogueMapProps>(() => import("../components/map/CatalogueMap"));
+// In the browser its chunk is asked for as soon as this module runs, alongside hydration rather than after it:
+// a press on the map's buttons before the map has hydrated would be lost.
+if (typeof window !== "undefined") MAP.preload().catch(() => undefined);
+
+/**
+ * Re-rendered only when its props change: the page's render after hydration (the points' key switched on)
+ * leaves the server's map as it is until the map's chunk has hydrated it.
+ */
+const LazyMap = memo(function LazyMap(props: CatalogueMapProps) {
+  return (
+    <Suspense
+      fallback={
+        <div className="cmap">
+          <div className="cmap__frame" />
+        </div>
+      }
+    >
+      <MAP.Component {...props} />
+    </Suspense>
+  );
 });
 
 /** «Новостройки на карте»: the filter, the map of every matching complex, and the same list below it. */
@@ -79,7 +102,7 @@ export default function MapPage({ match }: PageProps) {
           </p>
         )}
         {map && (
-          <CatalogueMap
+          <LazyMap
             map={map}
             filter={pointsKey}
             busy={map !== fresh}
@@ -87,14 +110,7 @@ export default function MapPage({ match }: PageProps) {
           />
         )}
       </section>
-      <Listing
-        path={match.pathname}
-        query={query}
-        list={keys.list}
-        base={NO_BASE}
-        own={own}
-        withFilter={false}
-      />
+      <Listing path={match.pathname} query={query} list={keys.list} base={NO_BASE} own={own} />
     </div>
   );
 }

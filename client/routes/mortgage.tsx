@@ -1,10 +1,15 @@
+import { Suspense } from "react";
 import { parseMortgageQuery } from "../../shared/mortgage";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { MortgageCalculator } from "../components/mortgage/MortgageCalculator";
-import { ProgramsInfo } from "../components/mortgage/ProgramsInfo";
 import { PageHead } from "../components/PageHead";
-import { QuizLauncher } from "../components/quiz/QuizLauncher";
-import type { PageProps } from "../pages";
+import { lazyPart, type PageProps } from "../pages";
+
+/** Below the calculator, each its own chunk: the quiz's card (the quiz itself loads when it is wanted) and the programmes. */
+const QUIZ_LAUNCHER = lazyPart<Record<string, never>>(() =>
+  import("../components/quiz/QuizLauncher").then((m) => ({ default: m.QuizLauncher })),
+);
+const PROGRAMS_INFO = lazyPart<Record<string, never>>(() => import("../components/mortgage/ProgramsInfo"));
 
 export default function MortgagePage({ match }: PageProps) {
   const query = match.search.toString();
@@ -24,8 +29,10 @@ export default function MortgagePage({ match }: PageProps) {
       </p>
       {/* A navigation to other inputs (a link with ?price=…) starts the calculator afresh. */}
       <MortgageCalculator key={query} initial={parseMortgageQuery(match.search)} pathname={match.pathname} />
-      <QuizLauncher />
-      <ProgramsInfo />
+      <Suspense fallback={null}>
+        <QUIZ_LAUNCHER.Component />
+        <PROGRAMS_INFO.Component />
+      </Suspense>
     </div>
   );
 }

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ComplexMap, MapPointTuple } from "../schemas/map";
-import {
-  CELL_PX,
-  clusterGrid,
-  clustersAt,
-  clusterTuple,
-  firstView,
-  isFirstView,
-  mapPointsOf,
-} from "./cluster";
+import { type ComplexMap, isFirstView, type MapPointTuple } from "../schemas/map";
+import { CELL_PX, clusterGrid, clustersAt, clusterTuple, firstView, mapPointsOf } from "./cluster";
 import { CENTRE, FIRST_LEVEL, pxPerKm } from "./projection";
 
 const pt = (x: number, y: number, id = 0) => ({ x, y, id });

@@ -115,10 +115,6 @@ export function clusterTuple(c: Cluster<MapPoint>): MapClusterTuple {
   ];
 }
 
-/** The map is only its first view: the points are not here yet. */
-export const isFirstView = (map: ComplexMap | ComplexMapClusters): map is ComplexMapClusters =>
-  "levels" in map;
-
 /**
  * The first view of a map: the clusters of zoom levels 0 to FIRST_LEVEL, the complexes that stand alone at
  * one of them (with their stations, indexed afresh) and the total. A few KB however many complexes there are.

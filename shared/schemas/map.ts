@@ -47,3 +47,7 @@ export interface ComplexMapClusters extends ComplexMap {
   total: number;
   levels: MapClusterTuple[][];
 }
+
+/** The map is only its first view: the points are not here yet. */
+export const isFirstView = (map: ComplexMap | ComplexMapClusters): map is ComplexMapClusters =>
+  "levels" in map;

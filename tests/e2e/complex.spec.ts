@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { ROOMS } from "../../shared/codes";
 import type { ComplexDetail, ComplexList, LivingObject } from "../../shared/schemas/catalogue";
 import { DESKTOP, hydrated, PHONE, SCREENSHOT_DIR, screenshot } from "./helpers";
 
@@ -12,7 +13,13 @@ async function pickComplex(page: Page): Promise<ComplexDetail> {
   ).json()) as ComplexList;
   const best = [...grid.data].sort((a, b) => b.apartments_on_sale - a.apartments_on_sale || a.id - b.id)[0];
   if (!best) throw new Error("the catalogue is empty");
-  return (await (await page.request.get(`/api/v1/residential-complexes/${best.id}`)).json()) as ComplexDetail;
+  const complex = (await (
+    await page.request.get(`/api/v1/residential-complexes/${best.id}`)
+  ).json()) as ComplexDetail;
+  // The room groups in the order of the form and of a canonical address: studio … 5+, the free layout last.
+  const order = (rooms: number) => (ROOMS as readonly number[]).indexOf(rooms);
+  complex.rooms.sort((a, b) => order(a.rooms) - order(b.rooms));
+  return complex;
 }
 
 /** A pattern matching the text literally. */

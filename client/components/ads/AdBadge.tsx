@@ -1,9 +1,10 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
-import { href } from "../../../shared/routes";
+import { type ComponentProps, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import type { AdDisclaimer } from "../../../shared/schemas/ads";
-import { AppLink } from "../AppLink";
-import { CloseIcon } from "../icons";
-import { type Placement, placePopup } from "./placement";
+import { lazyPart } from "../../pages";
+import type AdPopup from "./AdPopup";
+
+/** The disclaimer itself (AdPopup.tsx): its own chunk, loaded when the badge first opens. */
+const POPUP = lazyPart<ComponentProps<typeof AdPopup>>(() => import("./AdPopup"));
 
 /** Time to move the pointer from the badge over the gap to the popup before a leave closes it. */
 const LEAVE_MS = 200;
@@ -16,58 +17,11 @@ const LEAVE_MS = 200;
  */
 export function AdBadge({ disclaimer: d }: { disclaimer: AdDisclaimer }) {
   const [open, setOpen] = useState<"hover" | "click" | null>(null);
-  const [place, setPlace] = useState<Placement | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const popup = useRef<HTMLDivElement>(null);
   const leave = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const id = useId();
-
-  const closeToBadge = () => {
-    setOpen(null);
-    button.current?.focus();
-  };
-
-  useLayoutEffect(() => {
-    if (!open) {
-      setPlace(null);
-      return;
-    }
-    const update = () => {
-      const anchor = button.current?.getBoundingClientRect();
-      const box = popup.current;
-      if (!anchor || !box) return;
-      const viewport = { width: document.documentElement.clientWidth, height: window.innerHeight };
-      const header = document.querySelector(".header")?.getBoundingClientRect().bottom;
-      const size = { width: box.offsetWidth, height: box.offsetHeight };
-      setPlace(placePopup(anchor, size, viewport, header));
-    };
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    window.addEventListener("resize", update);
-    return () => {
-      window.removeEventListener("scroll", update);
-      window.removeEventListener("resize", update);
-    };
-  }, [open]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape") return;
-      setOpen(null);
-      button.current?.focus();
-    };
-    const onPointer = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(null);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(null), []);
 
   useEffect(() => () => clearTimeout(leave.current), []);
 
@@ -103,43 +57,9 @@ export function AdBadge({ disclaimer: d }: { disclaimer: AdDisclaimer }) {
         </svg>
       </button>
       {open && (
-        <div
-          ref={popup}
-          id={id}
-          role="dialog"
-          aria-labelledby={`${id}-title`}
-          className={`ad-popup${place ? ` ad-popup--${place.side}` : ""}`}
-          style={place ? { top: place.top, left: place.left } : { visibility: "hidden" }}
-        >
-          <button
-            type="button"
-            className="ad-popup__close icon-button"
-            aria-label="Закрыть"
-            onClick={closeToBadge}
-          >
-            <CloseIcon width={18} height={18} />
-          </button>
-          <p className="ad-popup__title" id={`${id}-title`}>
-            {d.title}
-          </p>
-          <p className="ad-popup__text">{d.text}</p>
-          <dl className="ad-popup__facts">
-            <div>
-              <dt>Застройщик</dt>
-              <dd>{d.developer}</dd>
-            </div>
-            <div>
-              <dt>Рекламодатель</dt>
-              <dd>
-                {d.advertiser}, ИНН&nbsp;{d.inn}
-              </dd>
-            </div>
-          </dl>
-          <p className="ad-popup__erid">erid: {d.erid}</p>
-          <AppLink to={href("ad")} className="ad-popup__more">
-            Подробнее о рекламе на сайте
-          </AppLink>
-        </div>
+        <Suspense fallback={null}>
+          <POPUP.Component disclaimer={d} id={id} root={root} button={button} onClose={close} />
+        </Suspense>
       )}
     </div>
   );

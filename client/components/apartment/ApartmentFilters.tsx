@@ -82,6 +82,7 @@ export function ApartmentFilters({
         </legend>
         {(["min", "max"] as const).map((end, i) => (
           <input
+            className="form-input"
             key={`${end}${r?.[end] ?? ""}`}
             type="number"
             inputMode="decimal"
@@ -141,6 +142,7 @@ export function ApartmentFilters({
           <label className="apt-filters__select">
             <span>Отделка</span>
             <select
+              className="form-input"
               name={APARTMENT_FIELDS.otdelka.url[0]}
               value={f.otdelka?.[0] ?? ""}
               onChange={() => undefined}
@@ -158,7 +160,12 @@ export function ApartmentFilters({
       <div className="apt-filters__actions">
         <label className="apt-filters__select apt-filters__sort">
           <span>Сортировка</span>
-          <select name="sort" value={query.sort === "price asc" ? "" : query.sort} onChange={() => undefined}>
+          <select
+            className="form-input"
+            name="sort"
+            value={query.sort === "price asc" ? "" : query.sort}
+            onChange={() => undefined}
+          >
             {Object.entries(SORT_LABELS).map(([value, label]) => (
               <option key={value} value={value === "price asc" ? "" : value}>
                 {label}

@@ -66,7 +66,7 @@ export function paymentFrom(price: number, region: RegionId | null): number | nu
  * `region` null (not known yet): only the programmes that apply everywhere. The IT programme needs the
  * region, so it shows once the complex is known.
  */
-export function MortgageSnippet({
+export default function MortgageSnippet({
   price,
   region,
   about,

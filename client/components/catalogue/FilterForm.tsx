@@ -135,6 +135,7 @@ function RangeInputs({
               {legend} {word}, {unit}
             </span>
             <input
+              className="form-input"
               name={names[key === "min" ? 0 : 1]}
               inputMode="text"
               autoComplete="off"
@@ -185,7 +186,7 @@ function PickList({
           {items.length > 8 && (
             <input
               type="search"
-              className="filter-picklist__search"
+              className="form-input"
               placeholder="Найти по названию"
               aria-label={`${legend}: найти по названию`}
               value={query}
@@ -406,6 +407,7 @@ function Fields({
           <label key={field}>
             <span className="visually-hidden">{F[field].label}</span>
             <select
+              className="form-input"
               name={F[field].url[0]}
               value={draft[field] ?? ""}
               onChange={(e) => setDistance(field, e.target.value)}
@@ -474,6 +476,7 @@ export function FilterForm({ base, value, sort, total, action, ad }: FilterFormP
     <label className="filter-sort">
       <span>{SORT_FIELD.label}</span>
       <select
+        className="form-input"
         name={SORT_FIELD.url}
         value={sort}
         onChange={(e) => {

@@ -8,7 +8,7 @@ import { useApi } from "../../hooks/use-api";
 import { AppLink } from "../AppLink";
 import { AdSidebar, AdSlot, TgbRow, useAds } from "../ads/Ads";
 import { Pagination } from "../Pagination";
-import { FilterForm } from "./FilterForm";
+import type { FilterForm } from "./FilterForm";
 import { CardGrid } from "./ListingCard";
 import "./catalogue.css";
 
@@ -22,7 +22,11 @@ export interface ListingProps {
   base: ListQuery["filter"];
   /** The visitor's own part, from the URL. */
   own: ListQuery["filter"];
-  withFilter?: boolean;
+  /**
+   * The filter form, from the pages that show it above their list: passed in, so a page without it (the home
+   * page, the map with its own) does not load its code.
+   */
+  form?: typeof FilterForm;
   /** The listing's gallery advert above the cards (the home page shows its hero advert instead). */
   galleryAd?: boolean;
 }
@@ -31,7 +35,7 @@ export interface ListingProps {
 const TGB_AFTER = 6;
 
 /** The catalogue list of a page: the filter, the count, the cards, the page links and the ad slots. */
-export function Listing({ path, query, list, base, own, withFilter = true, galleryAd = true }: ListingProps) {
+export function Listing({ path, query, list, base, own, form: Form, galleryAd = true }: ListingProps) {
   // While the next list loads, the previous one stays on screen (no empty flash between filters), but not
   // in place of a list that failed; a new list request cancels the one in flight (SPEC §4).
   const answer = useApi(list, { keepPreviousData: true, fetcher: fetchLatestList });
@@ -47,8 +51,8 @@ export function Listing({ path, query, list, base, own, withFilter = true, galle
       <h2 id="listing-title" className="visually-hidden">
         Список новостроек
       </h2>
-      {withFilter && (
-        <FilterForm
+      {Form && (
+        <Form
           base={base}
           value={own}
           sort={query.sort}

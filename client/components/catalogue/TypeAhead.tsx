@@ -126,7 +126,7 @@ export default function TypeAhead({ kind, legend, placeholder, selected, onPick,
         <input
           type="text"
           role="combobox"
-          className="type-ahead__input"
+          className="form-input"
           aria-label={legend}
           aria-expanded={expanded}
           aria-controls={listId}

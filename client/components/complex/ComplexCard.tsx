@@ -36,7 +36,7 @@ export function ComplexCard({ complex: c }: { complex: Card }) {
 }
 
 /** A row of cards under a heading; nothing when there are none. */
-export function ComplexCards({
+export default function ComplexCards({
   title,
   complexes,
   id,

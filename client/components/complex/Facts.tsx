@@ -39,10 +39,10 @@ export function Facts({ complex: c }: { complex: ComplexDetail }) {
   return <FactList facts={facts} />;
 }
 
-/** Terms and values as the facts' definition list. */
-export function FactList({ facts }: { facts: readonly [string, ReactNode][] }) {
+/** Terms and values as the facts' definition list; `compact` in a price card. */
+export function FactList({ facts, compact }: { facts: readonly [string, ReactNode][]; compact?: boolean }) {
   return (
-    <dl className="cx-facts">
+    <dl className={compact ? "cx-facts cx-facts--compact" : "cx-facts"}>
       {facts.map(([term, value]) => (
         <div key={term} className="cx-facts__item">
           <dt>{term}</dt>

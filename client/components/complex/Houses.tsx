@@ -6,7 +6,7 @@ import { Chessboard } from "./Chessboard";
 import "./complex.css";
 
 /** The houses with their stage and deadline; the chosen one (`?korpus=…`, a link) shows its chessboard. */
-export function Houses({
+export default function Houses({
   houses,
   selected,
   stats,

@@ -37,7 +37,7 @@ function gridLines(centre: number, size: number, step: number): number[] {
   return Array.from({ length: n * 2 + 1 }, (_, i) => r1(centre + (i - n) * step));
 }
 
-export function LocationMap({
+export default function LocationMap({
   name,
   lat,
   lng,

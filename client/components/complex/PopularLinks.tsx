@@ -5,7 +5,7 @@ import { stationName, stationPath } from "./text";
 import "./complex.css";
 
 /** «Популярные страницы»: the named listings (shared/seo-filters.ts) and the places around this complex. */
-export function PopularLinks({ complex }: { complex: ComplexDetail }) {
+export default function PopularLinks({ complex }: { complex: ComplexDetail }) {
   const links = [
     ...SEO_FILTERS.map((f) => ({ to: `/novostroyki/${f.path}/`, label: f.h1 })),
     { to: "/kvartiry/studii/", label: "Квартиры-студии" },

@@ -1,5 +1,5 @@
 /**
- * The catalogue on a map: our own schematic base map (basemap.ts) with the complexes of the filter, clustered
+ * The catalogue on a map: our own schematic base map (basemap.ts, drawn by BaseGeometry.tsx) with the complexes of the filter, clustered
  * by a grid at the zoom level (shared/map/cluster.ts). A cluster zooms in on its complexes; a complex opens a
  * small card. Without JavaScript it is the server's picture of the whole region, each complex a link to its page.
  *
@@ -7,10 +7,20 @@
  * points, which the page loads after hydration: the clusters the browser makes of the points are the
  * server's, so nothing moves when they arrive; until then a closer zoom shows the deepest level there is.
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import {
+  type CSSProperties,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useLocation, useNavigationType } from "react-router";
 import { countOf, formatNumber, formatPriceFrom, WORDS } from "../../../shared/format";
-import { clustersAt, clusterTuple, isFirstView, mapPointsOf } from "../../../shared/map/cluster";
+import { clustersAt, clusterTuple, mapPointsOf } from "../../../shared/map/cluster";
 import {
   type Bounds,
   boundsOf,
@@ -28,18 +38,19 @@ import {
   zoomInto,
   zoomStep,
 } from "../../../shared/map/projection";
-import type {
-  ComplexMap,
-  ComplexMapClusters,
-  MapClusterTuple,
-  MapPointTuple,
-  MapStation,
+import {
+  type ComplexMap,
+  type ComplexMapClusters,
+  isFirstView,
+  type MapClusterTuple,
+  type MapPointTuple,
+  type MapStation,
 } from "../../../shared/schemas/map";
 import { useDebounced } from "../../hooks/use-debounced";
+import { lazyPart } from "../../pages";
 import { AppLink } from "../AppLink";
 import { complexTitle, stationName } from "../complex/text";
 import { CloseIcon } from "../icons";
-import { HIGHWAY_PATHS, LINE_PATHS, RINGS, RIVER, STATIONS, TOWNS } from "./basemap";
 import { useGestures } from "./use-gestures";
 import "./map.css";
 
@@ -96,48 +107,38 @@ function useMarkers(map: ComplexMap | ComplexMapClusters, level: number): Marker
 const urlOf = (t: MapPointTuple) => `/novostroyki/${t[4]}/`;
 const radiusOf = (count: number) => Math.round(14 + 3.5 * Math.log10(count));
 
-/** The drawing under the points: scaled as a whole, strokes keep their width (non-scaling-stroke). */
-const BaseLayer = memo(function BaseLayer({ view, size }: { view: View; size: Size }) {
+/** The base map's drawing: its own chunk, rendered by the server and drawn again only when it arrives. */
+const GEOMETRY = lazyPart<Record<string, never>>(() => import("./BaseGeometry"));
+/** Without props, so no move of the map re-renders it (nor asks React to hydrate it before its chunk is there). */
+const Geometry = memo(function Geometry() {
+  return (
+    <Suspense fallback={null}>
+      <GEOMETRY.Component />
+    </Suspense>
+  );
+});
+
+/**
+ * The drawing under the points: scaled as a whole, strokes keep their width (non-scaling-stroke); the towns'
+ * names and the river's width follow the scale through `--s`, the stations and the smaller towns show closer in.
+ */
+function BaseLayer({ view, size }: { view: View; size: Size }) {
   const s = pxPerKm(view.zoom);
   const tx = size.width / 2 - view.x * s;
   const ty = size.height / 2 - view.y * s;
-  const mkad = RINGS.find((r) => r.name === "МКАД");
+  const closer = `${view.zoom >= STATIONS_FROM ? " cmap__base--stations" : ""}${view.zoom >= ALL_TOWNS_FROM ? " cmap__base--towns" : ""}`;
   return (
     // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a drawing; nothing in it takes the focus
-    <g aria-hidden="true">
-      <g transform={`matrix(${s} 0 0 ${s} ${tx} ${ty})`} className="cmap__base">
-        {mkad && <path d={mkad.d} className="cmap__city" />}
-        {HIGHWAY_PATHS.map((d) => (
-          <path key={d} d={d} className="cmap__highway" />
-        ))}
-        <path
-          d={RIVER}
-          className="cmap__river"
-          style={{ strokeWidth: Math.min(14, Math.max(2, 0.15 * s)) }}
-        />
-        {RINGS.map((r) => (
-          <path
-            key={r.name}
-            d={r.d}
-            className={r.name === "МКАД" ? "cmap__ring cmap__ring--mkad" : "cmap__ring"}
-          />
-        ))}
-        {LINE_PATHS.map((l) => (
-          <path key={l.number} d={l.d} className={`cmap__line cmap__line--${l.kind}`} stroke={l.color} />
-        ))}
-        {view.zoom >= STATIONS_FROM && <path d={STATIONS} className="cmap__stations" />}
-      </g>
-      {TOWNS.filter((t) => t.major || view.zoom >= ALL_TOWNS_FROM).map((t) => {
-        const p = toScreen(view, size, t);
-        return (
-          <text key={t.name} x={p.x} y={p.y} className="cmap__town">
-            {t.name}
-          </text>
-        );
-      })}
+    <g
+      aria-hidden="true"
+      transform={`matrix(${s} 0 0 ${s} ${tx} ${ty})`}
+      className={`cmap__base${closer}`}
+      style={{ "--s": s } as CSSProperties}
+    >
+      <Geometry />
     </g>
   );
-});
+}
 
 function PointInfo({ t, station }: Chosen) {
   return (
@@ -190,12 +191,7 @@ function Card({ items, onClose }: { items: Chosen[]; onClose(): void }) {
   );
 }
 
-export function CatalogueMap({
-  map,
-  filter,
-  busy,
-  loading,
-}: {
+export interface CatalogueMapProps {
   /** The first view's clusters or every point of the filter. */
   map: ComplexMap | ComplexMapClusters;
   /** The filter's key: another filter closes the card. */
@@ -204,7 +200,9 @@ export function CatalogueMap({
   busy: boolean;
   /** The points are on their way (only the first view's clusters are here). */
   loading: boolean;
-}) {
+}
+
+export default function CatalogueMap({ map, filter, busy, loading }: CatalogueMapProps) {
   const frame = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState(SERVER_SIZE);
   const location = useLocation();

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { formatMoney, formatNumber, formatPrice, plural, WORDS } from "../../../shared/format";
 import {
@@ -21,17 +21,20 @@ import {
   type ProgramId,
   REGIONS,
   type RegionId,
+  type YearTotals,
   yearlySchedule,
 } from "../../../shared/mortgage";
+import { lazyPart } from "../../pages";
 import { formatDecimal, NumberField, parseDecimal, RublesField } from "./NumberField";
-import { PaymentChart } from "./PaymentChart";
-import { ScheduleTable } from "./ScheduleTable";
 import "./mortgage.css";
 
 const TYPE_LABELS: Record<PaymentType, string> = {
   annuity: "Аннуитетные — равные",
   differentiated: "Дифференцированные — убывающие",
 };
+
+/** The schedule's chart and table (Schedule.tsx): its own chunk, below the result. */
+const SCHEDULE = lazyPart<{ years: readonly YearTotals[] }>(() => import("./Schedule"));
 
 function programNote(id: ProgramId, rate: number): string {
   const p = PROGRAMS[id];
@@ -363,8 +366,9 @@ export function MortgageCalculator({ initial, pathname }: { initial: CalculatorS
               : "Долг гасится равными долями, а проценты начисляются на остаток, поэтому платёж снижается с каждым месяцем."}{" "}
             Нажмите на год, чтобы увидеть платежи по месяцам.
           </p>
-          <PaymentChart years={years} />
-          <ScheduleTable years={years} />
+          <Suspense fallback={null}>
+            <SCHEDULE.Component years={years} />
+          </Suspense>
         </section>
       )}
     </div>

@@ -42,6 +42,7 @@ export function NumberField({
       <div className="mortgage-field__control">
         <input
           id={id}
+          className="form-input"
           name={name}
           type="text"
           inputMode={inputMode}

@@ -1,8 +1,11 @@
 import { formatDate } from "../../../shared/format";
 import { formatRate, PROGRAM_IDS, PROGRAMS, PROGRAMS_CHECKED_AT } from "../../../shared/mortgage";
 
-/** The programmes' conditions as the calculator applies them, with the date and the source. */
-export function ProgramsInfo() {
+/**
+ * The programmes' conditions as the calculator applies them, with the date and the source: text below the
+ * calculator, in its own chunk (client/routes/mortgage.tsx).
+ */
+export default function ProgramsInfo() {
   return (
     <section className="mortgage-programs" aria-labelledby="mortgage-programs-title">
       <h2 id="mortgage-programs-title">Программы ипотеки и их условия</h2>

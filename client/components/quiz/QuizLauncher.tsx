@@ -1,45 +1,19 @@
-import { useCallback, useState, useSyncExternalStore } from "react";
+import { Suspense, useCallback, useState, useSyncExternalStore } from "react";
 import { preload } from "swr";
 import { apiKeys } from "../../../shared/api-keys";
-import type { QuizzesResponse } from "../../../shared/schemas/quizzes";
-import { useApi } from "../../hooks/use-api";
 import { fetchJson } from "../../http";
+import { lazyPart } from "../../pages";
 import { Modal } from "../Modal";
 import { hasDraft } from "./draft";
-import { QuizFlow } from "./Quiz";
 import "./quiz.css";
+
+/** The quiz itself (QuizBody.tsx): its own chunk, loaded when the button is pointed at, focused or pressed. */
+const QUIZ = lazyPart<{ slug: string; onClose(): void }>(() => import("./QuizBody"));
 
 const subscribeStorage = (cb: () => void) => {
   window.addEventListener("storage", cb);
   return () => window.removeEventListener("storage", cb);
 };
-
-function QuizBody({ slug, onClose }: { slug: string; onClose(): void }) {
-  const { data, error, isLoading, mutate } = useApi<QuizzesResponse>(apiKeys.quizzes());
-  const quiz = data?.data.find((q) => q.slug === slug);
-  if (quiz) return <QuizFlow quiz={quiz} slug={slug} onClose={onClose} />;
-  if (isLoading) {
-    return (
-      <p className="quiz__hint" role="status">
-        Загружаем вопросы…
-      </p>
-    );
-  }
-  return (
-    <div className="quiz__failed" role="alert">
-      <p>
-        {error
-          ? "Не удалось загрузить вопросы. Проверьте соединение и попробуйте ещё раз."
-          : "Подбор сейчас недоступен. Позвоните нам — консультант подберёт квартиру по телефону."}
-      </p>
-      {error && (
-        <button type="button" className="button" onClick={() => mutate()}>
-          Повторить
-        </button>
-      )}
-    </div>
-  );
-}
 
 /**
  * «Подобрать квартиру за 1 минуту»: a card with a button that opens the quiz in a modal. Place it on any
@@ -56,6 +30,7 @@ export function QuizLauncher({ slug = "podbor-kvartiry" }: { slug?: string }) {
   );
   const warm = () => {
     preload(apiKeys.quizzes(), (key: string) => fetchJson(key)).catch(() => undefined);
+    QUIZ.preload().catch(() => undefined);
   };
   return (
     <section className="quiz-launcher" aria-labelledby={`quiz-launcher-${slug}`}>
@@ -80,8 +55,19 @@ export function QuizLauncher({ slug = "podbor-kvartiry" }: { slug?: string }) {
         Подобрать квартиру за 1 минуту
       </button>
       <Modal open={open} onClose={close} title="Подбор квартиры">
-        <QuizBody slug={slug} onClose={close} />
+        <Suspense fallback={<Loading />}>
+          <QUIZ.Component slug={slug} onClose={close} />
+        </Suspense>
       </Modal>
     </section>
+  );
+}
+
+/** The quiz's questions (or its chunk) on their way. */
+export function Loading() {
+  return (
+    <p className="quiz__hint" role="status">
+      Загружаем вопросы…
+    </p>
   );
 }

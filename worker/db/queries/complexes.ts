@@ -108,24 +108,140 @@ function fieldCondition<K extends CatalogueField>(f: CatalogueFilter, key: K, bi
   return sql.where(f[key], bind);
 }
 
+/** Room types and finishings of the filter (all of either when it names none), as room_finish_mask's bits. */
+function roomFinishBits(f: CatalogueFilter, bind: Bind): string {
+  const finishing = bits(f.otdelka?.length ? f.otdelka : [0, 1, 2, 3, 4, 5, 6, 7]);
+  const rooms = f.rooms?.length ? f.rooms : [-1, 0, 1, 2, 3, 4, 5];
+  // One byte of finishings per room type; the whole mask passes 2^53, so SQLite shifts the bytes into place.
+  const byte = bind(finishing);
+  return `(${rooms.map((r) => `(${byte} << ${bind((r + 1) * 8)})`).join(" | ")})`;
+}
+
+type Facet = "price" | "area";
+
+/** The bucket bits of a range (facet_buckets): those wholly inside it, and those it touches. */
+function bucketBits(
+  facet: Facet | `${Facet}_coarse`,
+  r: Range,
+  bind: Bind,
+): { inside: string; touched: string } {
+  const min = r.min !== undefined ? bind(r.min) : undefined;
+  const max = r.max !== undefined ? bind(r.max) : undefined;
+  const bits = (conditions: string[]) =>
+    `(SELECT coalesce(sum(1 << bit), 0) FROM facet_buckets WHERE facet = '${facet}'${conditions.map((c) => ` AND ${c}`).join("")})`;
+  return {
+    inside: bits([...(min ? [`lo >= ${min}`] : []), ...(max ? [`hi <= ${max}`] : [])]),
+    touched: bits([...(max ? [`lo < ${max}`] : []), ...(min ? [`hi >= ${min}`] : [])]),
+  };
+}
+
+interface BitTest {
+  column: string;
+  inside: string;
+  touched: string;
+}
+
 /**
- * The apartments' conditions as one test of the complex. Room types alone, or with finishing, are answered
- * exactly by room_stats (one row per complex and room type on sale, with the finishings' bit mask): half the
- * time of looking through the apartments (count at scale 10: 40 → 18 ms); finishing alone by the complex's
- * own mask. Otherwise the apartments are looked up per complex, never through the global price index (14–29 s
- * at scale 1): by room type and price (lo_complex), or by price alone (lo_complex_price; 67 → 31 ms at
- * scale 10).
+ * A range's tests on a complex: with room types, the coarse buckets of those room types (room_price_mask,
+ * room_area_mask: bit (rooms + 1) * 9 + bucket); with finishings, a price's coarse buckets of those finishings
+ * (finish_price_mask: bit otdelka * 9 + bucket); otherwise the complex's own fine buckets.
+ */
+function rangeTests(facet: Facet, r: Range, f: CatalogueFilter, bind: Bind): BitTest[] {
+  const pair = (column: string, shifts: number[]): BitTest => {
+    const coarse = bucketBits(`${facet}_coarse`, r, bind);
+    const at = shifts.map(bind);
+    const shifted = (bits: string) => `(${at.map((shift) => `(${bits} << ${shift})`).join(" | ")})`;
+    return { column, inside: shifted(coarse.inside), touched: shifted(coarse.touched) };
+  };
+  const tests = [
+    ...(f.rooms?.length
+      ? [
+          pair(
+            `rc.room_${facet}_mask`,
+            f.rooms.map((room) => (room + 1) * 9),
+          ),
+        ]
+      : []),
+    ...(f.otdelka?.length && facet === "price"
+      ? [
+          pair(
+            "rc.finish_price_mask",
+            f.otdelka.map((o) => o * 9),
+          ),
+        ]
+      : []),
+  ];
+  return tests.length ? tests : [{ column: `rc.${facet}_mask`, ...bucketBits(facet, r, bind) }];
+}
+
+/**
+ * The apartments' conditions as one test of the complex, from its facet columns (migration 0015) where they
+ * answer exactly, so a count does not look through every complex's apartments. Room types and finishing alone:
+ * room_finish_mask. One price (or payment) or area range alone, with room types, or a price with finishings:
+ * a bucket wholly inside the range answers yes; a complex whose buckets only touch it (its edges) is looked up
+ * in its apartments. Otherwise (several ranges; a range with both room types and finishings; an area with
+ * finishings) the bits rule out the complexes that have none of them, and the rest are looked up, never
+ * through the global price index (seconds at scale 1): by room type and price (lo_complex), or by price alone
+ * (lo_complex_price).
  */
 function apartmentTest(f: CatalogueFilter, fields: CatalogueField[], bind: Bind): string {
-  const onlyRoomsAndFinishing = fields.every((k) => k === "rooms" || k === "otdelka");
-  if (onlyRoomsAndFinishing && f.rooms?.length) {
-    const finishing = f.otdelka?.length ? ` AND (rs.otdelka_mask & ${bind(bits(f.otdelka))}) != 0` : "";
-    return `EXISTS (SELECT 1 FROM room_stats rs WHERE rs.complex_id = rc.id AND ${inList("rs.rooms")(f.rooms, bind)}${finishing})`;
-  }
-  if (onlyRoomsAndFinishing && f.otdelka?.length) return `(rc.otdelka_mask & ${bind(bits(f.otdelka))}) != 0`;
-  const index = !f.rooms?.length && (f.price || f.payment) ? "lo_complex_price" : "lo_complex";
+  const ranges: (readonly [Facet, Range])[] = [
+    ...(f.price ? [["price", f.price] as const] : []),
+    ...(f.payment ? [["price", paymentPriceRange(f.payment)] as const] : []),
+    ...(f.area ? [["area", f.area] as const] : []),
+  ];
+  const pairs =
+    f.rooms?.length || f.otdelka?.length ? [`(rc.room_finish_mask & ${roomFinishBits(f, bind)}) != 0`] : [];
+  const tests = ranges.flatMap(([facet, r]) => rangeTests(facet, r, f, bind));
+  if (!tests.length) return pairs.join("");
+  const touched = tests.map((t) => `(${t.column} & ${t.touched}) != 0`);
+  const index = !f.rooms?.length ? "lo_complex_price" : "lo_complex";
   const conditions = fields.map((key) => fieldCondition(f, key, bind));
-  return `EXISTS (SELECT 1 FROM living_objects lo INDEXED BY ${index} WHERE lo.complex_id = rc.id AND lo.status = 1 AND ${conditions.join(" AND ")})`;
+  const apartments = `EXISTS (SELECT 1 FROM living_objects lo INDEXED BY ${index} WHERE lo.complex_id = rc.id AND lo.status = 1 AND ${conditions.join(" AND ")})`;
+  // One test that holds every field of the filter: a bucket inside the range is an apartment that matches.
+  const [one] = tests;
+  const finishingLeftOut = !!f.otdelka?.length && (!!f.rooms?.length || !!f.area);
+  if (one && ranges.length === 1 && tests.length === 1 && !finishingLeftOut)
+    return `((${one.column} & ${one.inside}) != 0 OR (${touched.join("")} AND ${apartments}))`;
+  return `(${[...pairs, ...touched, apartments].join(" AND ")})`;
+}
+
+/**
+ * The stations' conditions as one test of the complex. Named stations: the complexes near them, read from the
+ * stations' index (complex_stations_station), so the count grows with the answer, not the catalogue. Walking
+ * up to a time, without stations: station_rank (migration 0014) is the nearest station's distance_type * 1000 +
+ * minutes, and a walk is below every ride, so a walking station within m minutes is station_rank <= 1000 + m.
+ * Otherwise each complex's own stations, after the same rank rules out those with no station that close.
+ */
+function stationTest(f: CatalogueFilter, fields: CatalogueField[], bind: Bind): string {
+  const conditions = fields.map((key) => fieldCondition(f, key, bind));
+  if (f.subway_stations?.length)
+    return `rc.id IN (SELECT cs.complex_id FROM complex_stations cs WHERE ${conditions.join(" AND ")})`;
+  const minutes = f.distance_time !== undefined ? (DISTANCE_MINUTES[f.distance_time] ?? 0) : undefined;
+  if (f.distance_type === 1) return `+rc.station_rank <= ${bind(1000 + (minutes ?? 999))}`;
+  const rank = minutes !== undefined ? `+rc.station_rank <= ${bind(2000 + minutes)} AND ` : "";
+  return `${rank}EXISTS (SELECT 1 FROM complex_stations cs WHERE cs.complex_id = rc.id AND ${conditions.join(" AND ")})`;
+}
+
+/** near_mask's bit of each kind of station; another kind finds none, as its own condition does. */
+const NEAR_BITS: Readonly<Record<string, number>> = { metro: 1, mcc: 2, mcd: 4 };
+
+/**
+ * A filter's set fields by where they are tested (`on`), each one's own condition (`condition`), and the
+ * parameters bound so far (`params`, through `bind`).
+ */
+export function filterParts(f: CatalogueFilter) {
+  const params: Param[] = [];
+  const bind: Bind = (value) => {
+    params.push(value);
+    return `?${params.length}`;
+  };
+  const set = (Object.keys(FIELD_SQL) as CatalogueField[]).filter((key) => {
+    const value = f[key];
+    return value !== undefined && !(Array.isArray(value) && !value.length);
+  });
+  const on = (place: FieldSql<unknown>["on"]) => set.filter((key) => FIELD_SQL[key].on === place);
+  return { params, bind, on, condition: (key: CatalogueField) => fieldCondition(f, key, bind) };
 }
 
 /**
@@ -137,24 +253,17 @@ export function complexWhere(f: CatalogueFilter, inIdOrder = false): { sql: stri
   // off the is_published index, which would walk every published complex in price order to find a few (or,
   // for the map, jump from it to every row: 36 ms at scale 10 where reading the table takes 12 ms).
   const where: string[] = [f.ids?.length || inIdOrder ? "+rc.is_published = 1" : "rc.is_published = 1"];
-  const params: Param[] = [];
-  const bind: Bind = (value) => {
-    params.push(value);
-    return `?${params.length}`;
-  };
-  const set = (Object.keys(FIELD_SQL) as CatalogueField[]).filter((key) => {
-    const value = f[key];
-    return value !== undefined && !(Array.isArray(value) && !value.length);
-  });
-  const on = (place: FieldSql<unknown>["on"]) => set.filter((key) => FIELD_SQL[key].on === place);
-  where.push(...on("complex").map((key) => fieldCondition(f, key, bind)));
+  const { params, bind, on, condition } = filterParts(f);
+  // Near a kind of station: near_mask (migration 0015), bit 1 metro, 2 МЦК, 4 МЦД, on the index entry.
+  where.push(
+    ...on("complex").map((key) =>
+      key === "near" && f.near ? `(rc.near_mask & ${bind(NEAR_BITS[f.near] ?? 0)}) != 0` : condition(key),
+    ),
+  );
   const apartmentFields = on("apartment");
   if (apartmentFields.length) where.push(apartmentTest(f, apartmentFields, bind));
-  const station = on("station").map((key) => fieldCondition(f, key, bind));
-  if (station.length)
-    where.push(
-      `EXISTS (SELECT 1 FROM complex_stations cs WHERE cs.complex_id = rc.id AND ${station.join(" AND ")})`,
-    );
+  const stationFields = on("station");
+  if (stationFields.length) where.push(stationTest(f, stationFields, bind));
   return { sql: where.join(" AND "), params };
 }
 

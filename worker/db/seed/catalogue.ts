@@ -65,6 +65,9 @@ interface ComplexDraft {
   lng: number;
   cls: number;
   centreKm: number;
+  /** A fixed street and house number (the complexes near Сокол); otherwise the address is drawn. */
+  street?: string;
+  house?: string;
 }
 
 interface Apartment {
@@ -79,6 +82,17 @@ interface Apartment {
   otdelka: number;
   status: number;
 }
+
+/**
+ * Complexes that stand near metro Сокол at every scale (the station a buyer types first in the e2e journey and
+ * in the issue's example): the first Moscow complexes drawn are put here, in the district Сокол, on real streets
+ * by the station; their walking minutes follow from the distance like every other complex's.
+ */
+const NEAR_SOKOL = [
+  { street: "Ленинградский проспект", house: "вл. 73", lat: 55.804, lng: 37.52 },
+  { street: "Балтийская улица", house: "вл. 9", lat: 55.8092, lng: 37.5178 },
+  { street: "Волоколамское шоссе", house: "вл. 2", lat: 55.807, lng: 37.508 },
+] as const;
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -219,15 +233,23 @@ export function generateCatalogue(t: Tables, geo: Geography, scale: number, rnd:
   const moscowDistricts = geo.districts.filter((d) => d.regionId === 1);
   const newMoscow = geo.districts.filter((d) => d.regionId === 2);
   const cities = geo.localities.filter((l) => l.regionId === 3);
+  const sokol = moscowDistricts.find((d) => d.name === "Сокол");
+  if (!sokol) throw new Error("no district Сокол in our geography");
+  let nearSokol = 0;
   const drafts: ComplexDraft[] = [];
   for (let i = 0; i < complexCount; i++) {
     const where = rnd.next();
     let draft: Omit<ComplexDraft, "id" | "developerId" | "cls" | "centreKm">;
     if (where < 0.45) {
-      const d = rnd.weighted(moscowDistricts, (x) => {
+      const drawn = rnd.weighted(moscowDistricts, (x) => {
         const km = haversineKm(x.lat, x.lng, MOSCOW_CENTRE.lat, MOSCOW_CENTRE.lng);
         return 0.35 + Math.min(km, 16) / 8;
       });
+      // The draws happen either way, so the rest of the catalogue stays where it was.
+      const lat = drawn.lat + rnd.normal() * 0.006;
+      const lng = drawn.lng + rnd.normal() * 0.01;
+      const home = NEAR_SOKOL[nearSokol++];
+      const d = home ? sokol : drawn;
       draft = {
         regionId: 1,
         localityId: d.localityId,
@@ -236,8 +258,7 @@ export function generateCatalogue(t: Tables, geo: Geography, scale: number, rnd:
         moDistrictId: null,
         placeName: d.name,
         placeKind: "",
-        lat: d.lat + rnd.normal() * 0.006,
-        lng: d.lng + rnd.normal() * 0.01,
+        ...(home ?? { lat, lng }),
       };
     } else if (where < 0.6) {
       const d = rnd.weighted(
@@ -519,10 +540,10 @@ export function generateCatalogue(t: Tables, geo: Geography, scale: number, rnd:
       .filter((s) => s.km < 3.5)
       .sort((a, b) => a.km - b.km)[0];
 
-    const street = rnd.pick(STREETS);
+    const street = d.street ?? rnd.pick(STREETS);
     const address =
       d.regionId === 1
-        ? `Москва, район ${d.placeName}, ${street}, вл. ${rnd.int(1, 60)}`
+        ? `Москва, район ${d.placeName}, ${street}, ${d.house ?? `вл. ${rnd.int(1, 60)}`}`
         : d.regionId === 2
           ? `Москва, ${d.placeName.startsWith("поселение") ? d.placeName : `поселение ${d.placeName}`}, ${street}, вл. ${rnd.int(1, 40)}`
           : `Московская обл., ${d.placeKind ? `${d.placeKind} ` : ""}${d.placeName}, ${street}, д. ${rnd.int(1, 80)}`;
@@ -594,7 +615,7 @@ export function generateCatalogue(t: Tables, geo: Geography, scale: number, rnd:
 
 /** How the finishes on sale are worded in a description: «с чистовой отделкой», «без отделки». */
 const FINISH_WORDS: Record<number, string> = {
-  1: "в предчистовой отделке (white box)",
+  1: "в предчистовой отделке",
   2: "без отделки",
   3: "с чистовой отделкой",
   4: "с отделкой и мебелью",

@@ -1,0 +1,221 @@
+/**
+ * One apartment (`/kvartiry/kvartira-{id}/`): its plan, facts, mortgage and complex. Its own chunk
+ * (client/routes/apartments.tsx `APARTMENT`): a visitor of the apartments' lists never loads it, and on an
+ * apartment's page React keeps the server's HTML until it is there. It reads the keys the route declares.
+ */
+import { apartmentUrlQuery } from "../../../shared/filters/apartments";
+import { countOf, formatArea, formatPrice, WORDS } from "../../../shared/format";
+import {
+  DEFAULT_TERM_YEARS,
+  DOWN_SHARE,
+  defaultDown,
+  formatShare,
+  type RegionId,
+} from "../../../shared/mortgage";
+import type { PlanAreas } from "../../../shared/plan";
+import type { ApartmentDetail, LivingObject } from "../../../shared/schemas/catalogue";
+import { useApi } from "../../hooks/use-api";
+import { useSiteOrigin } from "../../hooks/use-boot";
+import type { PageProps } from "../../pages";
+import type { ApartmentsData } from "../../routes/apartments";
+import { AppLink } from "../AppLink";
+import { Breadcrumbs } from "../Breadcrumbs";
+import { FactList } from "../complex/Facts";
+import { LightBoxProvider, useLightBox } from "../complex/LightBox";
+import { StationList } from "../complex/Stations";
+import { classLabel, complexTitle, mortgageRegion } from "../complex/text";
+import { JsonLd } from "../JsonLd";
+import { LeadActions } from "../lead/LeadActions";
+import { PageHead } from "../PageHead";
+import { ApartmentToggles, CompareBar, PlanDownload, ShareButton } from "./ApartmentActions";
+import { ComplexArt } from "./ComplexArt";
+import { FloorPlan, planAspect } from "./FloorPlan";
+import MortgageSnippet, { paymentFrom } from "./MortgageSnippet";
+import { PriceHistory } from "./PriceHistory";
+import { apartmentTitle, floorLabel, pricePerMeter } from "./text";
+
+function apartmentJsonLd(a: LivingObject, origin: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Offer",
+    url: `${origin}${a.url}`,
+    price: a.price,
+    priceCurrency: "RUB",
+    availability: a.status === 1 ? "https://schema.org/InStock" : "https://schema.org/SoldOut",
+    itemOffered: {
+      "@type": "Apartment",
+      name: apartmentTitle(a),
+      numberOfRooms: Math.max(1, a.rooms),
+      floorLevel: String(a.floor),
+      floorSize: { "@type": "QuantitativeValue", value: a.area_total, unitCode: "MTK" },
+      containedInPlace: {
+        "@type": "ApartmentComplex",
+        name: complexTitle(a.complex.name),
+        url: `${origin}${a.complex.url}`,
+      },
+    },
+  };
+}
+
+/**
+ * What the mortgage block says first: «Платёж от 203 000 ₽ в месяц при взносе от 8 700 161 ₽ (20 %) и кредите
+ * на 20 лет: квартира стоит 43 500 807 ₽.» — the same payment and down payment as the offers below it.
+ */
+function mortgageLine(price: number, region: RegionId | null): string {
+  const from = paymentFrom(price, region);
+  const terms = `при взносе от ${formatPrice(defaultDown(price))} (${formatShare(DOWN_SHARE)}) и кредите на ${countOf(DEFAULT_TERM_YEARS, WORDS.year)}`;
+  return from === null
+    ? `Квартира стоит ${formatPrice(price)}; платёж по ипотечным программам — ниже.`
+    : `Платёж от ${formatPrice(from)} в месяц ${terms}: квартира стоит ${formatPrice(price)}.`;
+}
+
+const STATUS_NOTE: Record<number, string> = {
+  2: "Квартира забронирована: пока бронь не снята, купить её нельзя.",
+  3: "Квартира уже продана.",
+};
+
+export interface ApartmentPageProps extends PageProps {
+  /** The route's data (its `more` names the complex's key). */
+  data: ApartmentsData;
+  /** The apartment's answer, which the route has read. */
+  answer: ApartmentDetail;
+}
+
+export default function ApartmentPage({ match, data, answer }: ApartmentPageProps) {
+  const origin = useSiteOrigin();
+  const a = answer.data;
+  const complex = useApi(data.more(match, { apartment: answer }).complex);
+  const c = complex.data;
+  const title = apartmentTitle(a);
+  const inComplex = complexTitle(a.complex.name);
+  const facts: [string, string][] = [
+    ["Общая площадь", formatArea(a.area_total)],
+    ["Жилая площадь", formatArea(a.area_living)],
+    ["Кухня", formatArea(a.area_kitchen)],
+    ["Этаж", floorLabel(a.floor, a.floors)],
+    ["Корпус", a.house.name],
+    ["Секция", String(a.section)],
+    ["Номер квартиры", String(a.number)],
+    ["Отделка", a.otdelka_name],
+    ["Срок сдачи", a.deadline.finished ? `дом сдан в ${a.deadline.label}` : a.deadline.label],
+    ["Статус", a.status_name],
+  ];
+  const similarHref = `/kvartiry/novostroyka/${a.complex.slug}/${apartmentUrlQuery({ rooms: [a.rooms] })}`;
+  return (
+    <LightBoxProvider>
+      <div className="page container apartment-page">
+        <PageHead
+          title={`${title} в ${inComplex} за ${formatPrice(a.price)}`}
+          description={`${title} на ${a.floor} этаже в ${inComplex}: ${formatPrice(a.price)}, ${pricePerMeter(a.price_m2)}, ${a.otdelka_name.toLowerCase()}, ${a.deadline.finished ? `дом сдан в ${a.deadline.label}` : `срок сдачи — ${a.deadline.label}`}. Планировка и расчёт ипотеки.`}
+          canonical={a.url}
+        />
+        <Breadcrumbs
+          items={[
+            { label: "Квартиры", to: "/kvartiry/" },
+            { label: inComplex, to: a.complex.url },
+            { label: title },
+          ]}
+        />
+        <JsonLd data={apartmentJsonLd(a, origin)} />
+        <h1>
+          {title} в {inComplex}
+        </h1>
+        {STATUS_NOTE[a.status] && (
+          <p className="cx-notice" role="status">
+            {STATUS_NOTE[a.status]} <AppLink to={similarHref}>Похожие квартиры в этом ЖК</AppLink>
+          </p>
+        )}
+        <div className="apartment-top">
+          <PlanFigure
+            plan={a.plan}
+            areas={{ total: a.area_total, living: a.area_living, kitchen: a.area_kitchen }}
+            title={`Планировка: ${title.toLowerCase()}`}
+          />
+          <aside className="price-card" aria-label="Цена">
+            <p className="cx-price cx-price--large">{formatPrice(a.price)}</p>
+            <p className="price-card__m2">{pricePerMeter(a.price_m2)}</p>
+            <FactList facts={facts} compact />
+            <AppLink className="button" to={`${a.complex.url}?korpus=${a.house.id}#shahmatka`}>
+              Шахматка корпуса
+            </AppLink>
+            <AppLink className="button button--ghost" to={similarHref}>
+              Похожие квартиры в ЖК
+            </AppLink>
+            <LeadActions complex={a.complex.id} apartment={a.id} subject={`${title} в ${inComplex}`} />
+            <ApartmentToggles id={a.id} title={title} />
+            <ShareButton title={`${title} в ${inComplex}`} />
+            <PlanDownload selector=".plan-figure" fileName={`planirovka-kvartira-${a.id}.svg`} />
+            <CompareBar />
+          </aside>
+        </div>
+
+        {answer.price_history.length > 1 && (
+          <section className="cx-section" aria-labelledby="istoriya-ceny">
+            <h2 id="istoriya-ceny">История цены</h2>
+            <PriceHistory points={answer.price_history} />
+          </section>
+        )}
+
+        <section className="cx-section" aria-labelledby="ipoteka">
+          <h2 id="ipoteka">Ипотека на эту квартиру</h2>
+          <MortgageSnippet
+            price={a.price}
+            region={c ? mortgageRegion(c.region) : null}
+            about={mortgageLine(a.price, c ? mortgageRegion(c.region) : null)}
+          />
+        </section>
+
+        <section className="cx-section" aria-labelledby="zhk">
+          <h2 id="zhk">{inComplex}</h2>
+          {c ? (
+            <div className="apt-complex">
+              <ComplexArt complex={c} />
+              <div>
+                <p className="apt-complex__name">
+                  {classLabel(c.class_name)} · {c.build_stage_name} · застройщик{" "}
+                  <AppLink to={`/companies/developers/${c.developer.slug}/`}>{c.developer.name}</AppLink>
+                </p>
+                <p className="cx-muted">{c.address}</p>
+                <StationList stations={c.stations} />
+                <p>
+                  <AppLink to={c.url}>Всё о {inComplex}</AppLink>
+                </p>
+              </div>
+            </div>
+          ) : (
+            <p>
+              <AppLink to={a.complex.url}>Всё о {inComplex}</AppLink>
+            </p>
+          )}
+        </section>
+      </div>
+    </LightBoxProvider>
+  );
+}
+
+/** The plan in its box; a click opens it in the light box. */
+function PlanFigure({ plan, areas, title }: { plan: string; areas: PlanAreas; title: string }) {
+  const { open } = useLightBox();
+  const slide = {
+    key: "plan",
+    caption: title,
+    content: <FloorPlan plan={plan} areas={areas} title={title} />,
+  };
+  return (
+    <figure className="plan-figure">
+      <button
+        type="button"
+        className="plan-figure__button"
+        style={{ aspectRatio: Math.min(1.8, Math.max(0.75, planAspect(plan) ?? 4 / 3)) }}
+        onClick={() => open([slide], 0)}
+        aria-label="Открыть планировку на весь экран"
+      >
+        <FloorPlan plan={plan} areas={areas} title={title} />
+      </button>
+      <figcaption className="cx-muted">
+        Планировка схематичная: площади — по данным застройщика, размеры комнат условные. Точный план
+        уточняйте в отделе продаж.
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * The catalogue's filter counted the plain way, for the equivalence checks (tests/integration/count-equivalence,
+ * `npm run bench` at scale 10): each field's own condition (FIELD_SQL, through filterParts), the apartments' fields on one apartment
+ * on sale looked up among all of the complex's, the stations' on one of its stations. No facet column, bucket
+ * or rank: what the catalogue's count must equal for every filter.
+ */
+import type { CatalogueFilter, ListQuery } from "../shared/filters/catalogue";
+import { COMPLEX_ORDER, filterParts, type Param } from "../worker/db/queries/complexes";
+
+function directWhere(f: CatalogueFilter): { sql: string; params: Param[] } {
+  const { params, on: fields, condition } = filterParts(f);
+  const on = (place: "complex" | "apartment" | "station") => fields(place).map(condition);
+  const apartment = on("apartment");
+  const station = on("station");
+  const where = [
+    "rc.is_published = 1",
+    ...on("complex"),
+    ...(apartment.length
+      ? [
+          `EXISTS (SELECT 1 FROM living_objects lo WHERE lo.complex_id = rc.id AND lo.status = 1 AND ${apartment.join(" AND ")})`,
+        ]
+      : []),
+    ...(station.length
+      ? [
+          `EXISTS (SELECT 1 FROM complex_stations cs WHERE cs.complex_id = rc.id AND ${station.join(" AND ")})`,
+        ]
+      : []),
+  ];
+  return { sql: where.join(" AND "), params };
+}
+
+export function directCountSql(f: CatalogueFilter): { sql: string; params: Param[] } {
+  const w = directWhere(f);
+  return { sql: `SELECT count(*) AS total FROM residential_complexes rc WHERE ${w.sql}`, params: w.params };
+}
+
+/** The ids of a page of the list, in its order. */
+export function directPageSql(q: ListQuery): { sql: string; params: Param[] } {
+  const w = directWhere(q.filter);
+  return {
+    sql: `SELECT rc.id FROM residential_complexes rc WHERE ${w.sql} ORDER BY ${COMPLEX_ORDER[q.sort]}
+      LIMIT ${q.perPage} OFFSET ${(q.page - 1) * q.perPage}`,
+    params: w.params,
+  };
+}

@@ -275,7 +275,7 @@ describe("the map page", () => {
 
   it("opens at the view of a shared link (?map=lat,lng,zoom) and ignores a malformed one", async () => {
     const base = async (query: string) =>
-      /<g transform="matrix\(([-\d.e]+) 0 0 [-\d.e]+ ([-\d.e]+) ([-\d.e]+)\)" class="cmap__base"/
+      /<g [^>]*transform="matrix\(([-\d.e]+) 0 0 [-\d.e]+ ([-\d.e]+) ([-\d.e]+)\)" class="cmap__base[ "]/
         .exec(await (await get(`/novostroyki/na-karte/${query}`)).text())
         ?.slice(1)
         .map(Number);

@@ -3,12 +3,9 @@ import { parseMortgageQuery } from "../../shared/mortgage";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { MortgageCalculator } from "../components/mortgage/MortgageCalculator";
 import { PageHead } from "../components/PageHead";
+import { QuizLauncher } from "../components/quiz/QuizLauncher";
 import { lazyPart, type PageProps } from "../pages";
 
-/** Below the calculator, each its own chunk: the quiz's card (the quiz itself loads when it is wanted) and the programmes. */
-const QUIZ_LAUNCHER = lazyPart<Record<string, never>>(() =>
-  import("../components/quiz/QuizLauncher").then((m) => ({ default: m.QuizLauncher })),
-);
 const PROGRAMS_INFO = lazyPart<Record<string, never>>(() => import("../components/mortgage/ProgramsInfo"));
 
 export default function MortgagePage({ match }: PageProps) {
@@ -29,8 +26,8 @@ export default function MortgagePage({ match }: PageProps) {
       </p>
       {/* A navigation to other inputs (a link with ?price=…) starts the calculator afresh. */}
       <MortgageCalculator key={query} initial={parseMortgageQuery(match.search)} pathname={match.pathname} />
+      <QuizLauncher />
       <Suspense fallback={null}>
-        <QUIZ_LAUNCHER.Component />
         <PROGRAMS_INFO.Component />
       </Suspense>
     </div>

@@ -24,6 +24,10 @@ const FLAGS = [
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const BUDGET = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+/** LIGHTHOUSE_PAGES="home,listing": only those pages (names as in the table). */
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(",").filter(Boolean);
+/** LIGHTHOUSE_TRACE=1: the median run's trace too, as bench-results/lighthouse-<page>.trace.json (DevTools' Performance panel opens it). */
+const TRACE = process.env.LIGHTHOUSE_TRACE === "1";
 
 async function pages(origin) {
   const grid = await (await fetch(`${origin}/api/v1/residential-complexes/grid?per_page=1`)).json();
@@ -56,16 +60,18 @@ const failures = [];
 const measure = (url) =>
   lighthouse(url, { port: chrome.port, logLevel: "error", onlyCategories: CATEGORIES });
 try {
-  const list = Object.entries(await pages(server.origin));
+  const list = Object.entries(await pages(server.origin)).filter(([name]) => !ONLY || ONLY.includes(name));
   await measure(`${server.origin}${list[0][1]}`);
   for (const [name, path] of list) {
     const url = `${server.origin}${path}`;
     const runs = [];
+    const traces = new Map();
     // A run that failed (no first paint within Lighthouse's timeout, on a loaded machine) is printed and
     // counted, and the median is taken of the others.
     let failed = 0;
     for (let i = 0; i < RUNS; i++) {
-      const run = (await measure(url)).lhr;
+      const { lhr: run, artifacts } = await measure(url);
+      if (TRACE) traces.set(run, artifacts.Trace);
       if (run.runtimeError || run.audits["first-contentful-paint"]?.numericValue === undefined) {
         failed++;
         console.log(
@@ -104,6 +110,7 @@ try {
       failures.push(`${name} ${id} ${score(id)} < ${BUDGET[id]}: ${failed.join(", ")}`);
     }
     writeFileSync(`bench-results/lighthouse-${name}.json`, JSON.stringify(lhr));
+    if (TRACE) writeFileSync(`bench-results/lighthouse-${name}.trace.json`, JSON.stringify(traces.get(lhr)));
   }
 } finally {
   await chrome.kill();

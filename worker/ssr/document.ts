@@ -1,8 +1,8 @@
 /**
  * The one HTML document around the React tree (worker/ssr/render.tsx), as the text React's stream is put into:
- * the head's fixed part (what needs no data: charset, viewport, the stylesheet, the modulepreloads), then the
- * page's own head tags (title, description, canonical: React's hoistables) and the page in #root, then the
- * escaped hydration data and the entry module.
+ * the head's fixed part (what needs no data: charset, viewport, the stylesheet), then the page's own head tags
+ * (title, description, canonical, the first view's image preload: React's hoistables) and the page in #root,
+ * then the escaped hydration data and the loader of the entry module.
  */
 import { BOOT_ELEMENT_ID } from "../../client/boot";
 import { serializeJson } from "../../shared/serialize";
@@ -14,12 +14,10 @@ const attr = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quo
 export interface HeadAssets {
   nonce: string;
   css: string[];
-  /** The entry module and the page's chunks. */
-  preload: string[];
 }
 
 /** Everything up to the page's own head tags: sent before the page renders. */
-export function documentStart({ nonce, css, preload }: HeadAssets): string {
+export function documentStart({ nonce, css }: HeadAssets): string {
   return [
     '<!DOCTYPE html><html lang="ru"><head><meta charset="utf-8"/>',
     '<meta name="viewport" content="width=device-width, initial-scale=1"/>',
@@ -30,9 +28,6 @@ export function documentStart({ nonce, css, preload }: HeadAssets): string {
     // the visitor's eyes (Lighthouse measured a layout shift on the listing).
     `<script nonce="${attr(nonce)}">document.documentElement.classList.add("has-js")</script>`,
     ...css.map((href) => `<link rel="stylesheet" href="${attr(href)}"/>`),
-    // The chunks are needed for hydration, not for the first paint: low priority keeps them behind the
-    // stylesheet and the first view's picture.
-    ...preload.map((href) => `<link rel="modulepreload" fetchpriority="low" href="${attr(href)}"/>`),
   ].join("");
 }
 
@@ -44,18 +39,36 @@ export const ROOT_END = "</div>";
 export interface DocumentEnd {
   nonce: string;
   entry: string;
+  /** The modules the entry and the page's chunk import (the entry itself excluded). */
+  preload: string[];
   boot: unknown;
   /** The web-analytics counter's id: its loader goes last in the body. */
   analytics: string | null;
 }
 
-/** The hydration data, the entry module and the counter, and the document's end. */
-export function documentEnd({ nonce, entry, boot, analytics }: DocumentEnd): string {
+/**
+ * The entry's loader. The page is whole HTML and works without JavaScript, so its scripts wait for the first
+ * view: for the first view's picture (the image with fetchpriority="high", when the page has one) and then
+ * for a frame to be painted, and only then the loader adds the modulepreloads of every chunk at once (no
+ * waterfall of imports) and the entry module. On a slow line the scripts (about 100 KB gzip) would otherwise
+ * share the bandwidth with the stylesheet and the picture and delay both, and Lighthouse (which models a slow
+ * line from a trace taken on a fast one) counts every high-priority script that arrived before the first paint
+ * as blocking it. A hidden tab paints nothing: there it loads at once; a picture that has not come after
+ * PICTURE_WAIT_MS waits no longer.
+ */
+const PICTURE_WAIT_MS = 3000;
+
+function entryLoader(entry: string, preload: string[]): string {
+  return `(()=>{const d=document,n=d.currentScript.nonce;let started=false;const go=()=>{if(started)return;started=true;for(const h of ${serializeJson(preload)}){const l=d.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=n;d.head.append(l)}const s=d.createElement("script");s.type="module";s.src=${serializeJson(entry)};s.nonce=n;d.body.append(s)},painted=()=>requestAnimationFrame(()=>setTimeout(go,0)),img=d.querySelector("img[fetchpriority=high]");if(d.visibilityState==="hidden")go();else if(img&&!img.complete){img.addEventListener("load",painted);img.addEventListener("error",painted);setTimeout(painted,${PICTURE_WAIT_MS})}else painted()})();`;
+}
+
+/** The hydration data, the entry's loader and the counter, and the document's end. */
+export function documentEnd({ nonce, entry, preload, boot, analytics }: DocumentEnd): string {
   const n = attr(nonce);
   return [
     // serializeJson escapes < > & U+2028 U+2029: no value can close the script.
     `<script type="application/json" id="${BOOT_ELEMENT_ID}" nonce="${n}">${serializeJson(boot)}</script>`,
-    `<script type="module" src="${attr(entry)}" nonce="${n}" async=""></script>`,
+    `<script nonce="${n}">${entryLoader(entry, preload)}</script>`,
     analytics ? `<script nonce="${n}">${analyticsLoader(analytics, nonce)}</script>` : "",
     "</body></html>",
   ].join("");

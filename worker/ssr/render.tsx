@@ -63,9 +63,8 @@ function intoDocument(react: ReadableStream<Uint8Array>, end: string): ReadableS
 }
 
 /**
- * The page as a document. People get the head's fixed part (the stylesheet, the modulepreloads) as soon as the
- * status is known: the browser fetches them while the page renders; the page's own head tags follow with the
- * page. Bots (`waitForAll`) get the response once the whole document is rendered, and a render that fails is
+ * The page as a document. People get the head's fixed part (the stylesheet) as soon as the status is known:
+ * the browser fetches it while the page renders; the page's own head tags follow with the page. Bots (`waitForAll`) get the response once the whole document is rendered, and a render that fails is
  * the caller's error page with its status. A page still suspended after the render timeout is finished by the
  * client, so the request always answers.
  */
@@ -80,8 +79,14 @@ export async function renderPage(input: RenderInput, onError: (e: unknown) => vo
     FOOTER.preload(),
     ERROR_PAGE.preload(),
   ]);
-  const start = documentStart({ nonce, css: assets.css, preload: [assets.entry, ...assets.preload] });
-  const end = documentEnd({ nonce, entry: assets.entry, boot, analytics: input.analytics });
+  const start = documentStart({ nonce, css: assets.css });
+  const end = documentEnd({
+    nonce,
+    entry: assets.entry,
+    preload: assets.preload,
+    boot,
+    analytics: input.analytics,
+  });
   const render = () =>
     renderToReadableStream(
       <>

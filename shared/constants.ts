@@ -2,7 +2,6 @@
 
 export const SITE_NAME = "Новостройки Москвы";
 export const LOCALE = "ru-RU";
-export const TIME_ZONE = "Europe/Moscow";
 
 export const LOCATION_TYPES = [
   "po-metro",

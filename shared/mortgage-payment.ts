@@ -4,7 +4,7 @@
  * inverse, the highest price for a monthly payment. shared/mortgage.ts re-exports all of it; it is a module
  * of its own so the listing's chunk does not carry the programmes' texts and the schedule.
  */
-import { formatPrice } from "./format";
+import { formatDecimal, formatPrice } from "./format";
 
 export type PaymentType = "annuity" | "differentiated";
 export type ProgramId = "market" | "family" | "it";
@@ -33,11 +33,10 @@ export interface MortgageState extends MortgageInput {
 }
 
 const NBSP = "\u00a0";
-const rateFormat = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 });
 
 /** «6 %», «5,5 %» */
 export function formatRate(rate: number): string {
-  return `${rateFormat.format(rate)}${NBSP}%`;
+  return `${formatDecimal(rate, 2)}${NBSP}%`;
 }
 
 /** 0.2 → «20 %» */

@@ -5,13 +5,16 @@ import {
   formatArea,
   formatDate,
   formatDeadline,
+  formatDecimal,
   formatDistance,
   formatMoney,
+  formatMonthShort,
   formatPrice,
   formatPriceFrom,
   formatPricePerMeterFrom,
   formatPriceShort,
   formatRooms,
+  formatTime,
   WORDS,
 } from "./index";
 
@@ -49,8 +52,50 @@ describe("ru formatting", () => {
     expect(s(countOf(111, WORDS.apartment))).toBe("111 квартир");
   });
 
+  it("writes numbers as Intl's ru-RU does, rounding halves up", () => {
+    const values = [0, 0.04, 0.05, 0.5, 1, 1.005, 1.05, 1.25, 2.5, 9.995, 45.34, 999.95, 1234, 12_345.678];
+    for (let v = 0.001; v < 5e10; v = v * 2.71 + 0.37) values.push(v);
+    for (const v of [...values, ...values.filter((x) => x > 0).map((x) => -x)]) {
+      for (const [max, min] of [
+        [0, 0],
+        [1, 0],
+        [2, 0],
+        [2, 2],
+      ] as const) {
+        const intl = new Intl.NumberFormat("ru-RU", {
+          maximumFractionDigits: max,
+          minimumFractionDigits: min,
+        });
+        expect(formatDecimal(v, max, min), `${v} ${max} ${min}`).toBe(
+          intl.format(v).replace(/\u202f/g, "\u00a0"),
+        );
+      }
+    }
+  });
+
   it("formats dates in Moscow time", () => {
     expect(formatDate("2026-11-20T21:30:00Z")).toBe("21 ноября 2026");
+    const date = new Intl.DateTimeFormat("ru-RU", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "Europe/Moscow",
+    });
+    const time = new Intl.DateTimeFormat("ru-RU", {
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZone: "Europe/Moscow",
+    });
+    const month = new Intl.DateTimeFormat("ru-RU", {
+      month: "short",
+      year: "2-digit",
+      timeZone: "Europe/Moscow",
+    });
+    for (let t = Date.UTC(2015, 0, 1, 0, 7); t < Date.UTC(2031, 0, 1); t += 86_400_000 * 13.37) {
+      expect(formatDate(t)).toBe(date.format(t).replace(/\s*г\.$/, ""));
+      expect(formatTime(t)).toBe(time.format(t));
+      expect(formatMonthShort(t)).toBe(month.format(t).replace(/\s*г\.$/, ""));
+    }
   });
 
   it("writes deadlines, rooms and distances as the market does", () => {

@@ -1,17 +1,34 @@
-/** ru-RU formatting shared by the server and the browser (explicit locale and time zone on both sides). */
-import { LOCALE, TIME_ZONE } from "../constants";
+/**
+ * ru-RU formatting shared by the server and the browser. Numbers and dates are written here by hand, not by
+ * Intl.NumberFormat or Intl.DateTimeFormat: a browser's first such object loads ICU's locale data (40 ms and
+ * more on a throttled phone, in the one task that runs the app's modules before hydration), and the server's
+ * ICU and the browser's need not agree (Chrome writes «март 26» where Node writes «мар. 26»).
+ */
+import { LOCALE } from "../constants";
 
 const NBSP = "\u00a0";
 
-const intFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
-const oneDecimal = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
-const twoDecimals = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Intl groups thousands with U+00A0 in ru-RU; normalise any narrow no-break space too. */
-const nb = (s: string) => s.replace(/[\u202f ]/g, NBSP);
+/**
+ * «1 234 567», «45,3», «96 502,16»: thousands grouped by no-break spaces, a decimal comma, rounded half away
+ * from zero (as Intl) to at most `max` decimals, trailing zeros dropped down to `min` decimals.
+ */
+export function formatDecimal(value: number, max = 0, min = 0): string {
+  const scale = 10 ** max;
+  // toPrecision drops the float's noise (1.005 × 100 = 100.49999…), so a half rounds up as written.
+  const scaled = Math.round(Number((Math.abs(value) * scale).toPrecision(15)));
+  const whole = Math.floor(scaled / scale);
+  const fraction = max
+    ? String(scaled - whole * scale)
+        .padStart(max, "0")
+        .replace(/0+$/, "")
+        .padEnd(min, "0")
+    : "";
+  const digits = String(whole).replace(/\B(?=(\d{3})+$)/g, NBSP);
+  return `${value < 0 ? "-" : ""}${digits}${fraction ? `,${fraction}` : ""}`;
+}
 
 export function formatNumber(value: number): string {
-  return nb(intFormat.format(value));
+  return formatDecimal(value);
 }
 
 /** «12 500 000 ₽» */
@@ -21,15 +38,15 @@ export function formatPrice(value: number): string {
 
 /** «96 502,16 ₽» */
 export function formatMoney(value: number): string {
-  return `${nb(twoDecimals.format(value))}${NBSP}₽`;
+  return `${formatDecimal(value, 2, 2)}${NBSP}₽`;
 }
 
 /** A price in its unit, to 0,1 млн/млрд or 1 тыс., by `round` (the float's noise below a rouble ignored). */
 function shortPrice(value: number, round: (x: number) => number): string {
   const at = (step: number) => round(value / step + 1e-9);
-  if (value >= 1e9) return `${nb(oneDecimal.format(at(1e8) / 10))}${NBSP}млрд${NBSP}₽`;
-  if (value >= 1e6) return `${nb(oneDecimal.format(at(1e5) / 10))}${NBSP}млн${NBSP}₽`;
-  if (value >= 1e3) return `${nb(intFormat.format(at(1e3)))}${NBSP}тыс.${NBSP}₽`;
+  if (value >= 1e9) return `${formatDecimal(at(1e8) / 10, 1)}${NBSP}млрд${NBSP}₽`;
+  if (value >= 1e6) return `${formatDecimal(at(1e5) / 10, 1)}${NBSP}млн${NBSP}₽`;
+  if (value >= 1e3) return `${formatDecimal(at(1e3))}${NBSP}тыс.${NBSP}₽`;
   return formatPrice(round(value));
 }
 
@@ -50,7 +67,7 @@ export function formatPricePerMeterFrom(value: number): string {
 
 /** «45,3 м²» */
 export function formatArea(value: number): string {
-  return `${nb(oneDecimal.format(value))}${NBSP}м²`;
+  return `${formatDecimal(value, 1)}${NBSP}м²`;
 }
 
 const pluralRules = new Intl.PluralRules(LOCALE);
@@ -83,35 +100,66 @@ export const WORDS = {
   offer: ["предложение", "предложения", "предложений"],
 } as const satisfies Record<string, readonly [string, string, string]>;
 
-const dateFormat = new Intl.DateTimeFormat(LOCALE, {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: TIME_ZONE,
-});
+const MONTHS = [
+  "января",
+  "февраля",
+  "марта",
+  "апреля",
+  "мая",
+  "июня",
+  "июля",
+  "августа",
+  "сентября",
+  "октября",
+  "ноября",
+  "декабря",
+] as const;
+
+/** A moment on Moscow's wall clock (UTC+3 all year since 2014), read with the Date's UTC getters. */
+function moscow(value: Date | string | number): Date {
+  return new Date((value instanceof Date ? value : new Date(value)).getTime() + 3 * 3_600_000);
+}
 
 /** «21 ноября 2026» (without the trailing «г.»). */
 export function formatDate(value: Date | string | number): string {
-  const d = value instanceof Date ? value : new Date(value);
-  return dateFormat.format(d).replace(/\s*г\.$/, "");
+  const d = moscow(value);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
-const timeFormat = new Intl.DateTimeFormat(LOCALE, {
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: TIME_ZONE,
-});
+/** Months as a date's short form writes them alone (CLDR's stand-alone abbreviations). */
+const MONTHS_SHORT = [
+  "янв.",
+  "февр.",
+  "март",
+  "апр.",
+  "май",
+  "июнь",
+  "июль",
+  "авг.",
+  "сент.",
+  "окт.",
+  "нояб.",
+  "дек.",
+] as const;
+
+/** «март 26»: a month and its year's last two digits, in Moscow. */
+export function formatMonthShort(value: Date | string | number): string {
+  const d = moscow(value);
+  return `${MONTHS_SHORT[d.getUTCMonth()]} ${String(d.getUTCFullYear() % 100).padStart(2, "0")}`;
+}
 
 /** «14:05» in Moscow time. */
 export function formatTime(value: Date | string | number): string {
-  return timeFormat.format(value instanceof Date ? value : new Date(value));
+  const d = moscow(value);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
 }
 
 const ROMAN = ["I", "II", "III", "IV"] as const;
 
 /** The year and quarter in Moscow at a moment. */
 export function moscowQuarter(now: Date): { year: number; quarter: number } {
-  const msk = new Date(now.getTime() + 3 * 3_600_000);
+  const msk = moscow(now);
   return { year: msk.getUTCFullYear(), quarter: Math.floor(msk.getUTCMonth() / 3) + 1 };
 }
 

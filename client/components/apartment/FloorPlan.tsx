@@ -3,7 +3,7 @@
  * areas, thick outer walls with windows on the façade and the entrance door, the loggia, the overall size
  * and a scale bar. Units inside the drawing are centimetres; the SVG keeps its box whatever the plan's shape.
  */
-import { formatArea } from "../../../shared/format";
+import { formatArea, formatDecimal } from "../../../shared/format";
 import {
   decodePlan,
   type PlanAreas,
@@ -27,8 +27,7 @@ const FILL: Record<RoomCode, string> = {
 const WINDOW_ROOMS: readonly RoomCode[] = ["R", "S", "L", "K"];
 const INK = "#374151";
 const cm = (m: number) => Math.round(m * 100);
-const oneDecimal = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 });
-const metres = (m: number) => `${oneDecimal.format(m)}\u00a0м`;
+const metres = (m: number) => `${formatDecimal(m, 1)}\u00a0м`;
 
 export interface FloorPlanProps {
   plan: string;

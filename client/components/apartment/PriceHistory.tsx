@@ -2,7 +2,13 @@
  * An apartment's price history as a small server-rendered SVG step chart (the price holds until it changes),
  * with the dates under it and the same numbers as a list for screen readers and for reading exactly.
  */
-import { formatDate, formatPrice, formatPriceShort } from "../../../shared/format";
+import {
+  formatDate,
+  formatDecimal,
+  formatMonthShort,
+  formatPrice,
+  formatPriceShort,
+} from "../../../shared/format";
 import type { PricePoint } from "../../../shared/schemas/catalogue";
 import "./apartment.css";
 
@@ -10,16 +16,8 @@ const W = 480;
 const H = 200;
 const PAD = { top: 28, right: 16, bottom: 36, left: 16 };
 
-const monthYear = new Intl.DateTimeFormat("ru-RU", {
-  month: "short",
-  year: "2-digit",
-  timeZone: "Europe/Moscow",
-});
-
-/** «мар. 26» */
-const shortDate = (iso: string) => monthYear.format(new Date(iso)).replace(/\s*г\.$/, "");
-
-const percent = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1, signDisplay: "always" });
+/** «+1,5», «-2», «+0» */
+const percent = (x: number) => `${x >= 0 ? "+" : ""}${formatDecimal(x, 1)}`;
 
 export function PriceHistory({ points }: { points: readonly PricePoint[] }) {
   if (points.length < 2) return null;
@@ -61,14 +59,14 @@ export function PriceHistory({ points }: { points: readonly PricePoint[] }) {
                 {formatPriceShort(p.price)}
               </text>
               <text x={px} y={H - 10} textAnchor={anchor} className="price-history__date">
-                {shortDate(p.date)}
+                {formatMonthShort(p.date)}
               </text>
             </g>
           );
         })}
       </svg>
       <figcaption>
-        С {formatDate(points[0]?.date ?? "")} цена изменилась на {percent.format(change)}
+        С {formatDate(points[0]?.date ?? "")} цена изменилась на {percent(change)}
         {"\u00a0"}%.
       </figcaption>
       <ol className="price-history__list">

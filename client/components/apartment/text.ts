@@ -1,5 +1,5 @@
 /** Russian text about an apartment, shared by the lists, the chessboard and the apartment page. */
-import { formatArea, formatPrice, formatRange } from "../../../shared/format";
+import { formatArea, formatDecimal, formatPrice, formatRange } from "../../../shared/format";
 
 /** «Квартира-студия», «2-комнатная квартира», «Квартира свободной планировки» */
 export function roomsNoun(rooms: number): string {
@@ -25,8 +25,6 @@ export function roomsShort(rooms: number): string {
   return `${rooms}к`;
 }
 
-const oneDecimal = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 });
-
 /** «67,7–96,6 м²» */
 export const areaRange = (min: number, max: number) =>
-  `${formatRange(oneDecimal.format(min), oneDecimal.format(max))}\u00a0м²`;
+  `${formatRange(formatDecimal(min, 1), formatDecimal(max, 1))}\u00a0м²`;

@@ -17,7 +17,7 @@ import {
   SORT_FIELD,
   toggleValue,
 } from "../../../shared/filters/catalogue";
-import { countOf, formatNumber, WORDS } from "../../../shared/format";
+import { countOf, formatDecimal, formatNumber, WORDS } from "../../../shared/format";
 import { REGIONS } from "../../../shared/geo/regions";
 import type { CompletionYear } from "../../../shared/schemas/catalogue";
 import type { LocationItem } from "../../../shared/schemas/locations";
@@ -92,8 +92,6 @@ const RANGE_ENDS = [
   ["max", "до"],
 ] as const;
 
-const areaFormat = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 });
-
 /**
  * «от» and «до» of a range, typed as people write them («8 млн», «8,5 млн», «8 500 000»: the table's parse)
  * and shown formatted once the field is left. `ends`: the payment has only «до».
@@ -113,7 +111,7 @@ function RangeInputs({
   const [typed, setTyped] = useState<Partial<Record<"min" | "max", string>>>({});
   const error = inverted(value) ? `${legend}: «от» больше, чем «до»` : null;
   const shown = (n: number | undefined) =>
-    n === undefined ? "" : field === "area" ? areaFormat.format(n) : formatNumber(n);
+    n === undefined ? "" : field === "area" ? formatDecimal(n, 1) : formatNumber(n);
   const set = (key: "min" | "max", raw: string) => {
     setTyped((t) => ({ ...t, [key]: raw }));
     const n = raw.trim() ? parse(raw) : null;

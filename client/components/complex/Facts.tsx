@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { OTDELKA, PARKING } from "../../../shared/codes";
-import { countOf, formatNumber, formatRange, WORDS } from "../../../shared/format";
+import { countOf, formatDecimal, formatNumber, formatRange, WORDS } from "../../../shared/format";
 import type { ComplexDetail } from "../../../shared/schemas/catalogue";
 import { AppLink } from "../AppLink";
 import { classLabel, deadlinesOf } from "./text";
@@ -11,8 +11,6 @@ const list = (names: string[]) =>
   names.map((n, i) => (i === 0 ? n : n.charAt(0).toLowerCase() + n.slice(1))).join(", ");
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-const ceiling = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 });
 
 /** The key facts a buyer compares, as a definition list. */
 export function Facts({ complex: c }: { complex: ComplexDetail }) {
@@ -31,7 +29,7 @@ export function Facts({ complex: c }: { complex: ComplexDetail }) {
     ["Корпуса", countOf(c.houses.length, WORDS.house)],
     ["Отделка", list(c.otdelka.map((o) => OTDELKA[o as keyof typeof OTDELKA])) || "Уточняйте у застройщика"],
     ["Парковка", list(c.parking.map((p) => PARKING[p as keyof typeof PARKING])) || "Нет"],
-    ["Высота потолков", `${ceiling.format(c.ceiling_height)}\u00a0м`],
+    ["Высота потолков", `${formatDecimal(c.ceiling_height, 2)}\u00a0м`],
     ["Квартир в продаже", formatNumber(c.apartments_on_sale)],
     ["Цена за м²", `${formatRange(formatNumber(c.min_price_m2), formatNumber(c.max_price_m2))}\u00a0₽`],
     ["Район", c.district ? c.district.name : c.locality.name],

@@ -3,7 +3,7 @@
  * third-party requests. North is up; a dashed circle shows a 15-minute walk; a corner note points to the city
  * centre with its distance; a scale bar gives the distances.
  */
-import { formatNumber } from "../../../shared/format";
+import { formatDecimal, formatNumber } from "../../../shared/format";
 import type { StationPoint } from "../../../shared/schemas/catalogue";
 import { r1 } from "../art/paint";
 import { stationDistance, stationName } from "./text";
@@ -26,10 +26,9 @@ function offsetKm(origin: { lat: number; lng: number }, p: { lat: number; lng: n
   };
 }
 
-const oneDecimal = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 });
 /** «800 м», «2,4 км» */
 const km = (d: number) =>
-  d < 1 ? `${formatNumber(Math.round(d * 10) * 100)}\u00a0м` : `${oneDecimal.format(d)}\u00a0км`;
+  d < 1 ? `${formatNumber(Math.round(d * 10) * 100)}\u00a0м` : `${formatDecimal(d, 1)}\u00a0км`;
 
 /** Grid line positions through `centre`, `step` apart, across `size`. */
 function gridLines(centre: number, size: number, step: number): number[] {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { formatNumber } from "../../../shared/format";
+import { formatDecimal as decimal, formatNumber } from "../../../shared/format";
 
 export interface NumberFieldProps {
   id: string;
@@ -88,9 +88,7 @@ export function parseDecimal(text: string): number | null {
   return /^\d{1,3}(?:\.\d{0,2})?$/.test(s) ? Number(s) : null;
 }
 
-const decimalFormat = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 });
-
 /** 5.5 → «5,5» */
 export function formatDecimal(value: number): string {
-  return decimalFormat.format(value);
+  return decimal(value, 2);
 }

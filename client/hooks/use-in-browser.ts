@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { type ReactNode, useSyncExternalStore } from "react";
 
 const noop = () => () => {};
 
@@ -9,3 +9,11 @@ export const useInBrowser = () =>
     () => true,
     () => false,
   );
+
+/**
+ * Its children in the browser once hydrated, nothing before. The switch is a synchronous render (React's rule
+ * for a store that differs from the server's), so only this part re-renders, not the component around it.
+ */
+export function InBrowser({ children }: { children: ReactNode }) {
+  return useInBrowser() ? children : null;
+}

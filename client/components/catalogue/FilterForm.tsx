@@ -23,7 +23,7 @@ import type { CompletionYear } from "../../../shared/schemas/catalogue";
 import type { LocationItem } from "../../../shared/schemas/locations";
 import { useApi } from "../../hooks/use-api";
 import { useDebounced } from "../../hooks/use-debounced";
-import { useInBrowser } from "../../hooks/use-in-browser";
+import { InBrowser } from "../../hooks/use-in-browser";
 import { TYPE_AHEAD } from "../../pages";
 import { Modal } from "../Modal";
 import "./filters.css";
@@ -276,8 +276,6 @@ function Fields({
   /** The bar shows the primary fields and the rest behind «Все фильтры»; the sheet shows all. */
   part: "primary" | "secondary" | "all";
 }) {
-  // The type-ahead needs script (it asks the search as one types): only the browser renders it.
-  const inBrowser = useInBrowser();
   const toggle = (field: ListField) => (id: number) => {
     const next = { ...draft, [field]: toggleValue(draft[field] as number[] | undefined, id) };
     // The cascade: a region or locality change drops the choices below it that no longer belong.
@@ -338,7 +336,8 @@ function Fields({
           onToggle={toggle("regions")}
         />
       )}
-      {inBrowser && (
+      {/* The type-ahead needs script (it asks the search as one types): only the browser renders it. */}
+      <InBrowser>
         <Suspense fallback={null}>
           {!base.subway_stations && !base.location && (
             <TYPE_AHEAD.Component
@@ -363,7 +362,7 @@ function Fields({
             />
           )}
         </Suspense>
-      )}
+      </InBrowser>
       {!base.location && (
         <>
           <PickList

@@ -47,8 +47,15 @@ function staticImports(outputs, file, seen = new Set()) {
 const COMMON_SHARE = Number(process.env.COMMON_SHARE ?? 0.5);
 
 /**
- * The modules that at least COMMON_SHARE of the pages load, from a first build's chunks outside the shell:
- * formatting, schemas, the page's head and breadcrumbs…
+ * A shared chunk at least this big (minified bytes) keeps a file of its own even when most pages load it: it
+ * is worth its own request, and the pages that do not use it do not pay for it. valibot (10.5 KB) is one: 16 of
+ * the 22 pages parse with it, the others (ad, contacts, legal…) would carry 3 KB gzip for nothing.
+ */
+const OWN_CHUNK_BYTES = 4096;
+
+/**
+ * The modules that at least COMMON_SHARE of the pages load, from a first build's chunks outside the shell
+ * smaller than OWN_CHUNK_BYTES: the page's head and breadcrumbs…
  */
 function commonModules(outputs) {
   const entry = Object.keys(outputs).find((f) => outputs[f].entryPoint === "client/entry.tsx");
@@ -61,7 +68,7 @@ function commonModules(outputs) {
   const common = new Set();
   // Rounded down: with 22 pages, a module that 11 of them use is common.
   for (const [chunk, n] of users)
-    if (n >= Math.floor(pages.length * COMMON_SHARE))
+    if (n >= Math.floor(pages.length * COMMON_SHARE) && outputs[chunk].bytes < OWN_CHUNK_BYTES)
       for (const input of Object.keys(outputs[chunk].inputs))
         if (/\.([cm]?[jt]sx?|css)$/.test(input)) common.add(resolve(input));
   return common;

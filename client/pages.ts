@@ -93,6 +93,9 @@ export const QUICK_SEARCH = lazyPart<Record<string, never>>(
 /** The site map and the footer, below the fold on every page: loaded as the page hydrates. */
 export const FOOTER = lazyPart<Record<string, never>>(() => import("./components/Footer"));
 
+/** The header's «Новостройки» menu, hidden until it opens: loaded as the page hydrates. */
+export const HEADER_DROPDOWN = lazyPart<{ open: boolean }>(() => import("./components/HeaderDropdown"));
+
 /** The phone's menu: loaded when the header's burger is first pointed at, focused or pressed. */
 export const MOBILE_MENU = lazyPart<{ onClose(): void }>(() => import("./components/MobileMenu"));
 

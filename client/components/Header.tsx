@@ -1,65 +1,14 @@
-import { type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { apiKeys } from "../../shared/api-keys";
 import { DROPDOWN_DEBOUNCE_MS, SITE_NAME } from "../../shared/constants";
-import { formatNumber } from "../../shared/format";
 import { href } from "../../shared/routes";
-import { useApi } from "../hooks/use-api";
 import { useBoot } from "../hooks/use-boot";
 import { useFavorites } from "../hooks/use-favorites";
-import { MOBILE_MENU } from "../pages";
+import { HEADER_DROPDOWN, MOBILE_MENU } from "../pages";
 import { AppLink } from "./AppLink";
-import { MenuAd } from "./ads/MenuAd";
 import { BellIcon, BookmarkIcon, ChevronIcon, HeartIcon, Logo, MenuIcon, PhoneIcon } from "./icons";
 import { SearchBox } from "./SearchBox";
 import "./Header.css";
-
-/** A link's amount beside its label (SPEC §3); nothing while the amounts are unknown. */
-function Amount({ of }: { of: number | undefined }) {
-  return of === undefined ? null : <span className="dropdown__amount">{formatNumber(of)}</span>;
-}
-
-/** The Новостройки menu's links with their amounts; the desktop dropdown has its banner beside the footer link. */
-export function DropdownContent({ ad }: { ad?: ReactNode }) {
-  const amounts = useApi(apiKeys.menuAmounts()).data?.data ?? {};
-  const { dropdown, prices } = useBoot().menus;
-  return (
-    <>
-      <div className="dropdown__columns">
-        {dropdown.map((col) => (
-          <div key={col.title} className="dropdown__column">
-            <p className="dropdown__title">{col.title}</p>
-            <ul>
-              {col.links.map((l) => (
-                <li key={l.to}>
-                  <AppLink to={l.to}>
-                    {l.label} <Amount of={amounts[l.to]} />
-                  </AppLink>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-        <div className="dropdown__column">
-          <p className="dropdown__title">По цене</p>
-          <ul>
-            {prices.map((l) => (
-              <li key={l.to}>
-                <AppLink to={l.to} className="chip">
-                  {l.label} <Amount of={amounts[l.to]} />
-                </AppLink>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </div>
-      <div className="dropdown__footer">
-        <AppLink to={href("ad")}>Реклама на сайте</AppLink>
-        {ad}
-      </div>
-    </>
-  );
-}
 
 const FAVORITES = href("favorites");
 /** The phone's menu starts loading as the burger is touched or focused, before the press. */
@@ -132,7 +81,9 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
               Новостройки <ChevronIcon width={16} height={16} />
             </button>
             <div id="header-dropdown" className="dropdown" hidden={!dropdown}>
-              <DropdownContent ad={<MenuAd open={dropdown} />} />
+              <Suspense fallback={null}>
+                <HEADER_DROPDOWN.Component open={dropdown} />
+              </Suspense>
             </div>
           </div>
           {menus.main.map((item) => (

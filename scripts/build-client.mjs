@@ -111,7 +111,11 @@ function lazyFirst(common) {
  * (read only by React's developer tools), so esbuild kept all of it: data routers, forms, fetchers, error
  * boundaries, prefetching. Annotated and without those lines, only what the app imports stays. The one
  * `contextType` assignment dropped belongs to the error boundary of `<Routes>` and the data routers, which
- * the app does not render (its routes are shared/routes.ts).
+ * the app does not render (its routes are shared/routes.ts); for the same reason `useNavigate` is the
+ * declarative router's, not the data router's too. What else stayed though nothing reads it: top-level
+ * `new WeakMap()`/`new Set(…)` and `Object.getOwnPropertyNames(…)` of the data routers' code, the
+ * `window.__reactRouterVersion` stamp, and the developer warnings (`warning(…)`, console.warn of misuse)
+ * with their messages. 0.5 KB gzip.
  */
 export const shakeReactRouter = {
   name: "shake-react-router",
@@ -120,7 +124,18 @@ export const shakeReactRouter = {
       contents: readFileSync(args.path, "utf8")
         .replace(/^\w+\.displayName = "[^"]*";$/gm, "")
         .replace(/(=\s*)(React\d*\.(?:forwardRef|createContext|memo)\()/g, "$1/* @__PURE__ */ $2")
-        .replace(/^RenderErrorBoundary\.contextType = RSCRouterContext;$/m, ""),
+        .replace(/^RenderErrorBoundary\.contextType = RSCRouterContext;$/m, "")
+        .replace(
+          "return isDataRoute ? useNavigateStable() : useNavigateUnstable();",
+          "return useNavigateUnstable();",
+        )
+        .replace(/^(_\w+) = new WeakMap\(\);$/gm, "var $1 = /* @__PURE__ */ new WeakMap();")
+        .replace(/^(var \w+ = )(new Set\(|Object\.getOwnPropertyNames\()/gm, "$1/* @__PURE__ */ $2")
+        .replace(/^(\s*)warning\(/gm, "$1/* @__PURE__ */ warning(")
+        .replace(
+          /^try \{\n {2}if \(isBrowser2?\) \{\n {4}window\.__reactRouterVersion[\s\S]*?\n\} catch \(e\) \{\n\}$/m,
+          "",
+        ),
       loader: "js",
     }));
   },

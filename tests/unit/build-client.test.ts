@@ -8,7 +8,7 @@ async function bundle(plugins: esbuild.Plugin[]): Promise<string> {
   const out = await esbuild.build({
     stdin: {
       contents:
-        'export { BrowserRouter, Navigate, useHref, useLinkClickHandler, useLocation } from "react-router";',
+        'export { BrowserRouter, Navigate, useHref, useLinkClickHandler, useLocation, useNavigate, useNavigationType } from "react-router";',
       resolveDir: process.cwd(),
     },
     bundle: true,
@@ -33,7 +33,15 @@ describe("react-router in the client build", () => {
     expect(plain).toContain("RouterProvider");
     expect(shaken).not.toContain("RouterProvider");
     expect(shaken.length).toBeLessThan(plain.length / 2);
-    // What the app uses is still there.
+    // The data router's navigate, the version stamp and the developer warnings are gone too.
+    expect(plain).toContain("must be used within a data router");
+    expect(shaken).not.toContain("must be used within a data router");
+    expect(plain).toContain("__reactRouterVersion");
+    expect(shaken).not.toContain("__reactRouterVersion");
+    expect(plain).toContain("is not able to match the URL");
+    expect(shaken).not.toContain("is not able to match the URL");
+    // What the app uses is still there: the history, and navigate's check of where it goes.
     expect(shaken).toContain("popstate");
+    expect(shaken).toContain("External navigation is not allowed");
   });
 });

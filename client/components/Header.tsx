@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { DROPDOWN_DEBOUNCE_MS, SITE_NAME } from "../../shared/constants";
 import { href } from "../../shared/routes";
@@ -6,9 +6,31 @@ import { useBoot } from "../hooks/use-boot";
 import { useFavorites } from "../hooks/use-favorites";
 import { HEADER_DROPDOWN, MOBILE_MENU } from "../pages";
 import { AppLink } from "./AppLink";
+import { MenuAd } from "./ads/MenuAd";
 import { BellIcon, BookmarkIcon, ChevronIcon, HeartIcon, Logo, MenuIcon, PhoneIcon } from "./icons";
 import { SearchBox } from "./SearchBox";
 import "./Header.css";
+
+/** The Новостройки menu's last line: the link to the advertisers' page, and the desktop menu's banner beside it. */
+export function DropdownFooter({ ad }: { ad?: ReactNode }) {
+  return (
+    <div className="dropdown__footer">
+      <AppLink to={href("ad")}>Реклама на сайте</AppLink>
+      {ad}
+    </div>
+  );
+}
+
+/**
+ * The menu's links, a lazy part. One element for every render of the header: a boundary that the browser has
+ * not hydrated yet keeps the server's links only while its props stay the same (new ones would make React
+ * drop them and render the fallback until the chunk came, and a Tab pressed then would skip the menu).
+ */
+const DROPDOWN_COLUMNS = (
+  <Suspense fallback={null}>
+    <HEADER_DROPDOWN.Component />
+  </Suspense>
+);
 
 const FAVORITES = href("favorites");
 /** The phone's menu starts loading as the burger is touched or focused, before the press. */
@@ -81,9 +103,8 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
               Новостройки <ChevronIcon width={16} height={16} />
             </button>
             <div id="header-dropdown" className="dropdown" hidden={!dropdown}>
-              <Suspense fallback={null}>
-                <HEADER_DROPDOWN.Component open={dropdown} />
-              </Suspense>
+              {DROPDOWN_COLUMNS}
+              <DropdownFooter ad={<MenuAd open={dropdown} />} />
             </div>
           </div>
           {menus.main.map((item) => (

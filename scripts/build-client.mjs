@@ -157,6 +157,7 @@ const OPTIONS = {
   jsx: "automatic",
   define: { "process.env.NODE_ENV": '"production"' },
   legalComments: "none",
+  alias: { "use-sync-external-store/shim": "./client/sync-external-store.ts" },
 };
 
 /** The manifest of a build: per page its chunk and what it preloads (worker/ssr/assets.ts reads it). */

@@ -24,7 +24,7 @@ export function DropdownFooter({ ad }: { ad?: ReactNode }) {
 /**
  * The menu's links, a lazy part. One element for every render of the header: a boundary that the browser has
  * not hydrated yet keeps the server's links only while its props stay the same (new ones would make React
- * drop them and render the fallback until the chunk came, and a Tab pressed then would skip the menu).
+ * drop them and render the fallback until the chunk came).
  */
 const DROPDOWN_COLUMNS = (
   <Suspense fallback={null}>
@@ -49,6 +49,19 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
   const dropdownButton = useRef<HTMLButtonElement>(null);
   const favorites = useFavorites().ids;
   const { phone, menus } = useBoot();
+  // The menu shows once its links' part has loaded: until then their boundary is the server's HTML, in which
+  // React drops a key or a click (Esc would not close the menu). The part comes as the page hydrates, so an
+  // early press opens the menu a moment later instead.
+  const [linksLoaded, setLinksLoaded] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const loaded = () => live && setLinksLoaded(true);
+    HEADER_DROPDOWN.preload().then(loaded, loaded);
+    return () => {
+      live = false;
+    };
+  }, []);
+  const open = dropdown && linksLoaded;
 
   // Menus close on any route change (SPEC §4).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is about the location changing
@@ -79,7 +92,7 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
             onMouseEnter={() => hover(true)}
             onMouseLeave={() => hover(false)}
             onKeyDown={(e) => {
-              if (e.key === "Escape" && dropdown) {
+              if (e.key === "Escape" && open) {
                 setDropdown(false);
                 dropdownButton.current?.focus();
               }
@@ -93,7 +106,7 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
               ref={dropdownButton}
               type="button"
               className="header__item"
-              aria-expanded={dropdown}
+              aria-expanded={open}
               aria-controls="header-dropdown"
               onClick={() => {
                 clearTimeout(timer.current);
@@ -102,9 +115,9 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
             >
               Новостройки <ChevronIcon width={16} height={16} />
             </button>
-            <div id="header-dropdown" className="dropdown" hidden={!dropdown}>
+            <div id="header-dropdown" className="dropdown" hidden={!open}>
               {DROPDOWN_COLUMNS}
-              <DropdownFooter ad={<MenuAd open={dropdown} />} />
+              <DropdownFooter ad={<MenuAd open={open} />} />
             </div>
           </div>
           {menus.main.map((item) => (

@@ -95,7 +95,7 @@ export const QUICK_SEARCH = lazyPart<Record<string, never>>(
 export const FOOTER = lazyPart<Record<string, never>>(() => import("./components/Footer"));
 
 /** The header's «Новостройки» menu, hidden until it opens: loaded as the page hydrates. */
-export const HEADER_DROPDOWN = lazyPart<Record<string, never>>(() => import("./components/HeaderDropdown"));
+export const HEADER_DROPDOWN = lazyPart<{ open: boolean }>(() => import("./components/HeaderDropdown"));
 
 /** What the header's search found: loaded as the search box is first pointed at, focused or typed into. */
 export const SEARCH_OPTIONS = lazyPart<SearchOptionsProps>(() => import("./components/SearchOptions"));

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { DROPDOWN_DEBOUNCE_MS, SITE_NAME } from "../../shared/constants";
 import { href } from "../../shared/routes";
@@ -6,31 +6,9 @@ import { useBoot } from "../hooks/use-boot";
 import { useFavorites } from "../hooks/use-favorites";
 import { HEADER_DROPDOWN, MOBILE_MENU } from "../pages";
 import { AppLink } from "./AppLink";
-import { MenuAd } from "./ads/MenuAd";
 import { BellIcon, BookmarkIcon, ChevronIcon, HeartIcon, Logo, MenuIcon, PhoneIcon } from "./icons";
 import { SearchBox } from "./SearchBox";
 import "./Header.css";
-
-/** The Новостройки menu's last line: the link to the advertisers' page, and the desktop menu's banner beside it. */
-export function DropdownFooter({ ad }: { ad?: ReactNode }) {
-  return (
-    <div className="dropdown__footer">
-      <AppLink to={href("ad")}>Реклама на сайте</AppLink>
-      {ad}
-    </div>
-  );
-}
-
-/**
- * The menu's links, a lazy part. One element for every render of the header: a boundary that the browser has
- * not hydrated yet keeps the server's links only while its props stay the same (new ones would make React
- * drop them and render the fallback until the chunk came).
- */
-const DROPDOWN_COLUMNS = (
-  <Suspense fallback={null}>
-    <HEADER_DROPDOWN.Component />
-  </Suspense>
-);
 
 const FAVORITES = href("favorites");
 /** The phone's menu starts loading as the burger is touched or focused, before the press. */
@@ -49,7 +27,7 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
   const dropdownButton = useRef<HTMLButtonElement>(null);
   const favorites = useFavorites().ids;
   const { phone, menus } = useBoot();
-  // The menu shows once its links' part has loaded: until then their boundary is the server's HTML, in which
+  // The menu shows once its content's part has loaded: until then its boundary is the server's HTML, in which
   // React drops a key or a click (Esc would not close the menu). The part comes as the page hydrates, so an
   // early press opens the menu a moment later instead.
   const [linksLoaded, setLinksLoaded] = useState(false);
@@ -62,6 +40,17 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
     };
   }, []);
   const open = dropdown && linksLoaded;
+  // One element while `open` stays the same: a boundary that the browser has not hydrated yet keeps the
+  // server's HTML only while its props do (new ones would make React drop it for the fallback until the chunk
+  // came), and `open` cannot change before the part has loaded.
+  const menuContent = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <HEADER_DROPDOWN.Component open={open} />
+      </Suspense>
+    ),
+    [open],
+  );
 
   // Menus close on any route change (SPEC §4).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is about the location changing
@@ -116,8 +105,7 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
               Новостройки <ChevronIcon width={16} height={16} />
             </button>
             <div id="header-dropdown" className="dropdown" hidden={!open}>
-              {DROPDOWN_COLUMNS}
-              <DropdownFooter ad={<MenuAd open={open} />} />
+              {menuContent}
             </div>
           </div>
           {menus.main.map((item) => (

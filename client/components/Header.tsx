@@ -30,16 +30,16 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
   // The menu shows once its content's part has loaded: until then its boundary is the server's HTML, in which
   // React drops a key or a click (Esc would not close the menu). The part comes as the page hydrates, so an
   // early press opens the menu a moment later instead.
-  const [linksLoaded, setLinksLoaded] = useState(false);
+  const [contentLoaded, setContentLoaded] = useState(false);
   useEffect(() => {
     let live = true;
-    const loaded = () => live && setLinksLoaded(true);
+    const loaded = () => live && setContentLoaded(true);
     HEADER_DROPDOWN.preload().then(loaded, loaded);
     return () => {
       live = false;
     };
   }, []);
-  const open = dropdown && linksLoaded;
+  const open = dropdown && contentLoaded;
   // One element while `open` stays the same: a boundary that the browser has not hydrated yet keeps the
   // server's HTML only while its props do (new ones would make React drop it for the fallback until the chunk
   // came), and `open` cannot change before the part has loaded.

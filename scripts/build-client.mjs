@@ -225,19 +225,6 @@ async function prepare(logLevel) {
   return commonModules(probe.metafile.outputs);
 }
 
-/**
- * V8's explicit compile hint on the entry and the chunks it imports (react-dom and the app shell, nearly all
- * of whose code runs as the page hydrates): Chrome (136 and later) compiles them while they stream in, off
- * the main thread, instead of function by function as each first runs. The task that runs the modules took
- * about 70 ms at 4x CPU throttling, 38 ms with the hint. Not on the other chunks: about 35 bytes gzip a file.
- */
-function hintEagerCompile(manifest) {
-  for (const url of [manifest.entry, ...manifest.preload]) {
-    const file = `${outdir}/${basename(url)}`;
-    writeFileSync(file, `//# allFunctionsCalledOnLoad\n${readFileSync(file, "utf8")}`);
-  }
-}
-
 export async function buildClient({ quiet = false } = {}) {
   const logLevel = quiet ? "error" : "warning";
   const common = await prepare(logLevel);
@@ -246,9 +233,7 @@ export async function buildClient({ quiet = false } = {}) {
     plugins: [...PLUGINS, lazyFirst(common)],
     logLevel,
   });
-  const manifest = writeManifest(result.metafile);
-  hintEagerCompile(manifest);
-  return { manifest, metafile: result.metafile };
+  return { manifest: writeManifest(result.metafile), metafile: result.metafile };
 }
 
 /** npm run dev's build: outside dist/client, which wrangler dev watches (a change there restarts the worker). */

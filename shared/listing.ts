@@ -1,4 +1,5 @@
 /** What a catalogue page lists, from its URL alone: the page's base filter under the visitor's own choices. */
+import { apiKeys } from "./api-keys";
 import { type CatalogueFilter, type ListQuery, mergeFilters, readPageQuery } from "./filters/catalogue";
 import type { RouteMatch } from "./routes";
 import { findSeoFilter, seoFilterToCatalogue } from "./seo-filters";
@@ -31,4 +32,19 @@ export function listingQuery(match: RouteMatch): ListQuery | null {
   if (!base) return null;
   const own = ownQuery(match.search, match.route.page === "home" ? HOME_PER_PAGE : LISTING_PER_PAGE);
   return { ...own, filter: mergeFilters(base, own.filter) };
+}
+
+/**
+ * The filter form's lists for a filter: the deadline years and the SPEC §4 cascade (regions → their localities →
+ * their stations). A page with the form declares them in its data, so the form's first render has them.
+ */
+export function filterFormKeys(base: CatalogueFilter, filter: CatalogueFilter) {
+  const regions = filter.regions ?? base.regions;
+  return {
+    years: apiKeys.completionYears(),
+    localities: regions?.length ? apiKeys.locations("localities", { region_id: regions }) : undefined,
+    stations: filter.localities?.length
+      ? apiKeys.locations("subways", { locality_id: filter.localities })
+      : undefined,
+  };
 }

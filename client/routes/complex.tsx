@@ -4,6 +4,7 @@
  * page, house) lives in the URL.
  */
 import { Suspense } from "react";
+import { apartmentKeys } from "../../shared/apartment-keys";
 import { apiKeys } from "../../shared/api-keys";
 import { filterKeys } from "../../shared/filter-keys";
 import { apartmentQueryOf } from "../../shared/filters/apartments";
@@ -99,7 +100,7 @@ export const data = pageData({
     const id = complexIdOf(match);
     return {
       complex: apiKeys.complex(id),
-      apartments: filterKeys.apartments(
+      apartments: apartmentKeys.apartments(
         apartmentQueryOf(match.search, COMPLEX_APARTMENTS_PER_PAGE, { complex: id }),
       ),
       groups: apiKeys.apartmentGroups(id),

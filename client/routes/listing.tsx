@@ -1,11 +1,11 @@
 import { apiKeys } from "../../shared/api-keys";
 import { filterKeys } from "../../shared/filter-keys";
 import { shouldIndex } from "../../shared/indexing";
-import { baseFilterOf, listingQuery, ownQuery } from "../../shared/listing";
+import { baseFilterOf, filterFormKeys, listingQuery, ownQuery } from "../../shared/listing";
 import { pageData } from "../../shared/page-data";
 import type { RouteMatch } from "../../shared/routes";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { FilterForm, filterFormKeys } from "../components/catalogue/FilterForm";
+import { Filter } from "../components/catalogue/Filter";
 import { Listing } from "../components/catalogue/Listing";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
@@ -61,14 +61,7 @@ export default function ListingPage({ match }: PageProps) {
       />
       <h1>{text.h1}</h1>
       {query && keys.list && (
-        <Listing
-          path={match.pathname}
-          query={query}
-          list={keys.list}
-          base={base}
-          own={own}
-          form={FilterForm}
-        />
+        <Listing path={match.pathname} query={query} list={keys.list} base={base} own={own} form={Filter} />
       )}
     </div>
   );

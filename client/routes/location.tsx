@@ -2,11 +2,11 @@ import { apiKeys } from "../../shared/api-keys";
 import type { LocationType } from "../../shared/constants";
 import { filterKeys } from "../../shared/filter-keys";
 import { shouldIndex } from "../../shared/indexing";
-import { baseFilterOf, listingQuery, ownQuery } from "../../shared/listing";
+import { baseFilterOf, filterFormKeys, listingQuery, ownQuery } from "../../shared/listing";
 import { LOCATION_TYPE_DEFS, locationHeading } from "../../shared/locations";
 import { pageData } from "../../shared/page-data";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { FilterForm, filterFormKeys } from "../components/catalogue/FilterForm";
+import { Filter } from "../components/catalogue/Filter";
 import { Listing } from "../components/catalogue/Listing";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
@@ -63,7 +63,7 @@ export default function LocationPage({ match }: PageProps) {
           list={keys.list}
           base={baseFilterOf(match) ?? {}}
           own={own}
-          form={FilterForm}
+          form={Filter}
         />
       )}
     </div>

@@ -29,7 +29,14 @@ beforeAll(async () => {
 /** Each page with what its lazy parts render. */
 const PAGES: [name: string, path: () => string, parts: string[]][] = [
   // The map (CatalogueMap) and its base drawing (BaseGeometry): the metro lines and the towns.
-  ["map", () => "/novostroyki/na-karte/", ['class="cmap__frame"', 'class="cmap__line ', 'class="cmap__town']],
+  [
+    "map",
+    () => "/novostroyki/na-karte/",
+    ['class="cmap__frame"', 'class="cmap__line ', 'class="cmap__town', 'class="filter-bar"'],
+  ],
+  // The filter form (FilterForm) of the catalogue's pages, the map's included.
+  ["listing", () => "/novostroyki/moskva/", ['class="filter-bar"', "Все фильтры", 'name="max_price"']],
+  ["location", () => "/po-metro/sokol/", ['class="filter-bar"', "Все фильтры"]],
   ["legal", () => "/policy/", ["Общие положения", 'class="legal__toc"']],
   [
     "mortgage",

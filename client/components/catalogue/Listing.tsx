@@ -8,7 +8,7 @@ import { useApi } from "../../hooks/use-api";
 import { AppLink } from "../AppLink";
 import { AdSidebar, AdSlot, TgbRow, useAds } from "../ads/Ads";
 import { Pagination } from "../Pagination";
-import type { FilterForm } from "./FilterForm";
+import type { Filter } from "./Filter";
 import { CardGrid } from "./ListingCard";
 import "./catalogue.css";
 
@@ -26,7 +26,7 @@ export interface ListingProps {
    * The filter form, from the pages that show it above their list: passed in, so a page without it (the home
    * page, the map with its own) does not load its code.
    */
-  form?: typeof FilterForm;
+  form?: typeof Filter;
   /** The listing's gallery advert above the cards (the home page shows its hero advert instead). */
   galleryAd?: boolean;
 }

@@ -1,0 +1,12 @@
+/**
+ * The API key of the apartments' lists (shared/filter-keys.ts has the complexes'): apart, so that the catalogue's
+ * pages load none of the apartments' filter table.
+ */
+import { withQuery } from "./api-keys";
+import { type ApartmentQuery, apartmentFilterToApiQuery } from "./filters/apartments";
+import type { LivingObjectList } from "./schemas/catalogue";
+
+export const apartmentKeys = {
+  apartments: (q: ApartmentQuery) =>
+    withQuery<LivingObjectList>("/living-objects/grid", apartmentFilterToApiQuery(q)),
+};

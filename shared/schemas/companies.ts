@@ -11,11 +11,6 @@ export function companyTypeOf(segment: string | undefined): CompanyType | undefi
   return segment && segment in COMPANY_TYPES ? COMPANY_TYPES[segment as CompanyTypeSlug] : undefined;
 }
 
-/** The name people sort and recognise a company by: «Сокол Девелопмент», ГК «Сокол» → the quoted part. */
-export function companySortName(name: string): string {
-  return /«([^»]+)»/.exec(name)?.[1] ?? name;
-}
-
 /** Companies of each type shown on /companies/. */
 export const COMPANIES_PREVIEW = 8;
 

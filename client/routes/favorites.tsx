@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { apiKeys } from "../../shared/api-keys";
 import { DEFAULT_SORT } from "../../shared/constants";
 import { filterKeys } from "../../shared/filter-keys";
-import { IDS_MAX } from "../../shared/filters/catalogue";
+import { IDS_MAX } from "../../shared/filters/keys";
 import { countOf, WORDS } from "../../shared/format";
 import type { ComplexCard } from "../../shared/schemas/catalogue";
 import { AppLink } from "../components/AppLink";

@@ -101,7 +101,7 @@ export function apartmentQueryOf(
   return { filter: { ...filter, ...preset }, page, perPage, sort: readSort(get("sort")) };
 }
 
-const URL_NAMES = /* @__PURE__ */ namesOfTable(APARTMENT_FIELDS, "url", ["page", "sort"]);
+const URL_NAMES = new Set([...namesOfTable(APARTMENT_FIELDS, "url"), "page", "sort"]);
 
 /** An apartments page's own query: its filter, sort and page under the URL's names, no empty or default value. */
 export function apartmentUrlParams(q: Omit<ApartmentQuery, "perPage">): [string, string][] {

@@ -14,8 +14,8 @@ import {
   type Get,
   joinedGet,
   namesOfTable,
-  readPaging,
   queryString,
+  readPaging,
   readTable,
   resetFields,
   valueCount,
@@ -61,8 +61,9 @@ const placeIds = (name: string, label: string) =>
   ({ ...ids(name, label), url: [name], modalReset: true }) as const;
 /**
  * The catalogue's filter fields. `url`: the page URL's names (the first is written); `api`: the API's
- * names, all read, the first `search[<field>]` (API keys are written under it: fields.ts apiParams); `seo`: counts toward noindex; `modalReset`: the phone
- * sheet's reset clears it (SPEC §4). A new filter is one entry here plus its SQL in FIELD_SQL.
+ * names, all read, the first `search[<field>]` (API keys are written under it: keys.ts apiParams); `seo`:
+ * counts toward noindex; `modalReset`: the phone sheet's reset clears it (SPEC §4). A new filter is one
+ * entry here plus its SQL in FIELD_SQL.
  */
 export const CATALOGUE_FIELDS = {
   price: PRICE_FIELD,
@@ -97,21 +98,21 @@ export const CATALOGUE_FIELDS = {
     seo: true,
     modalReset: true,
   },
-  regions: /* @__PURE__ */ placeIds("regions", "Регион"),
-  localities: /* @__PURE__ */ placeIds("localities", "Населённый пункт"),
-  subway_stations: /* @__PURE__ */ placeIds("subway_stations", "Метро, МЦК, МЦД"),
+  regions: placeIds("regions", "Регион"),
+  localities: placeIds("localities", "Населённый пункт"),
+  subway_stations: placeIds("subway_stations", "Метро, МЦК, МЦД"),
   /** In the page URL too: the form's developer type-ahead sets it. */
-  developers: /* @__PURE__ */ ids("developers", "Застройщик", ["developers"]),
-  districts: /* @__PURE__ */ ids("districts", "Район"),
-  city_areas: /* @__PURE__ */ ids("city_areas", "Округ"),
-  mo_districts: /* @__PURE__ */ ids("mo_districts", "Район области"),
-  highways: /* @__PURE__ */ ids("highways", "Шоссе"),
-  railways: /* @__PURE__ */ ids("railways", "Железная дорога"),
+  developers: ids("developers", "Застройщик", ["developers"]),
+  districts: ids("districts", "Район"),
+  city_areas: ids("city_areas", "Округ"),
+  mo_districts: ids("mo_districts", "Район области"),
+  highways: ids("highways", "Шоссе"),
+  railways: ids("railways", "Железная дорога"),
   otdelka: OTDELKA_FIELD,
-  build_stage: /* @__PURE__ */ codes("build_stage", "Стадия строительства", BUILD_STAGES, true),
-  build_class: /* @__PURE__ */ codes("build_class", "Класс жилья", CLASSES, true),
-  build_type: /* @__PURE__ */ codes("build_type", "Тип дома", BUILD_TYPES, true),
-  parking: /* @__PURE__ */ codes("parking", "Парковка", PARKING, false),
+  build_stage: codes("build_stage", "Стадия строительства", BUILD_STAGES, true),
+  build_class: codes("build_class", "Класс жилья", CLASSES, true),
+  build_type: codes("build_type", "Тип дома", BUILD_TYPES, true),
+  parking: codes("parking", "Парковка", PARKING, false),
   /** Type and time go together (pairDistance); one value for noindex, counted on the type. */
   distance_type: {
     kind: "code",
@@ -170,9 +171,8 @@ export type ListField = {
 }[CatalogueField];
 
 /** Sort (SPEC §4): the page URL's and the API's `sort`, or the newer dialect's sort_column + sort_order. */
-const SORT_NAME = "sort";
 export const SORT_FIELD = {
-  url: SORT_NAME,
+  url: "sort",
   label: "Сортировка",
   options: {
     "price desc": "Сначала дороже",
@@ -250,7 +250,7 @@ export function filterToUrlQuery(f: CatalogueFilter, page = 1, sort: Sort = DEFA
 }
 
 /** Every name a page URL's filter reads (its fields, page and sort). */
-const URL_NAMES = /* @__PURE__ */ namesOfTable(CATALOGUE_FIELDS, "url", ["page", SORT_NAME]);
+const URL_NAMES = new Set([...namesOfTable(CATALOGUE_FIELDS, "url"), "page", SORT_FIELD.url]);
 
 /**
  * The canonical query of a catalogue page: its filter, page and sort written back (no empty, default,

@@ -183,7 +183,7 @@ function schemaOf(def: FieldDef): v.GenericSchema<string, unknown> {
 }
 
 /** Schemas are built once per field definition. */
-const schemas = /* @__PURE__ */ new WeakMap<FieldDef, v.GenericSchema<string, unknown>>();
+const schemas = new WeakMap<FieldDef, v.GenericSchema<string, unknown>>();
 function schema(def: FieldDef) {
   let s = schemas.get(def);
   if (!s) {
@@ -230,9 +230,9 @@ function namesOf(def: FieldDef, dialect: Dialect): readonly (readonly string[])[
   return [(dialect === "url" ? def.url : def.api) ?? []];
 }
 
-/** Every name a dialect reads (and `also`: paging, sort), for telling filter names from the rest of a query. */
-export function namesOfTable(table: FieldTable, dialect: Dialect, also: readonly string[] = []): Set<string> {
-  return new Set([...Object.values(table).flatMap((def) => namesOf(def, dialect).flat()), ...also]);
+/** Every name a dialect reads, for telling filter names from the rest of a query. */
+export function namesOfTable(table: FieldTable, dialect: Dialect): Set<string> {
+  return new Set(Object.values(table).flatMap((def) => namesOf(def, dialect).flat()));
 }
 
 /**

@@ -66,7 +66,7 @@ export const ROOMS_FIELD = {
   options: ROOM_LABELS,
   seo: true,
 } as const;
-export const OTDELKA_FIELD = /* @__PURE__ */ codes(
+export const OTDELKA_FIELD = codes(
   "otdelka",
   "Отделка",
   OTDELKA,

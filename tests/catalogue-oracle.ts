@@ -9,7 +9,7 @@ import { COMPLEX_ORDER, filterParts, type Param } from "../worker/db/queries/com
 
 function directWhere(f: CatalogueFilter): { sql: string; params: Param[] } {
   const { params, on: fields, condition } = filterParts(f);
-  const on = (place: "complex" | "apartment" | "station") => fields(place).map(condition);
+  const on = (place: "complex" | "apartment" | "station") => fields(place).map((key) => condition(key));
   const apartment = on("apartment");
   const station = on("station");
   const where = [

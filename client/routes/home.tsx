@@ -1,10 +1,11 @@
 import { Suspense } from "react";
 import { apiKeys } from "../../shared/api-keys";
 import { filterKeys } from "../../shared/filter-keys";
+import { readPageQuery } from "../../shared/filters/catalogue";
 import { formatNumber } from "../../shared/format";
-import { listingQuery, ownQuery } from "../../shared/listing";
+import { REGIONS } from "../../shared/geo/regions";
 import { pageData } from "../../shared/page-data";
-import { SEO_FILTERS } from "../../shared/seo-filters";
+import type { RouteMatch } from "../../shared/routes";
 import { AppLink } from "../components/AppLink";
 import { AdSlot, useAds } from "../components/ads/Ads";
 import { FacadeImage } from "../components/art/ArtImage";
@@ -18,13 +19,20 @@ const TITLE = "Новостройки Москвы и Подмосковья —
 const DESCRIPTION =
   "Каталог новостроек Москвы и Московской области: цены от застройщиков, планировки, сроки сдачи, отделка и ипотека. Фильтры по метро, району и бюджету.";
 
+/** Complexes in the home page's list. */
+const PER_PAGE = 12;
+/**
+ * The home page's list: the visitor's own filter from the query and no base filter, so that none of the
+ * named listings' tables (shared/listing.ts, shared/seo-filters.ts) comes with the page.
+ */
+const homeQuery = (match: RouteMatch) => readPageQuery(match.search, PER_PAGE);
+
 /** The page's text and figures, the list of complexes (without its form) and the special offers. */
 export const data = pageData({
   keys(match) {
-    const q = listingQuery(match);
     return {
       main: apiKeys.main(),
-      list: q ? filterKeys.complexes(q) : undefined,
+      list: filterKeys.complexes(homeQuery(match)),
       offers: apiKeys.specialOffers(),
     };
   },
@@ -37,7 +45,7 @@ export default function HomePage({ match }: PageProps) {
   const keys = data.keys(match);
   const { data: main } = useApi(keys.main);
   const { data: offers } = useApi(keys.offers);
-  const query = listingQuery(match);
+  const query = homeQuery(match);
   const seo = main?.page.seo;
   const counts = main?.complexes;
   const ads = useAds();
@@ -68,9 +76,9 @@ export default function HomePage({ match }: PageProps) {
               </ul>
             )}
             <div className="hero__links">
-              {SEO_FILTERS.slice(0, 3).map((f) => (
-                <AppLink key={f.path} to={`/novostroyki/${f.path}/`} className="chip chip--light">
-                  {f.label}
+              {REGIONS.map((r) => (
+                <AppLink key={r.slug} to={r.listing} className="chip chip--light">
+                  {r.label}
                 </AppLink>
               ))}
               <AppLink to="/novostroyki/" className="chip chip--light">
@@ -84,16 +92,14 @@ export default function HomePage({ match }: PageProps) {
 
       <div className="container">
         <h2 className="home__title">Новостройки в продаже</h2>
-        {query && keys.list && (
-          <Listing
-            path="/novostroyki/"
-            query={query}
-            list={keys.list}
-            base={{}}
-            own={ownQuery(match.search).filter}
-            galleryAd={false}
-          />
-        )}
+        <Listing
+          path="/novostroyki/"
+          query={query}
+          list={keys.list}
+          base={{}}
+          own={query.filter}
+          galleryAd={false}
+        />
         <p>
           <AppLink to="/novostroyki/" className="button">
             Смотреть все новостройки

@@ -23,6 +23,7 @@ import {
   toggleValue,
 } from "./catalogue";
 import { type FieldTable, idList } from "./fields";
+import { APARTMENT_API_NAMES } from "./keys";
 
 const api = (s: string) => readApiQuery(new URLSearchParams(s), 25);
 const page = (s: string) => readPageQuery(new URLSearchParams(s), 12);
@@ -81,6 +82,21 @@ function walk(
     });
   }
 }
+
+describe("API keys need no field table", () => {
+  // fields.ts apiParams writes `search[<field>]` without reading a table: each table's first API name is it.
+  const first = (table: FieldTable, names: Readonly<Record<string, string>>) =>
+    Object.entries(table).map(([key, def]) => {
+      const own = `search[${names[key] ?? key}]`;
+      return [key, def.api[0], def.kind === "range" ? [`${own}[min]`, `${own}[max]`] : own];
+    });
+  it.each([...first(CATALOGUE_FIELDS, {}), ...first(APARTMENT_FIELDS, APARTMENT_API_NAMES)])(
+    "%s is written under its first API name",
+    (_, name, expected) => {
+      expect(name).toEqual(expected);
+    },
+  );
+});
 
 describe("every catalogue filter field", () => {
   walk(CATALOGUE_FIELDS, {

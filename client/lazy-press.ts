@@ -1,0 +1,104 @@
+/**
+ * Lazy parts with buttons (client/pages.ts lazyPart): a press made before the part's chunk has arrived is kept
+ * and made again once the part has hydrated. React cannot hydrate a part's boundary without its code and drops
+ * a click on it (it replays no click there), so without this a button of a lazy part loses the first press on a
+ * slow network (the quiz card did, issue #20).
+ *
+ * The part's root element carries `data-part={name}`; what it does before hydrating is its buttons'
+ * (`type="button"`): its links and forms work as plain HTML meanwhile. Until the chunk has arrived, a listener
+ * (in the capture phase, before React's) notes a press on such a button: which of the parts of that name, which
+ * of its buttons; the part's first commit presses them again. Pointing at the part, focusing it or pressing
+ * it asks for the chunk at once (React asks for it when hydration reaches the part).
+ */
+import { type ComponentType, createElement, Fragment, useLayoutEffect } from "react";
+import { type LazyPart, lazyPart } from "./pages";
+
+interface Press {
+  name: string;
+  /** Which of the parts of that name, in document order. */
+  part: number;
+  /** Which of its buttons. */
+  button: number;
+}
+
+interface State {
+  arrived: boolean;
+  preload(): Promise<unknown>;
+}
+
+const BUTTON = 'button[type="button"]';
+const parts = new Map<string, State>();
+const pending: Press[] = [];
+
+const partsNamed = (name: string) => document.querySelectorAll<HTMLElement>(`[data-part="${name}"]`);
+
+/** The part a DOM event happened in, while that part's chunk has not arrived. */
+function waitingPart(target: EventTarget | null) {
+  if (!(target instanceof Element)) return null;
+  const root = target.closest<HTMLElement>("[data-part]");
+  const name = root?.dataset.part;
+  const state = name === undefined ? undefined : parts.get(name);
+  return root && name !== undefined && state && !state.arrived ? { root, name, state } : null;
+}
+
+if (typeof document !== "undefined") {
+  document.addEventListener(
+    "click",
+    (event) => {
+      const part = waitingPart(event.target);
+      const button = (event.target as Element).closest?.(BUTTON);
+      if (!part || !button || !part.root.contains(button)) return;
+      void part.state.preload();
+      pending.push({
+        name: part.name,
+        part: [...partsNamed(part.name)].indexOf(part.root),
+        button: [...part.root.querySelectorAll(BUTTON)].indexOf(button),
+      });
+    },
+    true,
+  );
+  for (const type of ["pointerover", "focusin"])
+    document.addEventListener(type, (event) => void waitingPart(event.target)?.state.preload(), true);
+}
+
+/** Presses the buttons pressed before the part named `name` arrived (each once). */
+function replay(name: string) {
+  for (const press of pending.filter((p) => p.name === name)) {
+    pending.splice(pending.indexOf(press), 1);
+    partsNamed(name)[press.part]?.querySelectorAll<HTMLElement>(BUTTON)[press.button]?.click();
+  }
+}
+
+/** In the part's boundary, so its layout effect runs in the commit that hydrates (or renders) the part. */
+function Replay({ name }: { name: string }) {
+  useLayoutEffect(() => replay(name), [name]);
+  return null;
+}
+
+/**
+ * A lazy part whose root element carries `data-part={name}` and whose buttons keep a press made before it
+ * arrived. Rendered inside a `<Suspense>`, like any lazy part.
+ */
+export function pressablePart<P extends object>(
+  name: string,
+  load: () => Promise<{ default: ComponentType<P> }>,
+): LazyPart<P> {
+  const state: State = { arrived: false, preload: () => part.preload() };
+  const part = lazyPart(() =>
+    load().then((m) => {
+      state.arrived = true;
+      return m;
+    }),
+  );
+  parts.set(name, state);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per part at module load, never during render
+  function Component(props: P) {
+    return createElement(
+      Fragment,
+      null,
+      createElement(part.Component, props),
+      createElement(Replay, { name }),
+    );
+  }
+  return { Component, preload: part.preload };
+}

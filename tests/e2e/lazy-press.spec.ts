@@ -1,0 +1,84 @@
+/**
+ * A lazy part's button pressed before the part's chunk has arrived (client/lazy-press.ts): the chunk is held
+ * back by the test, the button pressed, and once the chunk is let through the press has done what it does.
+ */
+import { expect, type Page, type Route, test } from "@playwright/test";
+import { DESKTOP, hydrated, PHONE } from "./helpers";
+
+/** Holds every request for the chunk whose file name starts with `name` until `release` is called. */
+async function holdChunk(page: Page, name: string) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(new RegExp(`/assets/${name}-[^/]+\\.js$`), (route) =>
+    released ? route.continue() : void held.push(route),
+  );
+  return {
+    asked: () => held.length,
+    async release() {
+      released = true;
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
+}
+
+for (const [label, viewport] of [
+  ["1440", DESKTOP],
+  ["390", PHONE],
+] as const) {
+  test(`${label} px: ♡ and «Сравнить» pressed before their chunk has arrived are not lost`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const chunk = await holdChunk(page, "ApartmentToggles");
+    await page.goto("/kvartiry/");
+    await hydrated(page);
+    // Hydration has reached the cards and asked for the toggles' chunk, which is held.
+    await expect.poll(chunk.asked).toBeGreaterThan(0);
+    const first = page.locator(".apt-card").nth(0);
+    const second = page.locator(".apt-card").nth(1);
+    await first.getByRole("button", { name: /^В избранное/ }).click();
+    await second.getByRole("button", { name: /^Добавить к сравнению/ }).click();
+    // Nothing can have happened yet: the buttons are the server's HTML.
+    await expect(first.getByRole("button", { name: /^В избранное/ })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
+    const stored = () =>
+      page.evaluate(() => [
+        localStorage.getItem("favorites:apartments"),
+        localStorage.getItem("compare:apartments"),
+      ]);
+    expect(await stored()).toEqual([null, null]);
+
+    await chunk.release();
+    await expect(first.getByRole("button", { name: /^Убрать из избранного/ })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(second.getByRole("button", { name: /^Убрать из сравнения/ })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    const ids = await page
+      .locator(".apt-card__link")
+      .evaluateAll((links) =>
+        links.slice(0, 2).map((a) => Number(/kvartira-(\d+)/.exec(a.getAttribute("href") ?? "")?.[1])),
+      );
+    expect(await stored()).toEqual([`[${ids[0]}]`, `[${ids[1]}]`]);
+    // Each press was made once: the other buttons are as they were.
+    await expect(first.getByRole("button", { name: /^Добавить к сравнению/ })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
+    await expect(second.getByRole("button", { name: /^В избранное/ })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
+    await expect(page.getByRole("link", { name: "Сравнить 1 квартиру" }).first()).toBeVisible();
+    // The favourites page lists the hearted apartment.
+    const title = (await first.locator(".apt-card__link").textContent())?.trim() ?? "";
+    await page.goto("/izbrannoe/");
+    const flats = page.locator("section", { has: page.getByRole("heading", { name: "Квартиры" }) });
+    await expect(flats.locator(".apt-card__link")).toHaveText([title]);
+  });
+}

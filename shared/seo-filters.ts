@@ -5,6 +5,7 @@
  * Location-based values are slugs (resolved to ids by the loader), so these stay stable across seeds.
  */
 import { type CatalogueFilter, REGION_IDS } from "./filters/catalogue";
+import type { RouteMatch } from "./routes";
 
 export interface SeoFilterDef {
   path: string;
@@ -64,4 +65,12 @@ export function seoFilterToCatalogue(f: SeoFilterDef["filter"]): CatalogueFilter
   if (f.near) out.near = f.near;
   if (f.investment) out.investment = true;
   return out;
+}
+
+/** The base filter of a /novostroyki/{path}/ page: none for the whole catalogue, null for an unknown path. */
+export function namedListingBase(match: RouteMatch): CatalogueFilter | null {
+  const path = (match.params["*"] ?? "").replace(/\/+$/, "");
+  if (!path) return {};
+  const seo = findSeoFilter(path);
+  return seo ? seoFilterToCatalogue(seo.filter) : null;
 }

@@ -7,7 +7,6 @@ import { shouldIndex } from "../../shared/indexing";
 import { filterFormKeys, ownQuery } from "../../shared/listing";
 import { pageData } from "../../shared/page-data";
 import { type ComplexMap, type ComplexMapClusters, isFirstView } from "../../shared/schemas/map";
-import { findSeoFilter } from "../../shared/seo-filters";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Filter } from "../components/catalogue/Filter";
 import { Listing } from "../components/catalogue/Listing";
@@ -16,9 +15,8 @@ import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
 import { lazyPart, type PageProps } from "../pages";
 
-/** The page is the menu's named listing «На карте»: its title and description come with the seo-filter call. */
+/** The page is the menu's named listing «На карте»: its h1, title and description come with the seo-filter call. */
 const NAMED = "na-karte";
-const H1 = findSeoFilter(NAMED)?.h1 ?? "";
 /** The map has no base filter: all of Moscow and the region. */
 const NO_BASE: CatalogueFilter = {};
 
@@ -88,13 +86,13 @@ export default function MapPage({ match }: PageProps) {
   return (
     <div className="page container">
       <PageHead
-        title={text?.title ?? H1}
+        title={text?.title ?? ""}
         description={text?.description}
         canonical={match.pathname}
-        noindex={!shouldIndex(match.pathname, match.search)}
+        noindex={!shouldIndex(NO_BASE, match.search)}
       />
-      <Breadcrumbs items={[{ label: "Новостройки", to: "/novostroyki/" }, { label: H1 }]} />
-      <h1>{H1}</h1>
+      <Breadcrumbs items={[{ label: "Новостройки", to: "/novostroyki/" }, { label: text?.h1 ?? "" }]} />
+      <h1>{text?.h1}</h1>
       <Filter base={NO_BASE} value={own} sort={query.sort} total={total} action={match.pathname} />
       <section className="map-page" aria-label="Карта">
         <p className="map-page__count" aria-live="polite">

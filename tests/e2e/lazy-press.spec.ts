@@ -2,24 +2,8 @@
  * A lazy part's button pressed before the part's chunk has arrived (client/lazy-press.ts): the chunk is held
  * back by the test, the button pressed, and once the chunk is let through the press has done what it does.
  */
-import { expect, type Page, type Route, test } from "@playwright/test";
-import { DESKTOP, hydrated, PHONE } from "./helpers";
-
-/** Holds every request for the chunk whose file name starts with `name` until `release` is called. */
-async function holdChunk(page: Page, name: string) {
-  const held: Route[] = [];
-  let released = false;
-  await page.route(new RegExp(`/assets/${name}-[^/]+\\.js$`), (route) =>
-    released ? route.continue() : void held.push(route),
-  );
-  return {
-    asked: () => held.length,
-    async release() {
-      released = true;
-      for (const route of held.splice(0)) await route.continue();
-    },
-  };
-}
+import { expect, test } from "@playwright/test";
+import { DESKTOP, holdChunk, hydrated, PHONE } from "./helpers";
 
 for (const [label, viewport] of [
   ["1440", DESKTOP],

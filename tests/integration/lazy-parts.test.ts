@@ -34,9 +34,18 @@ const PAGES: [name: string, path: () => string, parts: string[]][] = [
     () => "/novostroyki/na-karte/",
     ['class="cmap__frame"', 'class="cmap__line ', 'class="cmap__town', 'class="filter-bar"'],
   ],
-  // The filter form (FilterForm) of the catalogue's pages, the map's included.
-  ["listing", () => "/novostroyki/moskva/", ['class="filter-bar"', "Все фильтры", 'name="max_price"']],
-  ["location", () => "/po-metro/sokol/", ['class="filter-bar"', "Все фильтры"]],
+  // The catalogue's pages: the filter form (FilterForm), the map's included, and the list's body (ListingBody:
+  // the cards, the ads beside and between them, the page links).
+  [
+    "listing",
+    () => "/novostroyki/moskva/",
+    ['class="filter-bar"', "Все фильтры", 'name="max_price"', 'data-part="listing"', 'class="listing-card"'],
+  ],
+  [
+    "location",
+    () => "/po-metro/sokol/",
+    ['class="filter-bar"', 'class="listing-card"', 'class="ad-sidebar"'],
+  ],
   ["legal", () => "/policy/", ["Общие положения", 'class="legal__toc"']],
   [
     "mortgage",

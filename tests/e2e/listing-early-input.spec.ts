@@ -8,6 +8,16 @@
 import { expect, type Page, test } from "@playwright/test";
 import { DESKTOP, holdChunk, hydrated, PHONE } from "./helpers";
 
+/** The listing at a width, hydrated, with the chunk `name` asked for and held (the page has asked for it). */
+async function heldListing(page: Page, viewport: { width: number; height: number }, name: string) {
+  await page.setViewportSize(viewport);
+  const chunk = await holdChunk(page, name);
+  await page.goto("/novostroyki/");
+  await hydrated(page);
+  await expect.poll(chunk.asked).toBeGreaterThan(0);
+  return chunk;
+}
+
 async function apiTotal(page: Page, query: string): Promise<number> {
   const res = await page.request.get(`/api/v1/residential-complexes/grid?per_page=1&${query}`);
   return ((await res.json()) as { total: number }).total;
@@ -15,12 +25,8 @@ async function apiTotal(page: Page, query: string): Promise<number> {
 
 test.describe("the listing before its parts' chunks have arrived", () => {
   test("1440 px: a room ticked and a price typed meanwhile are counted and submitted", async ({ page }) => {
-    await page.setViewportSize(DESKTOP);
-    const chunk = await holdChunk(page, "FilterForm");
-    await page.goto("/novostroyki/");
-    await hydrated(page);
-    // The page has hydrated and asked for the form's chunk, which is held: the server's form takes the input.
-    await expect.poll(chunk.asked).toBeGreaterThan(0);
+    // The page has hydrated, the form's chunk is held: the server's form takes the input.
+    const chunk = await heldListing(page, DESKTOP, "FilterForm");
     const form = page.getByRole("form", { name: "Фильтры новостроек" });
     await form.getByRole("checkbox", { name: "2-комн.", exact: true }).check();
     await form.getByPlaceholder("до, ₽", { exact: true }).fill("15 млн");
@@ -40,11 +46,7 @@ test.describe("the listing before its parts' chunks have arrived", () => {
   });
 
   test("390 px: «Фильтры» pressed meanwhile opens the sheet once the form has come", async ({ page }) => {
-    await page.setViewportSize(PHONE);
-    const chunk = await holdChunk(page, "FilterForm");
-    await page.goto("/novostroyki/");
-    await hydrated(page);
-    await expect.poll(chunk.asked).toBeGreaterThan(0);
+    const chunk = await heldListing(page, PHONE, "FilterForm");
     // On a phone the form is the sheet; its button is the page's own and answers at once.
     await page.getByRole("button", { name: /^Фильтры/ }).click();
     const sheet = page.getByRole("dialog", { name: "Фильтры" });
@@ -70,11 +72,7 @@ test.describe("the listing before its parts' chunks have arrived", () => {
     test(`${label} px: a card's ♡ pressed meanwhile is pressed once the cards have come`, async ({
       page,
     }) => {
-      await page.setViewportSize(viewport);
-      const chunk = await holdChunk(page, "ListingBody");
-      await page.goto("/novostroyki/");
-      await hydrated(page);
-      await expect.poll(chunk.asked).toBeGreaterThan(0);
+      const chunk = await heldListing(page, viewport, "ListingBody");
       const like = page
         .locator(".listing-card")
         .nth(1)

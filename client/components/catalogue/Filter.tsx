@@ -12,26 +12,15 @@
  */
 import { memo, type ReactNode, Suspense, startTransition, useDeferredValue, useState } from "react";
 import type { Sort } from "../../../shared/constants";
-import { type CatalogueFilter, filterToUrlQuery, filterValueCount } from "../../../shared/filters/catalogue";
+import { type CatalogueFilter, filterValueCount } from "../../../shared/filters/catalogue";
 import { lazyPart } from "../../pages";
 import type { FilterFormProps } from "./FilterForm";
 import { SortSelect } from "./SortSelect";
+import { sameProps } from "./same-props";
 
 const FILTER_FORM = lazyPart<FilterFormProps>(() => import("./FilterForm"));
 
-/** Equal filters (a page's render makes new objects of the same URL) are the same props. */
-const Form = memo(
-  FILTER_FORM.Component,
-  (a, b) =>
-    a.sort === b.sort &&
-    a.total === b.total &&
-    a.action === b.action &&
-    a.sheet === b.sheet &&
-    a.onSheet === b.onSheet &&
-    a.sheetAd === b.sheetAd &&
-    filterToUrlQuery(a.base) === filterToUrlQuery(b.base) &&
-    filterToUrlQuery(a.value) === filterToUrlQuery(b.value),
-);
+const Form = memo(FILTER_FORM.Component, sameProps<FilterFormProps>("base", "value"));
 
 export interface FilterProps {
   /** The page's own filter (a region, a station): always applied, not shown as a choice. */

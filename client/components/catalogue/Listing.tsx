@@ -1,7 +1,7 @@
 import { type ComponentProps, memo, Suspense } from "react";
 import { bannerOn } from "../../../shared/ads";
 import type { ApiKey } from "../../../shared/api-keys";
-import { filterToUrlQuery, type ListQuery } from "../../../shared/filters/catalogue";
+import type { ListQuery } from "../../../shared/filters/catalogue";
 import { countOf, WORDS } from "../../../shared/format";
 import type { ComplexList } from "../../../shared/schemas/catalogue";
 import { fetchLatestList } from "../../api";
@@ -11,6 +11,7 @@ import type { AdSlot } from "../ads/Ads";
 import { useAds } from "../ads/use-ads";
 import type { Filter } from "./Filter";
 import type { ListingBodyProps } from "./ListingBody";
+import { sameProps } from "./same-props";
 import "./catalogue.css";
 
 /**
@@ -20,17 +21,7 @@ import "./catalogue.css";
  * pressed again once it has come (the links work as plain links). Their props stay the same until then.
  */
 const BODY = pressablePart<ListingBodyProps>("listing", () => import("./ListingBody"));
-const Body = memo(
-  BODY.Component,
-  (a, b) =>
-    a.list === b.list &&
-    a.failed === b.failed &&
-    a.ads === b.ads &&
-    a.galleryAd === b.galleryAd &&
-    a.path === b.path &&
-    a.sort === b.sort &&
-    filterToUrlQuery(a.own) === filterToUrlQuery(b.own),
-);
+const Body = memo(BODY.Component, sameProps<ListingBodyProps>("own"));
 const FILTER_AD = pressablePart<ComponentProps<typeof AdSlot>>("ad-filter", () =>
   import("../ads/Ads").then((m) => ({ default: m.AdSlot })),
 );

@@ -3,7 +3,7 @@
  * with the page (`data` below); the chessboard of a house loads when it is chosen. Every choice (filters, list
  * page, house) lives in the URL.
  */
-import { Suspense } from "react";
+import { memo, Suspense } from "react";
 import { apartmentKeys } from "../../shared/apartment-keys";
 import { apiKeys } from "../../shared/api-keys";
 import { filterKeys } from "../../shared/filter-keys";
@@ -20,7 +20,7 @@ import type { ComplexDetail } from "../../shared/schemas/catalogue";
 import { AppLink } from "../components/AppLink";
 import { apartmentTitle } from "../components/apartment/text";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { Gallery } from "../components/complex/Gallery";
+import type { GalleryProps } from "../components/complex/Gallery";
 import { LightBoxProvider } from "../components/complex/LightBox";
 import {
   APARTMENT_FILTERS,
@@ -51,7 +51,24 @@ import { LeadActions } from "../components/lead/LeadActions";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
 import { useSiteOrigin } from "../hooks/use-boot";
+import { pressablePart } from "../lazy-press";
 import type { PageProps } from "../pages";
+
+/**
+ * The gallery (Gallery.tsx): its own chunk, hydrated when it arrives; a picture pressed before that opens then
+ * (client/lazy-press.ts). Memoised: its props stay the same until it has hydrated (the complex is the
+ * answer's object), so the page's renders leave the server's HTML in place.
+ */
+const GALLERY = pressablePart<GalleryProps>("gallery", () => import("../components/complex/Gallery"));
+// On the first screen: asked for as soon as the page's module runs (a client-side visit shows it sooner).
+if (typeof window !== "undefined") void GALLERY.preload();
+const GalleryPart = memo(function GalleryPart(props: GalleryProps) {
+  return (
+    <Suspense fallback={null}>
+      <GALLERY.Component {...props} />
+    </Suspense>
+  );
+});
 
 /** The page's URL with some query parameters changed (null removes one) and a section to show. */
 function linkTo(path: string, search: URLSearchParams, changes: Record<string, string | null>, hash: string) {
@@ -191,14 +208,7 @@ export default function ComplexPage({ match }: PageProps) {
         </header>
 
         <div className="complex-top">
-          <Gallery
-            id={c.id}
-            cls={c.class}
-            floors={c.floors_max}
-            houses={c.houses.map((h) => h.floors)}
-            name={title}
-            photo={c.photo}
-          />
+          <GalleryPart complex={c} name={title} />
           <aside className="price-card" aria-label="Цены">
             <p className="cx-price cx-price--large">{formatPriceFrom(c.min_price)}</p>
             <p className="price-card__m2">{formatPricePerMeterFrom(c.min_price_m2)}</p>

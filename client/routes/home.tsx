@@ -1,42 +1,57 @@
-import { Suspense } from "react";
-import { apiKeys } from "../../shared/api-keys";
+import { memo, Suspense } from "react";
+import { type ApiKey, apiKeys } from "../../shared/api-keys";
+import { DEFAULT_SORT } from "../../shared/constants";
 import { filterKeys } from "../../shared/filter-keys";
-import { readPageQuery } from "../../shared/filters/catalogue";
+import type { ListQuery } from "../../shared/filters/catalogue";
 import { formatNumber } from "../../shared/format";
 import { REGIONS } from "../../shared/geo/regions";
 import { pageData } from "../../shared/page-data";
-import type { RouteMatch } from "../../shared/routes";
+import type { ComplexList } from "../../shared/schemas/catalogue";
 import { AppLink } from "../components/AppLink";
 import { AdSlot } from "../components/ads/Ads";
 import { useAds } from "../components/ads/use-ads";
 import { FacadeImage } from "../components/art/ArtImage";
-import { Listing } from "../components/catalogue/Listing";
+import type { HomeListProps } from "../components/home/HomeList";
 import type { HomeMoreProps } from "../components/home/HomeMore";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
+import { pressablePart } from "../lazy-press";
 import { lazyPart, type PageProps } from "../pages";
 
 const TITLE = "Новостройки Москвы и Подмосковья — каталог ЖК от застройщиков";
 const DESCRIPTION =
   "Каталог новостроек Москвы и Московской области: цены от застройщиков, планировки, сроки сдачи, отделка и ипотека. Фильтры по метро, району и бюджету.";
 
-/** Complexes in the home page's list. */
-const PER_PAGE = 12;
 /**
- * The home page's list: the visitor's own filter from the query and no base filter, so that none of the
- * named listings' tables (shared/listing.ts, shared/seo-filters.ts) comes with the page.
+ * The home page's list: the catalogue's first page. The home page's address takes no filter (the listing's
+ * does, /novostroyki/?…, with its form; shared/filters/canonical.ts drops one from the home page's query), so
+ * the page reads none and loads none of the filter tables.
  */
-const homeQuery = (match: RouteMatch) => readPageQuery(match.search, PER_PAGE);
+const QUERY: ListQuery = { filter: {}, page: 1, perPage: 12, sort: DEFAULT_SORT };
 
 /** The page's text and figures, the list of complexes (without its form) and the special offers. */
 export const data = pageData({
-  keys(match) {
+  keys() {
     return {
       main: apiKeys.main(),
-      list: filterKeys.complexes(homeQuery(match)),
+      list: filterKeys.complexes(QUERY),
       offers: apiKeys.specialOffers(),
     };
   },
+});
+
+/**
+ * The list (HomeList.tsx): its own chunk, hydrated when it arrives; a ♡ pressed before that is pressed then
+ * (client/lazy-press.ts). Memoised with props that never change, so that a render of the page before the
+ * chunk has arrived (the ads' draw) leaves the server's HTML of the list in place.
+ */
+const LIST = pressablePart<HomeListProps>("home-list", () => import("../components/home/HomeList"));
+const List = memo(function List({ list }: { list: ApiKey<ComplexList> }) {
+  return (
+    <Suspense fallback={null}>
+      <LIST.Component list={list} query={QUERY} />
+    </Suspense>
+  );
 });
 
 /** What follows the list (HomeMore.tsx): its own chunk, hydrated when it arrives. */
@@ -46,7 +61,6 @@ export default function HomePage({ match }: PageProps) {
   const keys = data.keys(match);
   const { data: main } = useApi(keys.main);
   const { data: offers } = useApi(keys.offers);
-  const query = homeQuery(match);
   const seo = main?.page.seo;
   const counts = main?.complexes;
   const ads = useAds();
@@ -93,14 +107,7 @@ export default function HomePage({ match }: PageProps) {
 
       <div className="container">
         <h2 className="home__title">Новостройки в продаже</h2>
-        <Listing
-          path="/novostroyki/"
-          query={query}
-          list={keys.list}
-          base={{}}
-          own={query.filter}
-          galleryAd={false}
-        />
+        <List list={keys.list} />
         <p>
           <AppLink to="/novostroyki/" className="button">
             Смотреть все новостройки

@@ -11,6 +11,7 @@ import {
 import {
   CATALOGUE_FIELDS,
   canonicalCatalogueSearch,
+  canonicalUnfilteredSearch,
   FilterError,
   filterToApiParams,
   filterToApiQuery,
@@ -224,6 +225,12 @@ describe("catalogue filter", () => {
       "?max_price=8100000&min_area=40&max_area=90&rooms=1,2&distance_type=1&distance_time=1&utm_source=ya",
     );
     expect(canonicalCatalogueSearch(new URLSearchParams("min_price=&page=1"))).toBe("");
+  });
+
+  it("keeps only the other parameters of a page that lists without a filter (the home page)", () => {
+    const search = new URLSearchParams("rooms=2&max_price=8+млн&page=2&sort=price+asc&utm_source=ya&fp=1");
+    expect(canonicalUnfilteredSearch(search)).toBe("?utm_source=ya&fp=1");
+    expect(canonicalUnfilteredSearch(new URLSearchParams("rooms=2"))).toBe("");
   });
 
   it("counts values for noindex: a range one, each list entry one, a distance one", () => {

@@ -252,6 +252,9 @@ export function filterToUrlQuery(f: CatalogueFilter, page = 1, sort: Sort = DEFA
 /** Every name a page URL's filter reads (its fields, page and sort). */
 const URL_NAMES = new Set([...namesOfTable(CATALOGUE_FIELDS, "url"), "page", SORT_FIELD.url]);
 
+/** The parameters of a query that are not the catalogue filter's, its page or its sort (advertising marks). */
+const notFilter = (search: URLSearchParams) => [...search].filter(([name]) => !URL_NAMES.has(name));
+
 /**
  * The canonical query of a catalogue page: its filter, page and sort written back (no empty, default,
  * malformed or repeated names; an inverted range swapped), the other parameters (advertising marks) kept as
@@ -259,8 +262,13 @@ const URL_NAMES = new Set([...namesOfTable(CATALOGUE_FIELDS, "url"), "page", SOR
  */
 export function canonicalCatalogueSearch(search: URLSearchParams): string {
   const q = readPageQuery(search, 1);
-  const rest = [...search].filter(([name]) => !URL_NAMES.has(name));
-  const qs = queryString([...filterToUrlParams(q.filter, q.page, q.sort), ...rest]);
+  const qs = queryString([...filterToUrlParams(q.filter, q.page, q.sort), ...notFilter(search)]);
+  return qs ? `?${qs}` : "";
+}
+
+/** The canonical query of a page that lists without a filter (the home page): the other parameters only. */
+export function canonicalUnfilteredSearch(search: URLSearchParams): string {
+  const qs = queryString(notFilter(search));
   return qs ? `?${qs}` : "";
 }
 

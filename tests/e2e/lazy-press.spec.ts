@@ -66,3 +66,52 @@ for (const [label, viewport] of [
     await expect(flats.locator(".apt-card__link")).toHaveText([title]);
   });
 }
+
+test("home page: a card's ♡ pressed before the list's chunk has arrived is not lost", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const chunk = await holdChunk(page, "HomeList");
+  await page.goto("/");
+  await hydrated(page);
+  await expect.poll(chunk.asked).toBeGreaterThan(0);
+  const card = page.locator(".listing-card").nth(1);
+  const title = (await card.locator(".listing-card__title").textContent())?.trim() ?? "";
+  await card.getByRole("button", { name: `Добавить ${title} в избранное` }).click();
+  const stored = () => page.evaluate(() => localStorage.getItem("favorites:complexes"));
+  expect(await stored()).toBeNull();
+
+  await chunk.release();
+  await expect(card.getByRole("button", { name: `Убрать ${title} из избранного` })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  expect(JSON.parse((await stored()) ?? "[]")).toHaveLength(1);
+  await expect(page.getByRole("banner").getByRole("link", { name: /^Избранное/ })).toHaveAccessibleName(
+    "Избранное: 1",
+  );
+});
+
+test("complex page: a picture pressed before the gallery's chunk has arrived opens the light box", async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  const grid = (await (await page.request.get("/api/v1/residential-complexes/grid?per_page=1")).json()) as {
+    data: { url: string }[];
+  };
+  const url = grid.data[0]?.url;
+  if (!url) throw new Error("the catalogue is empty");
+  const chunk = await holdChunk(page, "Gallery");
+  await page.goto(url);
+  await hydrated(page);
+  await expect.poll(chunk.asked).toBeGreaterThan(0);
+  await page
+    .getByRole("button", { name: /^Открыть .* на весь экран$/ })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  await chunk.release();
+  const box = page.getByRole("dialog");
+  await expect(box).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(box).toHaveCount(0);
+});

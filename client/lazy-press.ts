@@ -5,9 +5,11 @@
  * slow network (the quiz card did, issue #20).
  *
  * The part's root element carries `data-part={name}`; what it does before hydrating is its buttons'
- * (`type="button"`): its links and forms work as plain HTML meanwhile. Until the chunk has arrived, a listener
- * (in the capture phase, before React's) notes a press on such a button: which of the parts of that name, which
- * of its buttons; the part's first commit presses them again. Pointing at the part, focusing it or pressing
+ * (`type="button"`) and its links' (a plain press: followed by the app's router once the part is there, as
+ * after hydration, since a document load would not keep the document's state, an advertising visit's reduced
+ * page); its forms work as plain HTML meanwhile. Until the chunk has arrived, a listener (in the capture phase,
+ * before React's) notes a press on such a control: which of the parts of that name, which of its controls; the
+ * part's first commit presses them again. Pointing at the part, focusing it or pressing
  * it asks for the chunk at once (React asks for it when hydration reaches the part).
  */
 import { type ComponentType, createElement, Fragment, useLayoutEffect } from "react";
@@ -17,8 +19,8 @@ interface Press {
   name: string;
   /** Which of the parts of that name, in document order. */
   part: number;
-  /** Which of its buttons. */
-  button: number;
+  /** Which of its controls. */
+  control: number;
 }
 
 interface State {
@@ -26,19 +28,27 @@ interface State {
   preload(): Promise<unknown>;
 }
 
-const BUTTON = 'button[type="button"]';
+/** What a part does before hydrating: its buttons and its links. */
+const CONTROL = 'button[type="button"], a[href]';
 const parts = new Map<string, State>();
 const pending: Press[] = [];
 
 const partsNamed = (name: string) => document.querySelectorAll<HTMLElement>(`[data-part="${name}"]`);
 
-/** The part a DOM event happened in, while that part's chunk has not arrived. */
+/**
+ * The part a DOM event happened in, while that part's chunk has not arrived. A part inside another whose chunk
+ * has not arrived either is not known yet (its module comes with the outer part's): the press is the outer
+ * part's, and made again once that has come, it is the inner part's if that is still to come.
+ */
 function waitingPart(target: EventTarget | null) {
   if (!(target instanceof Element)) return null;
-  const root = target.closest<HTMLElement>("[data-part]");
-  const name = root?.dataset.part;
-  const state = name === undefined ? undefined : parts.get(name);
-  return root && name !== undefined && state && !state.arrived ? { root, name, state } : null;
+  for (let root = target.closest<HTMLElement>("[data-part]"); root; ) {
+    const name = root.dataset.part ?? "";
+    const state = parts.get(name);
+    if (state) return state.arrived ? null : { root, name, state };
+    root = root.parentElement?.closest<HTMLElement>("[data-part]") ?? null;
+  }
+  return null;
 }
 
 if (typeof document !== "undefined") {
@@ -46,13 +56,19 @@ if (typeof document !== "undefined") {
     "click",
     (event) => {
       const part = waitingPart(event.target);
-      const button = (event.target as Element).closest?.(BUTTON);
-      if (!part || !button || !part.root.contains(button)) return;
+      const control = (event.target as Element).closest?.(CONTROL);
+      if (!part || !control || !part.root.contains(control)) return;
+      // A link opened in another tab or window is the browser's own.
+      if (control instanceof HTMLAnchorElement) {
+        const { button, metaKey, ctrlKey, shiftKey, altKey } = event;
+        if (button !== 0 || metaKey || ctrlKey || shiftKey || altKey || control.target) return;
+        event.preventDefault();
+      }
       void part.state.preload();
       pending.push({
         name: part.name,
         part: [...partsNamed(part.name)].indexOf(part.root),
-        button: [...part.root.querySelectorAll(BUTTON)].indexOf(button),
+        control: [...part.root.querySelectorAll(CONTROL)].indexOf(control),
       });
     },
     true,
@@ -61,11 +77,11 @@ if (typeof document !== "undefined") {
     document.addEventListener(type, (event) => void waitingPart(event.target)?.state.preload(), true);
 }
 
-/** Presses the buttons pressed before the part named `name` arrived (each once). */
+/** Presses the controls pressed before the part named `name` arrived (each once). */
 function replay(name: string) {
   for (const press of pending.filter((p) => p.name === name)) {
     pending.splice(pending.indexOf(press), 1);
-    partsNamed(name)[press.part]?.querySelectorAll<HTMLElement>(BUTTON)[press.button]?.click();
+    partsNamed(name)[press.part]?.querySelectorAll<HTMLElement>(CONTROL)[press.control]?.click();
   }
 }
 

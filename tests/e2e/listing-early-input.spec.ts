@@ -9,10 +9,15 @@ import { expect, type Page, test } from "@playwright/test";
 import { DESKTOP, holdChunk, hydrated, PHONE } from "./helpers";
 
 /** The listing at a width, hydrated, with the chunk `name` asked for and held (the page has asked for it). */
-async function heldListing(page: Page, viewport: { width: number; height: number }, name: string) {
+async function heldListing(
+  page: Page,
+  viewport: { width: number; height: number },
+  name: string,
+  url = "/novostroyki/",
+) {
   await page.setViewportSize(viewport);
   const chunk = await holdChunk(page, name);
-  await page.goto("/novostroyki/");
+  await page.goto(url);
   await hydrated(page);
   await expect.poll(chunk.asked).toBeGreaterThan(0);
   return chunk;
@@ -92,4 +97,20 @@ test.describe("the listing before its parts' chunks have arrived", () => {
       );
     });
   }
+
+  test("390 px: a card's link pressed meanwhile is followed by the app, so an advertising visit stays one", async ({
+    page,
+  }) => {
+    const chunk = await heldListing(page, PHONE, "ListingBody", "/novostroyki/?utm_source=yandex&fp=1");
+    await expect(page.locator(".sitemap")).toHaveCount(0);
+    await page.locator(".listing-card__link").first().click();
+    await expect(page).toHaveURL(/\/novostroyki\/\?utm_source=yandex&fp=1$/);
+    await chunk.release();
+
+    await expect(page).toHaveURL(/\/novostroyki\/[a-z0-9-]+-\d+\/$/);
+    await expect(page.locator("h1")).toBeVisible();
+    // A document load would be an ordinary visit: the reduced page (no site map, no footer) is kept.
+    for (const hidden of [".sitemap", ".footer", ".header__burger"])
+      await expect(page.locator(hidden), hidden).toHaveCount(0);
+  });
 });

@@ -20,7 +20,20 @@ import { sameProps } from "./same-props";
 
 const FILTER_FORM = lazyPart<FilterFormProps>(() => import("./FilterForm"));
 
-const Form = memo(FILTER_FORM.Component, sameProps<FilterFormProps>("base", "value"));
+/**
+ * The form in its boundary, re-rendered only when its props change (equal filters are equal): a render of the
+ * boundary before its chunk has come would drop the server's form (client/pages.ts lazyPart).
+ */
+const Form = memo(
+  function Form(props: FilterFormProps) {
+    return (
+      <Suspense fallback={null}>
+        <FILTER_FORM.Component {...props} />
+      </Suspense>
+    );
+  },
+  sameProps<FilterFormProps>("base", "value"),
+);
 
 export interface FilterProps {
   /** The page's own filter (a region, a station): always applied, not shown as a choice. */
@@ -44,18 +57,16 @@ export function Filter({ base, value, sort, total, action, ad }: FilterProps) {
   return (
     <>
       <div className={ad ? "filter-area filter-area--ad" : "filter-area"}>
-        <Suspense fallback={null}>
-          <Form
-            base={base}
-            value={value}
-            sort={sort}
-            total={count}
-            action={action}
-            sheet={sheet}
-            onSheet={setSheet}
-            sheetAd={sheet ? ad : null}
-          />
-        </Suspense>
+        <Form
+          base={base}
+          value={value}
+          sort={sort}
+          total={count}
+          action={action}
+          sheet={sheet}
+          onSheet={setSheet}
+          sheetAd={sheet ? ad : null}
+        />
         {ad}
       </div>
       <div className="filter-mobile">

@@ -17,15 +17,35 @@ import "./catalogue.css";
 /**
  * The list's body (ListingBody.tsx: the cards, the ads beside and between them, the page links) and the
  * filter's banner are lazy parts with buttons (client/lazy-press.ts; the cards' ♡, the ads' «Реклама»): the
- * server renders them, the browser loads their code after the page's, and a button pressed meanwhile is
- * pressed again once it has come (the links work as plain links). Their props stay the same until then.
+ * server renders them, the browser loads their code after the page's, and a button or link pressed meanwhile
+ * is pressed again once it has come. Their props stay the same until then.
  */
 const BODY = pressablePart<ListingBodyProps>("listing", () => import("./ListingBody"));
-const Body = memo(BODY.Component, sameProps<ListingBodyProps>("own"));
 const FILTER_AD = pressablePart<ComponentProps<typeof AdSlot>>("ad-filter", () =>
   import("../ads/Ads").then((m) => ({ default: m.AdSlot })),
 );
-const FilterAd = memo(FILTER_AD.Component);
+
+/**
+ * Each in its boundary, re-rendered only when its props change: a render of the boundary before its chunk has
+ * come would drop the server's HTML (client/pages.ts lazyPart).
+ */
+const Body = memo(function Body(props: ListingBodyProps) {
+  return (
+    <Suspense fallback={null}>
+      <BODY.Component {...props} />
+    </Suspense>
+  );
+}, sameProps<ListingBodyProps>("own"));
+/** The filter's banner: no box of its own (catalogue.css), the banner is the filter area's grid item. */
+const FilterAd = memo(function FilterAd({ ad }: { ad: ComponentProps<typeof AdSlot>["ad"] }) {
+  return (
+    <div className="filter-area__ad" data-part="ad-filter">
+      <Suspense fallback={null}>
+        <FILTER_AD.Component ad={ad} variant="filter" />
+      </Suspense>
+    </div>
+  );
+});
 
 export interface ListingProps {
   /** The page's path: the form's action and the base of page links. */
@@ -69,32 +89,21 @@ export function Listing({ path, query, list, base, own, form: Form, galleryAd = 
           sort={query.sort}
           total={total}
           action={path}
-          ad={
-            filterAd !== null && (
-              // No box of its own (catalogue.css): the banner is the filter area's grid item.
-              <div className="filter-area__ad" data-part="ad-filter">
-                <Suspense fallback={null}>
-                  <FilterAd ad={filterAd} variant="filter" />
-                </Suspense>
-              </div>
-            )
-          }
+          ad={filterAd !== null && <FilterAd ad={filterAd} />}
         />
       )}
       <p className="listing__count" aria-live="polite">
         {data ? `Найдено ${countOf(total, WORDS.complex)}` : isLoading ? "Загружаем список…" : ""}
       </p>
-      <Suspense fallback={null}>
-        <Body
-          list={data}
-          failed={error && !data ? (error.status === 404 && query.page > 1 ? "page" : "list") : null}
-          ads={ads}
-          galleryAd={galleryAd}
-          path={path}
-          own={own}
-          sort={query.sort}
-        />
-      </Suspense>
+      <Body
+        list={data}
+        failed={error && !data ? (error.status === 404 && query.page > 1 ? "page" : "list") : null}
+        ads={ads}
+        galleryAd={galleryAd}
+        path={path}
+        own={own}
+        sort={query.sort}
+      />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { memo, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { memo, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { apiKeys } from "../../shared/api-keys";
 import { filterKeys } from "../../shared/filter-keys";
 import type { CatalogueFilter } from "../../shared/filters/catalogue";
@@ -45,9 +45,7 @@ if (typeof window !== "undefined") MAP.preload().catch(() => undefined);
 
 /**
  * Re-rendered only when its props change: the page's render after hydration (the points' key switched on)
- * leaves the server's map as it is until the map's chunk has hydrated it. The page passes its props as
- * deferred values, so a change that comes before that (the points arriving first) waits for it (React holds
- * a transition's update of a boundary still to hydrate) instead of rendering the map afresh.
+ * leaves the server's map as it is until the map's chunk has hydrated it.
  */
 const LazyMap = memo(function LazyMap(props: CatalogueMapProps) {
   return (
@@ -85,12 +83,6 @@ export default function MapPage({ match }: PageProps) {
   if (fresh) last.current = fresh;
   const map = fresh ?? (points.isLoading ? last.current : undefined);
   const total = map ? (isFirstView(map) ? map.total : map.points.length) : 0;
-  const shown = {
-    map: useDeferredValue(map),
-    filter: useDeferredValue(pointsKey),
-    busy: useDeferredValue(map !== fresh),
-    loading: useDeferredValue(!points.data && !points.error),
-  };
   return (
     <div className="page container">
       <PageHead
@@ -111,7 +103,14 @@ export default function MapPage({ match }: PageProps) {
             Не удалось загрузить карту. Проверьте соединение и попробуйте ещё раз.
           </p>
         )}
-        {shown.map && <LazyMap {...shown} map={shown.map} />}
+        {map && (
+          <LazyMap
+            map={map}
+            filter={pointsKey}
+            busy={map !== fresh}
+            loading={!points.data && !points.error}
+          />
+        )}
       </section>
       <Listing path={match.pathname} query={query} list={keys.list} base={NO_BASE} own={own} />
     </div>

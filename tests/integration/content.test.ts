@@ -2,7 +2,7 @@
 import { env, SELF } from "cloudflare:test";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { companySortName } from "../../shared/company-name";
+import { companySortName } from "../../shared/companies";
 import { CompaniesGridSchema, CompanySchema } from "../../shared/schemas/companies";
 import {
   MediaCategoriesGridSchema,

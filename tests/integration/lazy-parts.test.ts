@@ -52,7 +52,8 @@ const PAGES: [name: string, path: () => string, parts: string[]][] = [
     () => "/mortgage/",
     ["График платежей по годам кредита", "Программы ипотеки и их условия", "Подобрать квартиру за 1 минуту"],
   ],
-  ["home", () => "/", ["Популярные страницы", "О каталоге"]],
+  // The home page's rest, and the header's «Новостройки» menu (HEADER_DROPDOWN, on every page).
+  ["home", () => "/", ["Популярные страницы", "О каталоге", 'class="dropdown__columns"', "Реклама на сайте"]],
   [
     "complex",
     () => complexUrl,

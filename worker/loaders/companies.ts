@@ -1,4 +1,4 @@
-import { companySortName } from "../../shared/company-name";
+import { companySortName } from "../../shared/companies";
 import type { CompaniesGrid, CompaniesQuery, Company, CompanyQuery } from "../../shared/schemas/companies";
 import {
   getCompany,

@@ -36,11 +36,23 @@ const PAGES: [name: string, path: () => string, parts: string[]][] = [
     () => "/mortgage/",
     ["График платежей по годам кредита", "Программы ипотеки и их условия", "Подобрать квартиру за 1 минуту"],
   ],
-  ["home", () => "/", ["Популярные страницы", "О каталоге"]],
+  // The list (HomeList, its cards' hearts included) and what follows it (HomeMore).
+  [
+    "home",
+    () => "/",
+    ['data-part="home-list"', 'class="listing-card__like', "Популярные страницы", "О каталоге"],
+  ],
+  // The cards' plans (FloorPlan) and their ♡ and «Сравнить» (ApartmentToggles).
+  [
+    "apartments",
+    () => "/kvartiry/",
+    ['<div class="apt-card__plan"><!--$--><svg', 'data-part="apartment-toggles"'],
+  ],
   [
     "complex",
     () => complexUrl,
     [
+      'data-part="gallery"',
       'class="cx-facts"',
       'class="room-groups"',
       'class="apt-list"',

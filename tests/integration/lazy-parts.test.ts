@@ -65,7 +65,12 @@ const PAGES: [name: string, path: () => string, parts: string[]][] = [
   [
     "apartment",
     () => apartmentUrl,
-    ["Ипотека на эту квартиру", 'class="mortgage-snippet"', 'class="plan-figure"'],
+    [
+      "Ипотека на эту квартиру",
+      'class="mortgage-snippet"',
+      'class="plan-figure"',
+      'data-part="apartment-toggles"',
+    ],
   ],
 ];
 

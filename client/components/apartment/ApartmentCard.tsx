@@ -1,22 +1,11 @@
 import { Suspense } from "react";
 import { formatPrice } from "../../../shared/format";
 import type { LivingObject } from "../../../shared/schemas/catalogue";
-import { pressablePart } from "../../lazy-press";
-import { lazyPart } from "../../pages";
 import { AppLink } from "../AppLink";
 import { PaymentFrom } from "../mortgage/PaymentFrom";
-import type { TogglesProps } from "./ApartmentToggles";
-import type { FloorPlanProps } from "./FloorPlan";
+import { PLAN, TOGGLES } from "./parts";
 import { apartmentTitle, floorLabel, pricePerMeter } from "./text";
 import "./apartment.css";
-
-/**
- * A card's plan and its ♡ and «Сравнить»: lazy parts, so that a list paints from the server's HTML and
- * hydrates without their code (the drawing never changes after the first paint; a press on a toggle made
- * before its chunk has arrived is made when it has, client/lazy-press.ts).
- */
-const PLAN = lazyPart<FloorPlanProps>(() => import("./FloorPlan"));
-const TOGGLES = pressablePart<TogglesProps>("apartment-toggles", () => import("./ApartmentToggles"));
 
 /** One apartment in a list: its plan, size, floor, price; the whole card opens the apartment's page. */
 export function ApartmentCard({

@@ -6,8 +6,8 @@
  *
  * The part's root element carries `data-part={name}`; what it does before hydrating is its buttons'
  * (`type="button"`): its links and forms work as plain HTML meanwhile. Until the chunk has arrived, a listener
- * (in the capture phase, before React's) notes a press on such a button: which of the parts of that name, which
- * of its buttons; the part's first commit presses them again. Pointing at the part, focusing it or pressing
+ * (in the capture phase, before React's) notes a press on such a button: its part's root and which of its
+ * buttons; the part's first commit presses it again. Pointing at the part, focusing it or pressing
  * it asks for the chunk at once (React asks for it when hydration reaches the part).
  */
 import { type ComponentType, createElement, Fragment, useLayoutEffect } from "react";
@@ -15,8 +15,8 @@ import { type LazyPart, lazyPart } from "./pages";
 
 interface Press {
   name: string;
-  /** Which of the parts of that name, in document order. */
-  part: number;
+  /** The part's root in the server's HTML, which hydration keeps (a page left meanwhile removes it). */
+  root: HTMLElement;
   /** Which of its buttons. */
   button: number;
 }
@@ -29,8 +29,6 @@ interface State {
 const BUTTON = 'button[type="button"]';
 const parts = new Map<string, State>();
 const pending: Press[] = [];
-
-const partsNamed = (name: string) => document.querySelectorAll<HTMLElement>(`[data-part="${name}"]`);
 
 /** The part a DOM event happened in, while that part's chunk has not arrived. */
 function waitingPart(target: EventTarget | null) {
@@ -51,7 +49,7 @@ if (typeof document !== "undefined") {
       void part.state.preload();
       pending.push({
         name: part.name,
-        part: [...partsNamed(part.name)].indexOf(part.root),
+        root: part.root,
         button: [...part.root.querySelectorAll(BUTTON)].indexOf(button),
       });
     },
@@ -61,11 +59,14 @@ if (typeof document !== "undefined") {
     document.addEventListener(type, (event) => void waitingPart(event.target)?.state.preload(), true);
 }
 
-/** Presses the buttons pressed before the part named `name` arrived (each once). */
+/**
+ * Presses the buttons pressed before the part named `name` arrived, each once; a press on a part no longer in
+ * the page (the visitor went on to another) is dropped.
+ */
 function replay(name: string) {
   for (const press of pending.filter((p) => p.name === name)) {
     pending.splice(pending.indexOf(press), 1);
-    partsNamed(name)[press.part]?.querySelectorAll<HTMLElement>(BUTTON)[press.button]?.click();
+    if (press.root.isConnected) press.root.querySelectorAll<HTMLElement>(BUTTON)[press.button]?.click();
   }
 }
 

@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { memo, Suspense } from "react";
 import { formatPrice } from "../../../shared/format";
 import type { LivingObject } from "../../../shared/schemas/catalogue";
 import { AppLink } from "../AppLink";
@@ -7,8 +7,12 @@ import { PLAN, TOGGLES } from "./parts";
 import { apartmentTitle, floorLabel, pricePerMeter } from "./text";
 import "./apartment.css";
 
-/** One apartment in a list: its plan, size, floor, price; the whole card opens the apartment's page. */
-export function ApartmentCard({
+/**
+ * One apartment in a list: its plan, size, floor, price; the whole card opens the apartment's page. Memoised,
+ * so that a render of the list before the plan's and the toggles' chunks have arrived leaves their server HTML
+ * in place (a lazy part whose props change before it has hydrated is rendered afresh, its fallback first).
+ */
+export const ApartmentCard = memo(function ApartmentCard({
   apartment: a,
   showComplex,
 }: {
@@ -47,4 +51,4 @@ export function ApartmentCard({
       </div>
     </article>
   );
-}
+});

@@ -5,7 +5,7 @@
  * slow network (the quiz card did, issue #20).
  *
  * The part's root element carries `data-part={name}`; what it does before hydrating is its buttons'
- * (`type="button"`): its links and forms work as plain HTML meanwhile. Until the chunk has arrived, a listener
+ * (`type="button"`): its links (unless it asks for them to wait too) and forms work as plain HTML meanwhile. Until the chunk has arrived, a listener
  * (in the capture phase, before React's) notes a press on such a button: its part's root and which of its
  * buttons; the part's first commit presses it again. Pointing at the part, focusing it or pressing
  * it asks for the chunk at once (React asks for it when hydration reaches the part).
@@ -24,9 +24,12 @@ interface Press {
 interface State {
   arrived: boolean;
   preload(): Promise<unknown>;
+  /** What a press is kept on: the part's buttons, and its links when they do more once it has hydrated. */
+  pressable: string;
 }
 
 const BUTTON = 'button[type="button"]';
+const BUTTON_OR_LINK = `${BUTTON}, a[href]`;
 const parts = new Map<string, State>();
 const pending: Press[] = [];
 
@@ -44,13 +47,18 @@ if (typeof document !== "undefined") {
     "click",
     (event) => {
       const part = waitingPart(event.target);
-      const button = (event.target as Element).closest?.(BUTTON);
-      if (!part || !button || !part.root.contains(button)) return;
+      const pressed = part && (event.target as Element).closest(part.state.pressable);
+      if (!part || !pressed || !part.root.contains(pressed)) return;
+      if (pressed instanceof HTMLAnchorElement) {
+        // A link opened elsewhere (a new tab, a modifier) stays the browser's; a plain press waits for the part.
+        if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+      }
       void part.state.preload();
       pending.push({
         name: part.name,
         root: part.root,
-        button: [...part.root.querySelectorAll(BUTTON)].indexOf(button),
+        button: [...part.root.querySelectorAll(part.state.pressable)].indexOf(pressed),
       });
     },
     true,
@@ -64,9 +72,10 @@ if (typeof document !== "undefined") {
  * the page (the visitor went on to another) is dropped.
  */
 function replay(name: string) {
+  const pressable = parts.get(name)?.pressable ?? BUTTON;
   for (const press of pending.filter((p) => p.name === name)) {
     pending.splice(pending.indexOf(press), 1);
-    if (press.root.isConnected) press.root.querySelectorAll<HTMLElement>(BUTTON)[press.button]?.click();
+    if (press.root.isConnected) press.root.querySelectorAll<HTMLElement>(pressable)[press.button]?.click();
   }
 }
 
@@ -78,13 +87,19 @@ function Replay({ name }: { name: string }) {
 
 /**
  * A lazy part whose root element carries `data-part={name}` and whose buttons keep a press made before it
- * arrived. Rendered inside a `<Suspense>`, like any lazy part.
+ * arrived; with `links`, its links too (a link that opens a dialog once the part has hydrated, rather than
+ * its page). Rendered inside a `<Suspense>`, like any lazy part.
  */
 export function pressablePart<P extends object>(
   name: string,
   load: () => Promise<{ default: ComponentType<P> }>,
+  { links = false } = {},
 ): LazyPart<P> {
-  const state: State = { arrived: false, preload: () => part.preload() };
+  const state: State = {
+    arrived: false,
+    preload: () => part.preload(),
+    pressable: links ? BUTTON_OR_LINK : BUTTON,
+  };
   const part = lazyPart(() =>
     load().then((m) => {
       state.arrived = true;

@@ -20,6 +20,7 @@ import { AppLink } from "../components/AppLink";
 import { apartmentTitle } from "../components/apartment/text";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import type { GalleryProps } from "../components/complex/Gallery";
+import type { LeadPartProps } from "../components/complex/LeadPart";
 import { LightBoxProvider } from "../components/complex/LightBox";
 import {
   APARTMENT_FILTERS,
@@ -46,7 +47,6 @@ import {
 } from "../components/complex/text";
 import { useHashScroll } from "../components/complex/use-hash-scroll";
 import { JsonLd } from "../components/JsonLd";
-import { LeadActions } from "../components/lead/LeadActions";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
 import { useSiteOrigin } from "../hooks/use-boot";
@@ -59,12 +59,28 @@ import type { PageProps } from "../pages";
  * answer's object), so the page's renders leave the server's HTML in place.
  */
 const GALLERY = pressablePart<GalleryProps>("gallery", () => import("../components/complex/Gallery"));
-// On the first screen: asked for as soon as the page's module runs (a client-side visit shows it sooner).
-if (typeof window !== "undefined") void GALLERY.preload();
 const GalleryPart = memo(function GalleryPart(props: GalleryProps) {
   return (
     <Suspense fallback={null}>
       <GALLERY.Component {...props} />
+    </Suspense>
+  );
+});
+
+/**
+ * The phone and the request buttons (LeadPart.tsx), memoised like the gallery: a request button pressed before
+ * its chunk has arrived opens the dialog then, as it does after.
+ */
+const LEAD = pressablePart<LeadPartProps>("lead-actions", () => import("../components/complex/LeadPart"), {
+  links: true,
+});
+// Both on the first screen: asked for as soon as the page's module runs (a client-side visit shows them sooner).
+if (typeof window !== "undefined") void Promise.all([GALLERY.preload(), LEAD.preload()]);
+
+const Lead = memo(function Lead(props: LeadPartProps) {
+  return (
+    <Suspense fallback={null}>
+      <LEAD.Component {...props} />
     </Suspense>
   );
 });
@@ -226,7 +242,7 @@ export default function ComplexPage({ match }: PageProps) {
             <a className="button button--ghost" href="#shahmatka">
               Шахматка
             </a>
-            <LeadActions complex={c.id} subject={title} />
+            <Lead complex={c.id} subject={title} />
           </aside>
         </div>
 

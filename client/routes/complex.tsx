@@ -15,7 +15,6 @@ import {
   DEVELOPER_COMPLEXES,
   houseIdOf,
 } from "../../shared/page-keys";
-import type { ComplexDetail } from "../../shared/schemas/catalogue";
 import { AppLink } from "../components/AppLink";
 import { apartmentTitle } from "../components/apartment/text";
 import { Breadcrumbs } from "../components/Breadcrumbs";
@@ -28,6 +27,7 @@ import {
   COMPLEX_CARDS,
   FACTS,
   HOUSES,
+  JSON_LD,
   LOCATION_MAP,
   MORTGAGE_SNIPPET,
   POPULAR_LINKS,
@@ -46,10 +46,8 @@ import {
   stationName,
 } from "../components/complex/text";
 import { useHashScroll } from "../components/complex/use-hash-scroll";
-import { JsonLd } from "../components/JsonLd";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
-import { useSiteOrigin } from "../hooks/use-boot";
 import { pressablePart } from "../lazy-press";
 import type { PageProps } from "../pages";
 
@@ -96,33 +94,6 @@ function linkTo(path: string, search: URLSearchParams, changes: Record<string, s
   return `${path}${q ? `?${q}` : ""}#${hash}`;
 }
 
-function complexJsonLd(c: ComplexDetail, origin: string) {
-  return {
-    "@context": "https://schema.org",
-    "@type": ["ApartmentComplex", "Product"],
-    name: complexTitle(c.name),
-    description: c.description,
-    url: `${origin}${c.url}`,
-    address: {
-      "@type": "PostalAddress",
-      streetAddress: c.address,
-      addressLocality: c.locality.name,
-      addressRegion: c.region,
-      addressCountry: "RU",
-    },
-    geo: { "@type": "GeoCoordinates", latitude: c.lat, longitude: c.lng },
-    numberOfAvailableAccommodationUnits: c.apartments_on_sale,
-    brand: { "@type": "Organization", name: c.developer.name.replace(/[«»]/g, "") },
-    offers: {
-      "@type": "AggregateOffer",
-      lowPrice: c.min_price,
-      highPrice: c.max_price,
-      offerCount: c.apartments_on_sale,
-      priceCurrency: "RUB",
-    },
-  };
-}
-
 /**
  * The complex (its stations with their coordinates, for the map), a page of its apartments, its room types,
  * similar complexes, and then the chosen house's chessboard (`?korpus=…`) and the developer's other complexes.
@@ -160,7 +131,6 @@ export default function ComplexPage({ match }: PageProps) {
   const keys = data.keys(match);
   const complex = useApi(keys.complex);
   const list = useApi(keys.apartments);
-  const origin = useSiteOrigin();
   const groups = useApi(keys.groups);
   const similar = useApi(keys.similar);
   const c = complex.data;
@@ -204,7 +174,9 @@ export default function ComplexPage({ match }: PageProps) {
             { label: title },
           ]}
         />
-        <JsonLd data={complexJsonLd(c, origin)} />
+        <Suspense fallback={null}>
+          <JSON_LD.Component complex={c} />
+        </Suspense>
 
         <header className="complex-head">
           <h1>{title}</h1>

@@ -53,6 +53,7 @@ const PAGES: [name: string, path: () => string, parts: string[]][] = [
     () => complexUrl,
     [
       'data-part="gallery"',
+      '"@type":["ApartmentComplex","Product"]',
       'data-part="lead-actions"><div class="lead-actions"',
       'class="cx-facts"',
       'class="room-groups"',

@@ -7,11 +7,7 @@ export default defineConfig({
   outputDir: "test-results",
   fullyParallel: false,
   workers: 1,
-  // One retry: wrangler dev (the e2e server) now and then drops a kept-alive connection (upstream
-  // workers-sdk#14926, fixed only in releases that need Node 22; README «Why npm run test:load once died»), and a
-  // page whose module fails to load never hydrates. A test that fails twice fails the run; a retried one is
-  // listed as flaky.
-  retries: 1,
+  retries: 0,
   timeout: 60_000,
   reporter: [["list"]],
   use: {
@@ -39,6 +35,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/favicon.svg`,
     timeout: 240_000,
     reuseExistingServer: false,
+    // Miniflare then stops workerd and scripts/local-server.mjs removes its copy of the build.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     stdout: "ignore",
     stderr: "pipe",
   },

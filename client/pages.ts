@@ -10,6 +10,7 @@ import type { PageData } from "../shared/page-data";
 import type { PageId, RouteMatch } from "../shared/routes";
 import type { TypeAheadProps } from "./components/catalogue/TypeAhead";
 import type { LeadDialogProps } from "./components/lead/LeadDialog";
+import type { SearchOptionsProps } from "./components/SearchOptions";
 
 export interface PageProps {
   match: RouteMatch;
@@ -92,6 +93,12 @@ export const QUICK_SEARCH = lazyPart<Record<string, never>>(
 
 /** The site map and the footer, below the fold on every page: loaded as the page hydrates. */
 export const FOOTER = lazyPart<Record<string, never>>(() => import("./components/Footer"));
+
+/** The header's «Новостройки» menu, hidden until it opens: loaded as the page hydrates. */
+export const HEADER_DROPDOWN = lazyPart<{ open: boolean }>(() => import("./components/HeaderDropdown"));
+
+/** What the header's search found: loaded as the search box is first pointed at, focused or typed into. */
+export const SEARCH_OPTIONS = lazyPart<SearchOptionsProps>(() => import("./components/SearchOptions"));
 
 /** The phone's menu: loaded when the header's burger is first pointed at, focused or pressed. */
 export const MOBILE_MENU = lazyPart<{ onClose(): void }>(() => import("./components/MobileMenu"));

@@ -47,8 +47,15 @@ function staticImports(outputs, file, seen = new Set()) {
 const COMMON_SHARE = Number(process.env.COMMON_SHARE ?? 0.5);
 
 /**
- * The modules that at least COMMON_SHARE of the pages load, from a first build's chunks outside the shell:
- * formatting, schemas, the page's head and breadcrumbs…
+ * A shared chunk at least this big (minified bytes) keeps a file of its own even when most pages load it: it
+ * is worth its own request, and the pages that do not use it do not pay for it. valibot (10.5 KB) is one: 16 of
+ * the 22 pages parse with it, the others (ad, contacts, legal…) would carry 3 KB gzip for nothing.
+ */
+const OWN_CHUNK_BYTES = 4096;
+
+/**
+ * The modules that at least COMMON_SHARE of the pages load, from a first build's chunks outside the shell
+ * smaller than OWN_CHUNK_BYTES: the page's head and breadcrumbs…
  */
 function commonModules(outputs) {
   const entry = Object.keys(outputs).find((f) => outputs[f].entryPoint === "client/entry.tsx");
@@ -61,7 +68,7 @@ function commonModules(outputs) {
   const common = new Set();
   // Rounded down: with 22 pages, a module that 11 of them use is common.
   for (const [chunk, n] of users)
-    if (n >= Math.floor(pages.length * COMMON_SHARE))
+    if (n >= Math.floor(pages.length * COMMON_SHARE) && outputs[chunk].bytes < OWN_CHUNK_BYTES)
       for (const input of Object.keys(outputs[chunk].inputs))
         if (/\.([cm]?[jt]sx?|css)$/.test(input)) common.add(resolve(input));
   return common;
@@ -104,7 +111,11 @@ function lazyFirst(common) {
  * (read only by React's developer tools), so esbuild kept all of it: data routers, forms, fetchers, error
  * boundaries, prefetching. Annotated and without those lines, only what the app imports stays. The one
  * `contextType` assignment dropped belongs to the error boundary of `<Routes>` and the data routers, which
- * the app does not render (its routes are shared/routes.ts).
+ * the app does not render (its routes are shared/routes.ts); for the same reason `useNavigate` is the
+ * declarative router's, not the data router's too. What else stayed though nothing reads it: top-level
+ * `new WeakMap()`/`new Set(…)` and `Object.getOwnPropertyNames(…)` of the data routers' code, the
+ * `window.__reactRouterVersion` stamp, and the developer warnings (`warning(…)`, console.warn of misuse)
+ * with their messages. 0.5 KB gzip.
  */
 export const shakeReactRouter = {
   name: "shake-react-router",
@@ -113,11 +124,50 @@ export const shakeReactRouter = {
       contents: readFileSync(args.path, "utf8")
         .replace(/^\w+\.displayName = "[^"]*";$/gm, "")
         .replace(/(=\s*)(React\d*\.(?:forwardRef|createContext|memo)\()/g, "$1/* @__PURE__ */ $2")
-        .replace(/^RenderErrorBoundary\.contextType = RSCRouterContext;$/m, ""),
+        .replace(/^RenderErrorBoundary\.contextType = RSCRouterContext;$/m, "")
+        .replace(
+          "return isDataRoute ? useNavigateStable() : useNavigateUnstable();",
+          "return useNavigateUnstable();",
+        )
+        .replace(/^(_\w+) = new WeakMap\(\);$/gm, "var $1 = /* @__PURE__ */ new WeakMap();")
+        .replace(/^(var \w+ = )(new Set\(|Object\.getOwnPropertyNames\()/gm, "$1/* @__PURE__ */ $2")
+        .replace(/^(\s*)warning\(/gm, "$1/* @__PURE__ */ warning(")
+        .replace(
+          /^try \{\n {2}if \(isBrowser2?\) \{\n {4}window\.__reactRouterVersion[\s\S]*?\n\} catch \(e\) \{\n\}$/m,
+          "",
+        ),
       loader: "js",
     }));
   },
 };
+
+/**
+ * The catalogue's filters (shared/filters/) get a valibot of their own. esbuild puts a module into one chunk,
+ * with every export that any page uses, so the filters' pages (the catalogue's eight, their first screen)
+ * carried the validation of the forms, the quiz and the chat as well: 27 functions, 2.9 KB gzip, where the
+ * filters use 9 (1.2). valibot keeps no state that the two would have to share (no global config or message
+ * is set anywhere) and a schema carries its own checks, so either build parses the other's schemas alike. A
+ * page whose request dialog, quiz or chat opens loads the other build then.
+ */
+export const filtersValibot = {
+  name: "filters-valibot",
+  setup(build) {
+    const namespace = "filters-valibot";
+    build.onResolve({ filter: /^valibot$/ }, async (args) => {
+      if (args.namespace === namespace || !/[\\/]shared[\\/]filters[\\/]/.test(args.importer))
+        return undefined;
+      const real = await build.resolve("valibot", { kind: args.kind, resolveDir: args.resolveDir });
+      return { path: real.path, namespace };
+    });
+    build.onLoad({ filter: /.*/, namespace }, (args) => ({
+      contents: readFileSync(args.path, "utf8"),
+      resolveDir: dirname(args.path),
+      loader: "js",
+    }));
+  },
+};
+
+const PLUGINS = [shakeReactRouter, filtersValibot];
 
 const OPTIONS = {
   entryPoints: { entry: "client/entry.tsx" },
@@ -135,6 +185,7 @@ const OPTIONS = {
   jsx: "automatic",
   define: { "process.env.NODE_ENV": '"production"' },
   legalComments: "none",
+  alias: { "use-sync-external-store/shim": "./client/sync-external-store.ts" },
 };
 
 /** The manifest of a build: per page its chunk and what it preloads (worker/ssr/assets.ts reads it). */
@@ -165,7 +216,7 @@ async function prepare(logLevel) {
   const probe = await esbuild.build({
     ...OPTIONS,
     write: false,
-    plugins: [shakeReactRouter, lazyFirst(new Set())],
+    plugins: [...PLUGINS, lazyFirst(new Set())],
     logLevel,
   });
   rmSync("dist/client", { recursive: true, force: true });
@@ -179,7 +230,7 @@ export async function buildClient({ quiet = false } = {}) {
   const common = await prepare(logLevel);
   const result = await esbuild.build({
     ...OPTIONS,
-    plugins: [shakeReactRouter, lazyFirst(common)],
+    plugins: [...PLUGINS, lazyFirst(common)],
     logLevel,
   });
   return { manifest: writeManifest(result.metafile), metafile: result.metafile };
@@ -201,7 +252,7 @@ export async function watchClient({ onChange = () => {}, onBuild }) {
   rmSync(DEV_ASSETS, { recursive: true, force: true });
   const ctx = await esbuild.context({
     ...OPTIONS,
-    plugins: [shakeReactRouter, lazyFirst(common)],
+    plugins: [...PLUGINS, lazyFirst(common)],
     logLevel: "warning",
     minify: false,
     outdir: DEV_ASSETS,

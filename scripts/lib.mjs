@@ -31,19 +31,19 @@ export function ensureDeps() {
 }
 
 /**
- * `wrangler dev` on 127.0.0.1:<port> over the local state in <persistTo>: the one place that starts the site
- * (npm start, npm run dev, the end-to-end suite, the measuring scripts). `production` is the deployed build
- * (`--minify`, NODE_ENV=production); other options go to spawn (its output is this process's by default).
+ * `wrangler dev` on 127.0.0.1:<port> over the local state in <persistTo>: the developer's site (npm start,
+ * npm run dev), with its watcher. The end-to-end suite and the measuring scripts serve the production build on
+ * Miniflare instead (scripts/local-server.mjs). Other options go to spawn (its output is this process's by
+ * default).
  */
-export async function wranglerDev({ port, persistTo, production = false, ...options }) {
+export async function wranglerDev({ port, persistTo, ...options }) {
   // Local secrets (the chat's cookie key and the operator's token).
   if (!existsSync(`${ROOT}.dev.vars`)) copyFileSync(`${ROOT}.dev.vars.example`, `${ROOT}.dev.vars`);
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistTo];
   // A free port for the devtools too: wrangler's default one is taken when another wrangler dev runs.
   args.push("--inspector-port", String(await freePort()));
-  args.push("--show-interactive-dev-session=false", ...(production ? ["--minify"] : []));
-  const env = production ? { ...process.env, NODE_ENV: "production" } : process.env;
-  return spawn(bin("wrangler"), args, { stdio: "inherit", cwd: ROOT, env, ...options });
+  args.push("--show-interactive-dev-session=false");
+  return spawn(bin("wrangler"), args, { stdio: "inherit", cwd: ROOT, ...options });
 }
 
 /** A free loopback port. */

@@ -1,6 +1,6 @@
-// The local site for the measuring scripts (bench, lighthouse, load, soak and fuzz tests): a seeded D1 of a
-// given scale in its own persist dir (reused when it already holds that scale), and the production build of
-// the worker served by Miniflare on a free loopback port.
+// The local site for the measuring scripts (bench, lighthouse, load, soak and fuzz tests) and the end-to-end
+// suite: a seeded D1 of a given scale in its own persist dir (reused when it already holds that scale), and the
+// production build of the worker served by Miniflare on a loopback port.
 import {
   copyFileSync,
   cpSync,
@@ -57,18 +57,28 @@ function modules(dir) {
 /**
  * The measuring scripts' server: the snapshot of the built worker and client in workerd through Miniflare (the
  * engine of `wrangler dev`, without its file watcher, reloads and proxy), state in `persistTo` laid out as
- * `wrangler dev --persist-to` keeps it, on a free loopback port. Resolves once real requests are answered:
+ * `wrangler dev --persist-to` keeps it, on loopback `port` (a free one by default). Resolves once real requests are answered:
  * a page, an API call and a static asset, each up to `warmUp` times. `entry` is the worker's main module
  * (tests/faults/worker.ts wraps the real one with failing bindings); `bindings` are added to wrangler.toml's.
  * Returns the origin, the Miniflare instance (its D1, Durable Objects), `memory()` (the runtime's resident
  * and peak memory, MB) and `stop()`; the runtime's output goes to `log`.
  */
-export async function startServer({ persistTo, log, entry = "worker/index.ts", bindings = {}, warmUp = 20 }) {
+export async function startServer({
+  persistTo,
+  log,
+  entry = "worker/index.ts",
+  bindings = {},
+  warmUp = 20,
+  port = 0,
+}) {
   mkdirSync(dirname(`${ROOT}${log}`), { recursive: true });
   // Local secrets (the chat's cookie key, the operator's token): wrangler's options read .dev.vars.
   if (!existsSync(`${ROOT}.dev.vars`)) copyFileSync(`${ROOT}.dev.vars.example`, `${ROOT}.dev.vars`);
   const dir = `${ROOT}.wrangler/serve-${process.pid}`;
   snapshot(dir, entry);
+  // The copy goes however this process ends: Miniflare ends it on SIGINT and SIGTERM (after stopping workerd).
+  const removeSnapshot = () => rmSync(dir, { recursive: true, force: true });
+  process.on("exit", removeSnapshot);
   const { workerOptions } = unstable_getMiniflareWorkerOptions(`${ROOT}wrangler.toml`);
   const out = createWriteStream(`${ROOT}${log}`);
   const state = `${ROOT}${persistTo}/v3`;
@@ -84,7 +94,7 @@ export async function startServer({ persistTo, log, entry = "worker/index.ts", b
     logRequests: false,
     assets: { ...workerOptions.assets, directory: `${dir}/client` },
     host: "127.0.0.1",
-    port: 0,
+    port,
     d1Persist: `${state}/d1`,
     kvPersist: `${state}/kv`,
     cachePersist: `${state}/cache`,
@@ -97,7 +107,8 @@ export async function startServer({ persistTo, log, entry = "worker/index.ts", b
   });
   const stop = async () => {
     await mf.dispose();
-    rmSync(dir, { recursive: true, force: true });
+    removeSnapshot();
+    process.off("exit", removeSnapshot);
     out.end();
   };
   try {

@@ -24,6 +24,8 @@ export type CompanyTypeSlug = keyof typeof COMPANY_TYPES;
 export const PER_PAGE_CLASSIC = 11;
 export const PER_PAGE_DEFAULT = 25;
 export const PER_PAGE_COMPANIES = 20;
+/** Articles on a page of the journal list. */
+export const JOURNAL_PER_PAGE = 12;
 export const PER_PAGE_MAX = 100;
 export const DEFAULT_SORT = "price desc";
 /** The catalogue's sorts (SPEC's default «price desc» first); each has an index (migration 0014). */

@@ -3,7 +3,6 @@
  * the client (rendering, links). Matching is first-match in table order; a route whose params fail
  * validation lets the next route try, and nothing matching is a 404.
  */
-import * as v from "valibot";
 import { COMPANY_TYPES, LOCATION_TYPES } from "./constants";
 
 export type PageId =
@@ -32,18 +31,23 @@ export type PageId =
 
 export type Layout = "default" | "empty";
 
-const slug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/));
-const optionalSlug = v.optional(slug);
+/**
+ * What a route param must be: a pattern it matches whole, or the list of its values. The table is data, not
+ * schemas, so the app shell that every page loads carries no validation library for it; every param that
+ * reaches data is an API input too, which the API validates with its valibot schema.
+ */
+export type ParamRule = RegExp | readonly string[];
+
+const slug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** `/novostroyki/{complex}/`: text ending in a dash and digits. */
-const complexSlug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*-(\d{1,9})$/));
-/** Catch-all listing path: zero or more slug segments. */
-// Unambiguous (linear-time) on purpose: "segment(/segment)*" with an optional trailing slash. A pattern
-// like (segment\/?)* backtracks exponentially on a long almost-matching path.
-const listingPath = v.pipe(
-  v.string(),
-  v.maxLength(300),
-  v.regex(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*\/?)?$/),
-);
+const complexSlug = /^[a-z0-9]+(?:-[a-z0-9]+)*-(\d{1,9})$/;
+/**
+ * Catch-all listing path: zero or more slug segments, at most 300 characters.
+ * Unambiguous (linear-time) on purpose: "segment(/segment)*" with an optional trailing slash. A pattern
+ * like (segment\/?)* backtracks exponentially on a long almost-matching path.
+ */
+const listingPath = /^(?=.{0,300}$)(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*\/?)?$/s;
+const companyType = Object.keys(COMPANY_TYPES);
 
 export interface RouteDef {
   name: string;
@@ -51,10 +55,9 @@ export interface RouteDef {
   path: string;
   page: PageId;
   layout: Layout;
-  params?: v.GenericSchema<Record<string, string | undefined>>;
+  /** The rule of each param; an optional param (`:name?`, `*`) that is absent passes. */
+  params?: Readonly<Record<string, ParamRule>>;
 }
-
-const obj = <T extends v.ObjectEntries>(entries: T) => v.object(entries) as unknown as RouteDef["params"];
 
 export const ROUTES: readonly RouteDef[] = [
   { name: "home", path: "/", page: "home", layout: "default" },
@@ -65,14 +68,14 @@ export const ROUTES: readonly RouteDef[] = [
     path: "/companies/:type",
     page: "companies-type",
     layout: "default",
-    params: obj({ type: v.picklist(Object.keys(COMPANY_TYPES)) }),
+    params: { type: companyType },
   },
   {
     name: "company",
     path: "/companies/:type/:company",
     page: "company",
     layout: "default",
-    params: obj({ type: v.picklist(Object.keys(COMPANY_TYPES)), company: slug }),
+    params: { type: companyType, company: slug },
   },
   { name: "contacts", path: "/contacts", page: "contacts", layout: "default" },
   { name: "data-processing-agreement", path: "/data-processing-agreement", page: "legal", layout: "default" },
@@ -91,35 +94,35 @@ export const ROUTES: readonly RouteDef[] = [
     path: "/kvartiry/novostroyka/:complex_slug?",
     page: "apartments",
     layout: "default",
-    params: obj({ complex_slug: v.optional(complexSlug) }),
+    params: { complex_slug: complexSlug },
   },
   {
     name: "apartments",
     path: "/kvartiry/:slug?",
     page: "apartments",
     layout: "default",
-    params: obj({ slug: optionalSlug }),
+    params: { slug },
   },
   {
     name: "journal",
     path: "/journal/:category?",
     page: "journal",
     layout: "default",
-    params: obj({ category: optionalSlug }),
+    params: { category: slug },
   },
   {
     name: "journal-article",
     path: "/journal/:category/:article",
     page: "article",
     layout: "default",
-    params: obj({ category: slug, article: slug }),
+    params: { category: slug, article: slug },
   },
   {
     name: "complex",
     path: "/novostroyki/:complex",
     page: "complex",
     layout: "default",
-    params: obj({ complex: complexSlug }),
+    params: { complex: complexSlug },
   },
   // The named listing «на карте» (shared/seo-filters.ts) is the map page: before the catch-all listing.
   { name: "map", path: "/novostroyki/na-karte", page: "map", layout: "default" },
@@ -128,21 +131,21 @@ export const ROUTES: readonly RouteDef[] = [
     path: "/novostroyki/*",
     page: "listing",
     layout: "default",
-    params: obj({ "*": v.optional(listingPath) }),
+    params: { "*": listingPath },
   },
   {
     name: "by-location-type",
     path: "/:type",
     page: "location-type",
     layout: "default",
-    params: obj({ type: v.picklist(LOCATION_TYPES) }),
+    params: { type: LOCATION_TYPES },
   },
   {
     name: "by-location-type-slug",
     path: "/:type/:slug",
     page: "location",
     layout: "default",
-    params: obj({ type: v.picklist(LOCATION_TYPES), slug }),
+    params: { type: LOCATION_TYPES, slug },
   },
 ];
 
@@ -188,6 +191,13 @@ function decode(value: string): string | null {
   }
 }
 
+function paramsFollow(rules: RouteDef["params"], params: Record<string, string | undefined>): boolean {
+  return Object.entries(rules ?? {}).every(([key, rule]) => {
+    const value = params[key];
+    return value === undefined || (rule instanceof RegExp ? rule.test(value) : rule.includes(value));
+  });
+}
+
 /** Finds the route for a slashed pathname; null is a 404. */
 export function matchRoute(pathname: string, search = ""): RouteMatch | null {
   if (!pathname.endsWith("/")) return null;
@@ -204,7 +214,7 @@ export function matchRoute(pathname: string, search = ""): RouteMatch | null {
       else params[key] = value;
     });
     if (bad) continue;
-    if (route.params && !v.safeParse(route.params, params).success) continue;
+    if (!paramsFollow(route.params, params)) continue;
     return { route, params, pathname, search: new URLSearchParams(search) };
   }
   return null;

@@ -1,65 +1,14 @@
-import { type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { apiKeys } from "../../shared/api-keys";
 import { DROPDOWN_DEBOUNCE_MS, SITE_NAME } from "../../shared/constants";
-import { formatNumber } from "../../shared/format";
 import { href } from "../../shared/routes";
-import { useApi } from "../hooks/use-api";
 import { useBoot } from "../hooks/use-boot";
 import { useFavorites } from "../hooks/use-favorites";
-import { MOBILE_MENU } from "../pages";
+import { HEADER_DROPDOWN, MOBILE_MENU } from "../pages";
 import { AppLink } from "./AppLink";
-import { MenuAd } from "./ads/MenuAd";
 import { BellIcon, BookmarkIcon, ChevronIcon, HeartIcon, Logo, MenuIcon, PhoneIcon } from "./icons";
 import { SearchBox } from "./SearchBox";
 import "./Header.css";
-
-/** A link's amount beside its label (SPEC §3); nothing while the amounts are unknown. */
-function Amount({ of }: { of: number | undefined }) {
-  return of === undefined ? null : <span className="dropdown__amount">{formatNumber(of)}</span>;
-}
-
-/** The Новостройки menu's links with their amounts; the desktop dropdown has its banner beside the footer link. */
-export function DropdownContent({ ad }: { ad?: ReactNode }) {
-  const amounts = useApi(apiKeys.menuAmounts()).data?.data ?? {};
-  const { dropdown, prices } = useBoot().menus;
-  return (
-    <>
-      <div className="dropdown__columns">
-        {dropdown.map((col) => (
-          <div key={col.title} className="dropdown__column">
-            <p className="dropdown__title">{col.title}</p>
-            <ul>
-              {col.links.map((l) => (
-                <li key={l.to}>
-                  <AppLink to={l.to}>
-                    {l.label} <Amount of={amounts[l.to]} />
-                  </AppLink>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-        <div className="dropdown__column">
-          <p className="dropdown__title">По цене</p>
-          <ul>
-            {prices.map((l) => (
-              <li key={l.to}>
-                <AppLink to={l.to} className="chip">
-                  {l.label} <Amount of={amounts[l.to]} />
-                </AppLink>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </div>
-      <div className="dropdown__footer">
-        <AppLink to={href("ad")}>Реклама на сайте</AppLink>
-        {ad}
-      </div>
-    </>
-  );
-}
 
 const FAVORITES = href("favorites");
 /** The phone's menu starts loading as the burger is touched or focused, before the press. */
@@ -78,6 +27,30 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
   const dropdownButton = useRef<HTMLButtonElement>(null);
   const favorites = useFavorites().ids;
   const { phone, menus } = useBoot();
+  // The menu shows once its content's part has loaded: until then its boundary is the server's HTML, in which
+  // React drops a key or a click (Esc would not close the menu). The part comes as the page hydrates, so an
+  // early press opens the menu a moment later instead.
+  const [contentLoaded, setContentLoaded] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const loaded = () => live && setContentLoaded(true);
+    HEADER_DROPDOWN.preload().then(loaded, loaded);
+    return () => {
+      live = false;
+    };
+  }, []);
+  const open = dropdown && contentLoaded;
+  // One element while `open` stays the same: a boundary that the browser has not hydrated yet keeps the
+  // server's HTML only while its props do (new ones would make React drop it for the fallback until the chunk
+  // came), and `open` cannot change before the part has loaded.
+  const menuContent = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <HEADER_DROPDOWN.Component open={open} />
+      </Suspense>
+    ),
+    [open],
+  );
 
   // Menus close on any route change (SPEC §4).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is about the location changing
@@ -108,7 +81,7 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
             onMouseEnter={() => hover(true)}
             onMouseLeave={() => hover(false)}
             onKeyDown={(e) => {
-              if (e.key === "Escape" && dropdown) {
+              if (e.key === "Escape" && open) {
                 setDropdown(false);
                 dropdownButton.current?.focus();
               }
@@ -122,7 +95,7 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
               ref={dropdownButton}
               type="button"
               className="header__item"
-              aria-expanded={dropdown}
+              aria-expanded={open}
               aria-controls="header-dropdown"
               onClick={() => {
                 clearTimeout(timer.current);
@@ -131,8 +104,8 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
             >
               Новостройки <ChevronIcon width={16} height={16} />
             </button>
-            <div id="header-dropdown" className="dropdown" hidden={!dropdown}>
-              <DropdownContent ad={<MenuAd open={dropdown} />} />
+            <div id="header-dropdown" className="dropdown" hidden={!open}>
+              {menuContent}
             </div>
           </div>
           {menus.main.map((item) => (

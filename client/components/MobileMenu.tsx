@@ -1,7 +1,7 @@
 import { useBoot } from "../hooks/use-boot";
 import { AppLink } from "./AppLink";
 import { Dialog } from "./Dialog";
-import { DropdownContent } from "./Header";
+import { DropdownContent } from "./HeaderDropdown";
 import { CloseIcon } from "./icons";
 import { SearchBox } from "./SearchBox";
 

@@ -1,68 +1,39 @@
-import { useEffect, useId, useState } from "react";
+import { Suspense, useCallback, useId, useState } from "react";
 import { useNavigate } from "react-router";
-import type { SearchResult } from "../../shared/schemas/main";
 import { useDebounced } from "../hooks/use-debounced";
+import { SEARCH_OPTIONS } from "../pages";
 import { SearchIcon } from "./icons";
+import type { SearchOption } from "./SearchOptions";
 import "./SearchBox.css";
 
-interface Option {
-  group: string;
-  label: string;
-  hint?: string;
-  url: string;
-  color?: string;
-}
+/** The found options' part starts loading as the box is first pointed at or focused. */
+const preloadOptions = () => void SEARCH_OPTIONS.preload().catch(() => undefined);
 
-function optionsOf(r: SearchResult | null): Option[] {
-  if (!r) return [];
-  return [
-    ...r.residential_complexes.map((c) => ({
-      group: "ЖК",
-      label: `ЖК «${c.name}»`,
-      hint: c.address,
-      url: c.url,
-    })),
-    ...r.subway_stations.map((s) => ({ group: "Метро", label: s.name, url: s.url, color: s.color })),
-    ...r.districts.map((d) => ({ group: "Районы", label: d.name, url: d.url })),
-    ...r.developers.map((d) => ({ group: "Застройщики", label: d.name, url: d.url })),
-  ];
-}
-
-/** Site-wide search (search/entities-by-word): a combobox with keyboard navigation. */
+/**
+ * Site-wide search (search/entities-by-word): a combobox with keyboard navigation. The box and what is typed
+ * into it are here, in the shell; what was found comes in a lazy part (SearchOptions).
+ */
 export function SearchBox({ className = "" }: { className?: string }) {
   const navigate = useNavigate();
   const id = useId();
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const [options, setOptions] = useState<Option[]>([]);
+  const [options, setOptions] = useState<SearchOption[]>([]);
   const keyword = useDebounced(text.trim(), 250);
+  const searching = keyword.length >= 2;
+  const found = useCallback((next: SearchOption[]) => {
+    setOptions(next);
+    setActive(-1);
+  }, []);
 
-  useEffect(() => {
-    if (keyword.length < 2) {
-      setOptions([]);
-      return;
-    }
-    let live = true;
-    // The API helpers come with the first search, not with the entry (they carry the catalogue filters).
-    import("../api").then(async ({ api }) => {
-      const r = await api.entitiesByWord(keyword);
-      if (!live) return;
-      setOptions(optionsOf(r));
-      setActive(-1);
-    });
-    return () => {
-      live = false;
-    };
-  }, [keyword]);
-
-  const go = (o: Option | undefined) => {
+  const go = (o: SearchOption | undefined) => {
     if (!o) return;
     setOpen(false);
     setText("");
     navigate(o.url);
   };
-  const showList = open && keyword.length >= 2;
+  const showList = open && searching;
   return (
     <div className={`search-box ${className}`}>
       <SearchIcon className="search-box__icon" width={18} height={18} />
@@ -81,7 +52,11 @@ export function SearchBox({ className = "" }: { className?: string }) {
           setText(e.target.value);
           setOpen(true);
         }}
-        onFocus={() => setOpen(true)}
+        onPointerEnter={preloadOptions}
+        onFocus={() => {
+          preloadOptions();
+          setOpen(true);
+        }}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onKeyDown={(e) => {
           if (e.key === "ArrowDown") {
@@ -100,36 +75,20 @@ export function SearchBox({ className = "" }: { className?: string }) {
           }
         }}
       />
-      {showList && (
-        <div id={`${id}-list`} role="listbox" className="search-box__list" aria-label="Найдено">
-          {options.length === 0 && (
-            <div className="search-box__empty">
-              {keyword === text.trim() ? "Ничего не нашлось — проверьте написание" : "Ищем…"}
-            </div>
-          )}
-          {options.map((o, i) => (
-            <div
-              key={`${o.group}${o.url}`}
-              id={`${id}-${i}`}
-              role="option"
-              tabIndex={-1}
-              aria-selected={i === active}
-              className={`search-box__option${i === active ? " search-box__option--active" : ""}`}
-              onMouseDown={(e) => {
-                e.preventDefault();
-                go(o);
-              }}
-              onMouseEnter={() => setActive(i)}
-            >
-              <span className="search-box__group">{o.group}</span>
-              <span className="search-box__label">
-                {o.color && <span className="line-dot" style={{ background: o.color }} aria-hidden="true" />}
-                {o.label}
-              </span>
-              {o.hint && <span className="search-box__hint">{o.hint}</span>}
-            </div>
-          ))}
-        </div>
+      {searching && (
+        <Suspense fallback={null}>
+          <SEARCH_OPTIONS.Component
+            id={id}
+            keyword={keyword}
+            shown={showList}
+            pending={keyword !== text.trim()}
+            options={options}
+            active={active}
+            onFound={found}
+            onActive={setActive}
+            onPick={go}
+          />
+        </Suspense>
       )}
     </div>
   );

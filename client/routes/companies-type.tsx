@@ -1,11 +1,11 @@
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { apiKeys } from "../../shared/api-keys";
+import { companyTypeOf } from "../../shared/companies";
 import type { CompanyTypeSlug } from "../../shared/constants";
 import { countOf } from "../../shared/format";
 import { pageData } from "../../shared/page-data";
 import { href } from "../../shared/routes";
-import { companyTypeOf } from "../../shared/schemas/companies";
 import { AppLink } from "../components/AppLink";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { CompanyCard } from "../components/companies/CompanyCard";

@@ -1,8 +1,9 @@
 import { apiKeys } from "../../shared/api-keys";
+import { COMPANIES_PREVIEW, type CompanyType } from "../../shared/companies";
 import { countOf } from "../../shared/format";
 import { pageData } from "../../shared/page-data";
 import { href } from "../../shared/routes";
-import { COMPANIES_PREVIEW, type CompaniesGrid, type CompanyType } from "../../shared/schemas/companies";
+import type { CompaniesGrid } from "../../shared/schemas/companies";
 import { AppLink } from "../components/AppLink";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { companyPath } from "../components/companies/CompanyCard";

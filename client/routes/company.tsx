@@ -1,7 +1,8 @@
 import { apiKeys } from "../../shared/api-keys";
+import { companyTypeOf } from "../../shared/companies";
 import { pageData } from "../../shared/page-data";
 import { href } from "../../shared/routes";
-import { type Company, companyTypeOf } from "../../shared/schemas/companies";
+import type { Company } from "../../shared/schemas/companies";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { companyPath } from "../components/companies/CompanyCard";
 import { ComplexRow } from "../components/companies/ComplexRow";

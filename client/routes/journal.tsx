@@ -1,8 +1,8 @@
 import { apiKeys } from "../../shared/api-keys";
+import { JOURNAL_PER_PAGE } from "../../shared/constants";
 import { countOf, WORDS } from "../../shared/format";
 import { pageData } from "../../shared/page-data";
 import { href } from "../../shared/routes";
-import { JOURNAL_PER_PAGE } from "../../shared/schemas/media";
 import { Breadcrumbs, type Crumb } from "../components/Breadcrumbs";
 import { ArticleCard } from "../components/journal/ArticleCard";
 import { CategoryTabs } from "../components/journal/CategoryTabs";

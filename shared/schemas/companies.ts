@@ -1,23 +1,10 @@
 /** Developers and agencies: companies/grid and companies/{id}. */
 import * as v from "valibot";
-import { COMPANY_TYPES, type CompanyTypeSlug, PER_PAGE_COMPANIES } from "../constants";
+import { PER_PAGE_COMPANIES } from "../constants";
 import { paginated, paginationEntries } from "./grid";
 
 export const CompanyTypeSchema = v.picklist(["developer", "agency"], "укажите developer или agency");
-export type CompanyType = v.InferOutput<typeof CompanyTypeSchema>;
-
-/** The type of a /companies/{type}/ segment: developers → developer, agencies → agency. */
-export function companyTypeOf(segment: string | undefined): CompanyType | undefined {
-  return segment && segment in COMPANY_TYPES ? COMPANY_TYPES[segment as CompanyTypeSlug] : undefined;
-}
-
-/** The name people sort and recognise a company by: «Сокол Девелопмент», ГК «Сокол» → the quoted part. */
-export function companySortName(name: string): string {
-  return /«([^»]+)»/.exec(name)?.[1] ?? name;
-}
-
-/** Companies of each type shown on /companies/. */
-export const COMPANIES_PREVIEW = 8;
+export type { CompanyType } from "../companies";
 
 export const CompaniesQuerySchema = v.object({
   ...paginationEntries(PER_PAGE_COMPANIES),

@@ -3,9 +3,6 @@ import * as v from "valibot";
 import { PER_PAGE_DEFAULT } from "../constants";
 import { IdOrSlugSchema, paginated, paginationEntries } from "./grid";
 
-/** Articles on a page of the journal list. */
-export const JOURNAL_PER_PAGE = 12;
-
 export const MediaPostsQuerySchema = v.object({
   ...paginationEntries(PER_PAGE_DEFAULT),
   "search[category]": v.optional(IdOrSlugSchema),

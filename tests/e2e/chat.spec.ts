@@ -1,5 +1,5 @@
 /**
- * The chat in a real browser against `wrangler dev`: a visitor and the consultant in two browser contexts,
+ * The chat in a real browser against the e2e server: a visitor and the consultant in two browser contexts,
  * live delivery both ways, history after a reload, reconnection after a dropped socket, no chat for bots
  * and none of its code in the first-load JavaScript.
  */

@@ -1,5 +1,5 @@
 /**
- * A buyer's request to the seller, in a real browser against `wrangler dev` (its queue included): from a complex
+ * A buyer's request to the seller, in a real browser against the e2e server (its queue included): from a complex
  * page, with JavaScript (the dialog, no reload) and without it (the request page and a plain POST), at phone and
  * desktop widths; then the consultant finds the request at /operator/leads/ and marks it handled.
  */
@@ -145,7 +145,7 @@ for (const viewport of [PHONE, DESKTOP]) {
 
     const name = uniqueName();
     await page.getByLabel("Имя").fill(name);
-    // Every visitor of this file posts from one IP (wrangler dev's), and the site takes five requests a minute
+    // Every visitor of this file posts from one IP (the loopback), and the site takes five requests a minute
     // from an IP: the round trip of a wrong form is shown once, at the phone's width.
     if (w === PHONE.width) {
       await page.getByLabel("Телефон").fill("8 916 123");

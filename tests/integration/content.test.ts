@@ -2,7 +2,8 @@
 import { env, SELF } from "cloudflare:test";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { CompaniesGridSchema, CompanySchema, companySortName } from "../../shared/schemas/companies";
+import { companySortName } from "../../shared/companies";
+import { CompaniesGridSchema, CompanySchema } from "../../shared/schemas/companies";
 import {
   MediaCategoriesGridSchema,
   MediaCategorySchema,

@@ -36,11 +36,19 @@ const PAGES: [name: string, path: () => string, parts: string[]][] = [
     () => "/mortgage/",
     ["График платежей по годам кредита", "Программы ипотеки и их условия", "Подобрать квартиру за 1 минуту"],
   ],
-  // The list (HomeList, its cards' hearts included) and what follows it (HomeMore).
+  // The list (HomeList, its cards' hearts included), what follows it (HomeMore), and the header's «Новостройки»
+  // menu (HEADER_DROPDOWN, on every page).
   [
     "home",
     () => "/",
-    ['data-part="home-list"', 'class="listing-card__like', "Популярные страницы", "О каталоге"],
+    [
+      'data-part="home-list"',
+      'class="listing-card__like',
+      "Популярные страницы",
+      "О каталоге",
+      'class="dropdown__columns"',
+      "Реклама на сайте",
+    ],
   ],
   // The cards' plans (FloorPlan) and their ♡ and «Сравнить» (ApartmentToggles).
   [

@@ -1,14 +1,15 @@
+import { resolve } from "node:path";
 import * as esbuild from "esbuild";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a build script in plain JavaScript, without type declarations
-import { shakeReactRouter } from "../../scripts/build-client.mjs";
+import { filtersValibot, shakeReactRouter } from "../../scripts/build-client.mjs";
 
 /** What the client imports from react-router, bundled and minified as the client build does. */
 async function bundle(plugins: esbuild.Plugin[]): Promise<string> {
   const out = await esbuild.build({
     stdin: {
       contents:
-        'export { BrowserRouter, Navigate, useHref, useLinkClickHandler, useLocation } from "react-router";',
+        'export { BrowserRouter, Navigate, useHref, useLinkClickHandler, useLocation, useNavigate, useNavigationType } from "react-router";',
       resolveDir: process.cwd(),
     },
     bundle: true,
@@ -33,7 +34,48 @@ describe("react-router in the client build", () => {
     expect(plain).toContain("RouterProvider");
     expect(shaken).not.toContain("RouterProvider");
     expect(shaken.length).toBeLessThan(plain.length / 2);
-    // What the app uses is still there.
+    // The data router's navigate, the version stamp and the developer warnings are gone too.
+    expect(plain).toContain("must be used within a data router");
+    expect(shaken).not.toContain("must be used within a data router");
+    expect(plain).toContain("__reactRouterVersion");
+    expect(shaken).not.toContain("__reactRouterVersion");
+    expect(plain).toContain("is not able to match the URL");
+    expect(shaken).not.toContain("is not able to match the URL");
+    // What the app uses is still there: the history, and navigate's check of where it goes.
     expect(shaken).toContain("popstate");
+    expect(shaken).toContain("External navigation is not allowed");
+  });
+});
+
+describe("the catalogue filters' valibot", () => {
+  it("is a build of its own with the filters' functions, not the forms' and the chat's", async () => {
+    const out = await esbuild.build({
+      entryPoints: ["shared/filters/fields.ts", "shared/chat/protocol.ts"],
+      bundle: true,
+      splitting: true,
+      format: "esm",
+      minify: true,
+      write: false,
+      outdir: "out",
+      metafile: true,
+      plugins: [filtersValibot],
+      logLevel: "error",
+    });
+    const outputs = out.metafile.outputs;
+    /** The input files of an entry's output and of the chunks it imports. */
+    const inputsOf = (entry: string) => {
+      const file = Object.keys(outputs).find((f) => outputs[f]?.entryPoint === entry) ?? "";
+      const files = [file, ...(outputs[file]?.imports ?? []).map((i) => i.path)];
+      return files.flatMap((f) => Object.keys(outputs[f]?.inputs ?? {}));
+    };
+    const plain = "node_modules/valibot/dist/index.mjs";
+    const own = `filters-valibot:${resolve(plain)}`;
+    expect(inputsOf("shared/filters/fields.ts")).toContain(own);
+    expect(inputsOf("shared/filters/fields.ts")).not.toContain(plain);
+    expect(inputsOf("shared/chat/protocol.ts")).toContain(plain);
+    // The filters' build is the smaller: no v.variant, v.object… of the chat's protocol.
+    const bytes = (input: string) =>
+      Object.values(outputs).reduce((n, o) => n + (o.inputs[input]?.bytesInOutput ?? 0), 0);
+    expect(bytes(own)).toBeLessThan(bytes(plain) / 2);
   });
 });

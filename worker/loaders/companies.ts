@@ -1,10 +1,5 @@
-import {
-  type CompaniesGrid,
-  type CompaniesQuery,
-  type Company,
-  type CompanyQuery,
-  companySortName,
-} from "../../shared/schemas/companies";
+import { companySortName } from "../../shared/companies";
+import type { CompaniesGrid, CompaniesQuery, Company, CompanyQuery } from "../../shared/schemas/companies";
 import {
   getCompany,
   listCompaniesByIds,

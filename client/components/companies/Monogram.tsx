@@ -1,4 +1,4 @@
-import { companySortName } from "../../../shared/schemas/companies";
+import { companySortName } from "../../../shared/companies";
 import { shade } from "../art/paint";
 import "./companies.css";
 

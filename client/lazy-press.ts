@@ -5,11 +5,9 @@
  * slow network (the quiz card did, issue #20).
  *
  * The part's root element carries `data-part={name}`; what it does before hydrating is its buttons'
- * (`type="button"`) and its links' (a plain press: followed by the app's router once the part is there, as
- * after hydration, since a document load would not keep the document's state, an advertising visit's reduced
- * page); its forms work as plain HTML meanwhile. Until the chunk has arrived, a listener (in the capture phase,
- * before React's) notes a press on such a control: which of the parts of that name, which of its controls; the
- * part's first commit presses them again. Pointing at the part, focusing it or pressing
+ * (`type="button"`): its links (unless it asks for them to wait too) and forms work as plain HTML meanwhile. Until the chunk has arrived, a listener
+ * (in the capture phase, before React's) notes a press on such a button: its part's root and which of its
+ * buttons; the part's first commit presses it again. Pointing at the part, focusing it or pressing
  * it asks for the chunk at once (React asks for it when hydration reaches the part).
  */
 import { type ComponentType, createElement, Fragment, useLayoutEffect } from "react";
@@ -17,23 +15,23 @@ import { type LazyPart, lazyPart } from "./pages";
 
 interface Press {
   name: string;
-  /** Which of the parts of that name, in document order. */
-  part: number;
-  /** Which of its controls. */
-  control: number;
+  /** The part's root in the server's HTML, which hydration keeps (a page left meanwhile removes it). */
+  root: HTMLElement;
+  /** Which of its buttons. */
+  button: number;
 }
 
 interface State {
   arrived: boolean;
   preload(): Promise<unknown>;
+  /** What a press is kept on: the part's buttons, and its links when they do more once it has hydrated. */
+  pressable: string;
 }
 
-/** What a part does before hydrating: its buttons and its links. */
-const CONTROL = 'button[type="button"], a[href]';
+const BUTTON = 'button[type="button"]';
+const BUTTON_OR_LINK = `${BUTTON}, a[href]`;
 const parts = new Map<string, State>();
 const pending: Press[] = [];
-
-const partsNamed = (name: string) => document.querySelectorAll<HTMLElement>(`[data-part="${name}"]`);
 
 /**
  * The part a DOM event happened in, while that part's chunk has not arrived. A part inside another whose chunk
@@ -56,19 +54,18 @@ if (typeof document !== "undefined") {
     "click",
     (event) => {
       const part = waitingPart(event.target);
-      const control = (event.target as Element).closest?.(CONTROL);
-      if (!part || !control || !part.root.contains(control)) return;
-      // A link opened in another tab or window is the browser's own.
-      if (control instanceof HTMLAnchorElement) {
-        const { button, metaKey, ctrlKey, shiftKey, altKey } = event;
-        if (button !== 0 || metaKey || ctrlKey || shiftKey || altKey || control.target) return;
+      const pressed = part && (event.target as Element).closest(part.state.pressable);
+      if (!part || !pressed || !part.root.contains(pressed)) return;
+      if (pressed instanceof HTMLAnchorElement) {
+        // A link opened elsewhere (a new tab, a modifier) stays the browser's; a plain press waits for the part.
+        if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
       }
       void part.state.preload();
       pending.push({
         name: part.name,
-        part: [...partsNamed(part.name)].indexOf(part.root),
-        control: [...part.root.querySelectorAll(CONTROL)].indexOf(control),
+        root: part.root,
+        button: [...part.root.querySelectorAll(part.state.pressable)].indexOf(pressed),
       });
     },
     true,
@@ -77,11 +74,15 @@ if (typeof document !== "undefined") {
     document.addEventListener(type, (event) => void waitingPart(event.target)?.state.preload(), true);
 }
 
-/** Presses the controls pressed before the part named `name` arrived (each once). */
+/**
+ * Presses the buttons pressed before the part named `name` arrived, each once; a press on a part no longer in
+ * the page (the visitor went on to another) is dropped.
+ */
 function replay(name: string) {
+  const pressable = parts.get(name)?.pressable ?? BUTTON;
   for (const press of pending.filter((p) => p.name === name)) {
     pending.splice(pending.indexOf(press), 1);
-    partsNamed(name)[press.part]?.querySelectorAll<HTMLElement>(CONTROL)[press.control]?.click();
+    if (press.root.isConnected) press.root.querySelectorAll<HTMLElement>(pressable)[press.button]?.click();
   }
 }
 
@@ -93,13 +94,19 @@ function Replay({ name }: { name: string }) {
 
 /**
  * A lazy part whose root element carries `data-part={name}` and whose buttons keep a press made before it
- * arrived. Rendered inside a `<Suspense>`, like any lazy part.
+ * arrived; with `links`, its links too (a link that opens a dialog once the part has hydrated, rather than
+ * its page). Rendered inside a `<Suspense>`, like any lazy part.
  */
 export function pressablePart<P extends object>(
   name: string,
   load: () => Promise<{ default: ComponentType<P> }>,
+  { links = false } = {},
 ): LazyPart<P> {
-  const state: State = { arrived: false, preload: () => part.preload() };
+  const state: State = {
+    arrived: false,
+    preload: () => part.preload(),
+    pressable: links ? BUTTON_OR_LINK : BUTTON,
+  };
   const part = lazyPart(() =>
     load().then((m) => {
       state.arrived = true;

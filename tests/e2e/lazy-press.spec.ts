@@ -115,3 +115,28 @@ test("complex page: a picture pressed before the gallery's chunk has arrived ope
   await page.keyboard.press("Escape");
   await expect(box).toHaveCount(0);
 });
+
+test("complex page: a request button pressed before its chunk has arrived opens the dialog, not the page", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  const grid = (await (await page.request.get("/api/v1/residential-complexes/grid?per_page=1")).json()) as {
+    data: { url: string }[];
+  };
+  const url = grid.data[0]?.url;
+  if (!url) throw new Error("the catalogue is empty");
+  const chunk = await holdChunk(page, "LeadPart");
+  await page.goto(url);
+  await hydrated(page);
+  await expect.poll(chunk.asked).toBeGreaterThan(0);
+  await page
+    .getByRole("navigation", { name: "Связаться с отделом продаж" })
+    .getByRole("link", { name: "Записаться на просмотр" })
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Записаться на просмотр" });
+  await expect(dialog).toHaveCount(0);
+
+  await chunk.release();
+  await expect(dialog).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe(new URL(url, page.url()).pathname);
+});

@@ -110,6 +110,15 @@ describe("min > max", () => {
   });
 });
 
+describe("the home page", () => {
+  it("takes no filter: one in its query is dropped by a 301, the other parameters kept", async () => {
+    const res = await get("/?rooms=2&max_price=8+млн&page=2&utm_source=ya");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("Location")).toBe("/?utm_source=ya");
+    expect((await get("/?utm_source=ya")).status).toBe(200);
+  });
+});
+
 describe("distance", () => {
   it("«Пешком» alone is walking up to the first time option, finds complexes, and the select shows it", async () => {
     const res = await get("/novostroyki/?distance_type=1");

@@ -52,12 +52,33 @@ const PAGES: [name: string, path: () => string, parts: string[]][] = [
     () => "/mortgage/",
     ["График платежей по годам кредита", "Программы ипотеки и их условия", "Подобрать квартиру за 1 минуту"],
   ],
-  // The home page's rest, and the header's «Новостройки» menu (HEADER_DROPDOWN, on every page).
-  ["home", () => "/", ["Популярные страницы", "О каталоге", 'class="dropdown__columns"', "Реклама на сайте"]],
+  // The list (HomeList, its cards' hearts included), what follows it (HomeMore), and the header's «Новостройки»
+  // menu (HEADER_DROPDOWN, on every page).
+  [
+    "home",
+    () => "/",
+    [
+      'data-part="home-list"',
+      'class="listing-card__like',
+      "Популярные страницы",
+      "О каталоге",
+      'class="dropdown__columns"',
+      "Реклама на сайте",
+    ],
+  ],
+  // The cards' plans (FloorPlan) and their ♡ and «Сравнить» (ApartmentToggles).
+  [
+    "apartments",
+    () => "/kvartiry/",
+    ['<div class="apt-card__plan"><!--$--><svg', 'data-part="apartment-toggles"'],
+  ],
   [
     "complex",
     () => complexUrl,
     [
+      'data-part="gallery"',
+      '"@type":["ApartmentComplex","Product"]',
+      'data-part="lead-actions"><div class="lead-actions"',
       'class="cx-facts"',
       'class="room-groups"',
       'class="apt-list"',
@@ -70,7 +91,12 @@ const PAGES: [name: string, path: () => string, parts: string[]][] = [
   [
     "apartment",
     () => apartmentUrl,
-    ["Ипотека на эту квартиру", 'class="mortgage-snippet"', 'class="plan-figure"'],
+    [
+      "Ипотека на эту квартиру",
+      'class="mortgage-snippet"',
+      'class="plan-figure"',
+      'data-part="apartment-toggles"',
+    ],
   ],
 ];
 

@@ -1,25 +1,18 @@
-import { Suspense } from "react";
+import { memo, Suspense } from "react";
 import { formatPrice } from "../../../shared/format";
 import type { LivingObject } from "../../../shared/schemas/catalogue";
-import { pressablePart } from "../../lazy-press";
-import { lazyPart } from "../../pages";
 import { AppLink } from "../AppLink";
 import { PaymentFrom } from "../mortgage/PaymentFrom";
-import type { TogglesProps } from "./ApartmentToggles";
-import type { FloorPlanProps } from "./FloorPlan";
+import { PLAN, TOGGLES } from "./parts";
 import { apartmentTitle, floorLabel, pricePerMeter } from "./text";
 import "./apartment.css";
 
 /**
- * A card's plan and its ♡ and «Сравнить»: lazy parts, so that a list paints from the server's HTML and
- * hydrates without their code (the drawing never changes after the first paint; a press on a toggle made
- * before its chunk has arrived is made when it has, client/lazy-press.ts).
+ * One apartment in a list: its plan, size, floor, price; the whole card opens the apartment's page. Memoised,
+ * so that a render of the list before the plan's and the toggles' chunks have arrived leaves their server HTML
+ * in place (a lazy part whose props change before it has hydrated is rendered afresh, its fallback first).
  */
-const PLAN = lazyPart<FloorPlanProps>(() => import("./FloorPlan"));
-const TOGGLES = pressablePart<TogglesProps>("apartment-toggles", () => import("./ApartmentToggles"));
-
-/** One apartment in a list: its plan, size, floor, price; the whole card opens the apartment's page. */
-export function ApartmentCard({
+export const ApartmentCard = memo(function ApartmentCard({
   apartment: a,
   showComplex,
 }: {
@@ -58,4 +51,4 @@ export function ApartmentCard({
       </div>
     </article>
   );
-}
+});

@@ -18,11 +18,14 @@ import "./catalogue.css";
  * The list's body (ListingBody.tsx: the cards, the ads beside and between them, the page links) and the
  * filter's banner are lazy parts with buttons (client/lazy-press.ts; the cards' ♡, the ads' «Реклама»): the
  * server renders them, the browser loads their code after the page's, and a button or link pressed meanwhile
- * is pressed again once it has come. Their props stay the same until then.
+ * is pressed again once it has come (a link so is followed by the app's router: a document load would end an
+ * advertising visit's reduced page). Their props stay the same until then.
  */
-const BODY = pressablePart<ListingBodyProps>("listing", () => import("./ListingBody"));
-const FILTER_AD = pressablePart<ComponentProps<typeof AdSlot>>("ad-filter", () =>
-  import("../ads/Ads").then((m) => ({ default: m.AdSlot })),
+const BODY = pressablePart<ListingBodyProps>("listing", () => import("./ListingBody"), { links: true });
+const FILTER_AD = pressablePart<ComponentProps<typeof AdSlot>>(
+  "ad-filter",
+  () => import("../ads/Ads").then((m) => ({ default: m.AdSlot })),
+  { links: true },
 );
 
 /**

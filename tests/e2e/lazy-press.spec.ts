@@ -5,6 +5,16 @@
 import { expect, test } from "@playwright/test";
 import { DESKTOP, holdChunk, hydrated, PHONE } from "./helpers";
 
+/** The address of the catalogue's first complex. */
+async function firstComplexUrl(page: Page): Promise<string> {
+  const grid = (await (await page.request.get("/api/v1/residential-complexes/grid?per_page=1")).json()) as {
+    data: { url: string }[];
+  };
+  const url = grid.data[0]?.url;
+  if (!url) throw new Error("the catalogue is empty");
+  return url;
+}
+
 for (const [label, viewport] of [
   ["1440", DESKTOP],
   ["390", PHONE],
@@ -94,11 +104,7 @@ test("complex page: a picture pressed before the gallery's chunk has arrived ope
   page,
 }) => {
   await page.setViewportSize(DESKTOP);
-  const grid = (await (await page.request.get("/api/v1/residential-complexes/grid?per_page=1")).json()) as {
-    data: { url: string }[];
-  };
-  const url = grid.data[0]?.url;
-  if (!url) throw new Error("the catalogue is empty");
+  const url = await firstComplexUrl(page);
   const chunk = await holdChunk(page, "Gallery");
   await page.goto(url);
   await hydrated(page);
@@ -120,11 +126,7 @@ test("complex page: a request button pressed before its chunk has arrived opens 
   page,
 }) => {
   await page.setViewportSize(PHONE);
-  const grid = (await (await page.request.get("/api/v1/residential-complexes/grid?per_page=1")).json()) as {
-    data: { url: string }[];
-  };
-  const url = grid.data[0]?.url;
-  if (!url) throw new Error("the catalogue is empty");
+  const url = await firstComplexUrl(page);
   const chunk = await holdChunk(page, "LeadPart");
   await page.goto(url);
   await hydrated(page);

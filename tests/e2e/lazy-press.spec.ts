@@ -2,7 +2,7 @@
  * A lazy part's button pressed before the part's chunk has arrived (client/lazy-press.ts): the chunk is held
  * back by the test, the button pressed, and once the chunk is let through the press has done what it does.
  */
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { DESKTOP, holdChunk, hydrated, PHONE } from "./helpers";
 
 /** The address of the catalogue's first complex. */

@@ -3,7 +3,8 @@
  * pages load none of the apartments' filter table.
  */
 import { withQuery } from "./api-keys";
-import { type ApartmentQuery, apartmentFilterToApiQuery } from "./filters/apartments";
+import type { ApartmentQuery } from "./filters/apartments";
+import { apartmentFilterToApiQuery } from "./filters/keys";
 import type { LivingObjectList } from "./schemas/catalogue";
 
 export const apartmentKeys = {

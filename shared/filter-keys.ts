@@ -3,12 +3,8 @@
  * the apartments'): apart, so that the app shell and the pages without a filter load none of the filter tables.
  */
 import { withQuery } from "./api-keys";
-import {
-  type CatalogueFilter,
-  filterToApiParams,
-  filterToApiQuery,
-  type ListQuery,
-} from "./filters/catalogue";
+import type { CatalogueFilter, ListQuery } from "./filters/catalogue";
+import { filterToApiParams, filterToApiQuery } from "./filters/keys";
 import type { ComplexList } from "./schemas/catalogue";
 import type { ComplexMap, ComplexMapClusters } from "./schemas/map";
 

@@ -134,4 +134,5 @@ export const PAGES: Record<PageId, LazyPart<PageProps>> = {
   location: lazyPage(() => import("./routes/location")),
   operator: lazyPage(() => import("./routes/operator")),
   lead: lazyPage(() => import("./routes/lead")),
+  search: lazyPage(() => import("./routes/search")),
 };

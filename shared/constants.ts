@@ -38,6 +38,10 @@ export const SORTS = [
   "new desc",
 ] as const;
 export type Sort = (typeof SORTS)[number];
+/** The apartments lists' sorts, the cheapest first by default. */
+export const APARTMENT_SORTS = ["price asc", "price desc", "area asc", "area desc"] as const;
+export type ApartmentSort = (typeof APARTMENT_SORTS)[number];
+export const APARTMENT_DEFAULT_SORT: ApartmentSort = "price asc";
 
 export const LISTING_TGB_ADS = 4;
 export const SIDEBAR_TGB_ADS = 3;

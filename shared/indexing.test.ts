@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { shouldIndex } from "./indexing";
+import { shouldIndex as indexable } from "./indexing";
+import { locationBase } from "./listing";
+import { matchRoute } from "./routes";
+import { namedListingBase } from "./seo-filters";
+
+/** The rule for a URL: its page's base filter as the page works it out (the others have none). */
+function shouldIndex(pathname: string, search: string | URLSearchParams): boolean {
+  const match = matchRoute(pathname, new URLSearchParams(search).toString());
+  if (!match) return false;
+  const { page } = match.route;
+  const base = page === "listing" ? namedListingBase(match) : page === "location" ? locationBase(match) : {};
+  return indexable(base, match.search);
+}
 
 describe("shouldIndex", () => {
   it("indexes a listing with no filter or exactly one filter value", () => {

@@ -5,15 +5,16 @@
  * page after the first. The values are counted by the filter table (CATALOGUE_FIELDS `seo`): a page's own
  * (its location, its named listing) plus its URL's (SPEC §5 names only).
  */
+import type { CatalogueFilter } from "./filters/catalogue";
 import { filterValueCount } from "./filters/catalogue";
-import { baseFilterOf, ownQuery } from "./listing";
-import { matchRoute } from "./routes";
+import { ownQuery } from "./listing";
 
-/** True when the page may be indexed: a page (not an unknown path), the first one, at most one filter value. */
-export function shouldIndex(pathname: string, search: string | URLSearchParams = ""): boolean {
-  const match = matchRoute(pathname, new URLSearchParams(search).toString());
-  const base = match && baseFilterOf(match);
-  if (!match || !base) return false;
-  const own = ownQuery(match.search);
+/**
+ * True when the page may be indexed: a page (its base filter, null for a path that names nothing), the first
+ * one, at most one filter value.
+ */
+export function shouldIndex(base: CatalogueFilter | null, search: string | URLSearchParams): boolean {
+  if (!base) return false;
+  const own = ownQuery(search);
   return own.page === 1 && filterValueCount(base) + filterValueCount(own.filter) <= 1;
 }

@@ -27,7 +27,8 @@ export type PageId =
   | "location-type"
   | "location"
   | "operator"
-  | "lead";
+  | "lead"
+  | "search";
 
 export type Layout = "default" | "empty";
 
@@ -89,6 +90,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: "lead", path: "/zayavka", page: "lead", layout: "default" },
   { name: "favorites", path: "/izbrannoe", page: "favorites", layout: "default" },
   { name: "compare", path: "/sravnenie", page: "compare", layout: "default" },
+  // The header's search as a page (?q=…): its GET form's address, for a search without JavaScript.
+  { name: "search", path: "/poisk", page: "search", layout: "default" },
   {
     name: "apartments-complex",
     path: "/kvartiry/novostroyka/:complex_slug?",

@@ -1,17 +1,17 @@
 /**
- * The named listing pages under /novostroyki/{path}/ that the header menu links to. Each is a filter with
- * its own title, h1 and description; they are also stored in D1 (seo_filters) for the seo-filter call.
+ * The named listing pages under /novostroyki/{path}/ that the header menu links to: each is a filter with a
+ * menu label and an h1. Their title and description are the seed's (worker/db/seed/seo-texts.ts): stored with
+ * these in D1 (seo_filters), the seo-filter call answers them, so the pages' code carries none of that text.
  * Location-based values are slugs (resolved to ids by the loader), so these stay stable across seeds.
  */
 import { type CatalogueFilter, REGION_IDS } from "./filters/catalogue";
+import type { RouteMatch } from "./routes";
 
 export interface SeoFilterDef {
   path: string;
   /** Short label for menus. */
   label: string;
   h1: string;
-  title: string;
-  description: string;
   filter: {
     region?: "moskva" | "novaya-moskva" | "moskovskaya-oblast";
     otdelka?: number;
@@ -22,83 +22,35 @@ export interface SeoFilterDef {
   };
 }
 
-const d = (what: string) =>
-  `${what}: цены от застройщиков, планировки, сроки сдачи и отделка. Подберите квартиру в новостройке по фильтрам.`;
-
-export const SEO_FILTERS: readonly SeoFilterDef[] = [
-  {
-    path: "moskva",
-    label: "Москва",
-    h1: "Новостройки Москвы",
-    title: "Новостройки Москвы — купить квартиру от застройщика",
-    description: d("Новостройки в Москве в пределах старых границ"),
-    filter: { region: "moskva" },
-  },
+export const SEO_FILTERS = [
+  { path: "moskva", label: "Москва", h1: "Новостройки Москвы", filter: { region: "moskva" } },
   {
     path: "novaya-moskva",
     label: "Новая Москва",
     h1: "Новостройки Новой Москвы",
-    title: "Новостройки Новой Москвы — квартиры от застройщика",
-    description: d("Новостройки Новой Москвы: Новомосковский и Троицкий округа"),
     filter: { region: "novaya-moskva" },
   },
   {
     path: "podmoskove",
     label: "Подмосковье",
     h1: "Новостройки Подмосковья",
-    title: "Новостройки Подмосковья — квартиры в Московской области",
-    description: d("Новостройки Московской области"),
     filter: { region: "moskovskaya-oblast" },
   },
   {
     path: "dlya-investitsiy",
     label: "Для инвестиций",
     h1: "Новостройки для инвестиций",
-    title: "Новостройки для инвестиций — ЖК на ранней стадии строительства",
-    description: d("Квартиры на старте продаж и на ранних стадиях строительства"),
     filter: { investment: true },
   },
-  {
-    path: "s-otdelkoy",
-    label: "С отделкой",
-    h1: "Новостройки с отделкой",
-    title: "Новостройки с отделкой — квартиры с ремонтом от застройщика",
-    description: d("Квартиры в новостройках с чистовой отделкой"),
-    filter: { otdelka: 3 },
-  },
-  {
-    path: "bez-otdelki",
-    label: "Без отделки",
-    h1: "Новостройки без отделки",
-    title: "Новостройки без отделки — квартиры под свой ремонт",
-    description: d("Квартиры в новостройках без отделки"),
-    filter: { otdelka: 2 },
-  },
-  {
-    path: "u-mck",
-    label: "Рядом с МЦК",
-    h1: "Новостройки рядом с МЦК",
-    title: "Новостройки у МЦК — ЖК рядом со станциями центрального кольца",
-    description: d("Новостройки в пешей доступности от станций МЦК"),
-    filter: { near: "mcc" },
-  },
-  {
-    path: "u-metro",
-    label: "Рядом с метро",
-    h1: "Новостройки рядом с метро",
-    title: "Новостройки у метро — ЖК в пешей доступности от станций",
-    description: d("Новостройки в 15 минутах пешком от метро"),
-    filter: { near: "metro" },
-  },
-  {
-    path: "na-karte",
-    label: "На карте",
-    h1: "Новостройки на карте",
-    title: "Новостройки Москвы и Подмосковья на карте",
-    description: d("Все новостройки Москвы и Подмосковья на карте"),
-    filter: { view: "map" },
-  },
-];
+  { path: "s-otdelkoy", label: "С отделкой", h1: "Новостройки с отделкой", filter: { otdelka: 3 } },
+  { path: "bez-otdelki", label: "Без отделки", h1: "Новостройки без отделки", filter: { otdelka: 2 } },
+  { path: "u-mck", label: "Рядом с МЦК", h1: "Новостройки рядом с МЦК", filter: { near: "mcc" } },
+  { path: "u-metro", label: "Рядом с метро", h1: "Новостройки рядом с метро", filter: { near: "metro" } },
+  { path: "na-karte", label: "На карте", h1: "Новостройки на карте", filter: { view: "map" } },
+] as const satisfies readonly SeoFilterDef[];
+
+/** A named listing's path. */
+export type SeoFilterPath = (typeof SEO_FILTERS)[number]["path"];
 
 export function findSeoFilter(path: string): SeoFilterDef | undefined {
   return SEO_FILTERS.find((f) => f.path === path.replace(/^\/+|\/+$/g, ""));
@@ -113,4 +65,12 @@ export function seoFilterToCatalogue(f: SeoFilterDef["filter"]): CatalogueFilter
   if (f.near) out.near = f.near;
   if (f.investment) out.investment = true;
   return out;
+}
+
+/** The base filter of a /novostroyki/{path}/ page: none for the whole catalogue, null for an unknown path. */
+export function namedListingBase(match: RouteMatch): CatalogueFilter | null {
+  const path = (match.params["*"] ?? "").replace(/\/+$/, "");
+  if (!path) return {};
+  const seo = findSeoFilter(path);
+  return seo ? seoFilterToCatalogue(seo.filter) : null;
 }

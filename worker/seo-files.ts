@@ -16,6 +16,7 @@ Disallow: /api/
 Disallow: /api-dev/
 Disallow: /operator/
 Disallow: /test-modal/
+Disallow: /poisk/
 Clean-param: utm_source&utm_medium&utm_campaign&utm_content&utm_term&fp
 
 Sitemap: ${origin}/sitemap.xml

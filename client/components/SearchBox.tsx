@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useId, useState } from "react";
+import { type FormEvent, Suspense, useCallback, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { useDebounced } from "../hooks/use-debounced";
 import { SEARCH_OPTIONS } from "../pages";
@@ -27,26 +27,33 @@ export function SearchBox({ className = "" }: { className?: string }) {
     setActive(-1);
   }, []);
 
-  const go = (o: SearchOption | undefined) => {
-    if (!o) return;
+  const go = (url: string) => {
     setOpen(false);
     setText("");
-    navigate(o.url);
+    navigate(url);
+  };
+  // Enter: the highlighted option (or the first one found); with none found yet, the search's page for the text.
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const picked = options[Math.max(active, 0)];
+    if (picked) go(picked.url);
+    else if (text.trim()) go(`/poisk/?q=${encodeURIComponent(text.trim())}`);
   };
   const showList = open && searching;
   return (
-    <div className={`search-box ${className}`}>
+    <form className={`search-box ${className}`} method="get" action="/poisk/" onSubmit={submit}>
       <SearchIcon className="search-box__icon" width={18} height={18} />
       <input
         className="form-input"
         type="search"
+        name="q"
         role="combobox"
         aria-expanded={showList}
         aria-controls={`${id}-list`}
         aria-autocomplete="list"
         aria-activedescendant={active >= 0 ? `${id}-${active}` : undefined}
         aria-label="Поиск: ЖК, метро, район, застройщик"
-        placeholder="ЖК, метро, район или застройщик"
+        placeholder="ЖК, метро или район"
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -66,9 +73,6 @@ export function SearchBox({ className = "" }: { className?: string }) {
           } else if (e.key === "ArrowUp") {
             e.preventDefault();
             setActive((a) => Math.max(-1, a - 1));
-          } else if (e.key === "Enter") {
-            e.preventDefault();
-            go(options[Math.max(active, 0)]);
           } else if (e.key === "Escape") {
             setOpen(false);
             setActive(-1);
@@ -86,10 +90,10 @@ export function SearchBox({ className = "" }: { className?: string }) {
             active={active}
             onFound={found}
             onActive={setActive}
-            onPick={go}
+            onPick={(o) => go(o.url)}
           />
         </Suspense>
       )}
-    </div>
+    </form>
   );
 }

@@ -4,9 +4,9 @@
  * apartment: its plan, facts, mortgage and complex). What a URL shows is shared/page-keys.ts apartmentsView.
  */
 import { Suspense } from "react";
+import { apartmentKeys } from "../../shared/apartment-keys";
 import { apiKeys } from "../../shared/api-keys";
 import { ROOM_LABELS, ROOMS } from "../../shared/codes";
-import { filterKeys } from "../../shared/filter-keys";
 import { apartmentUrlQuery } from "../../shared/filters/apartments";
 import { countOf, deadlineLine, WORDS } from "../../shared/format";
 import { pageData } from "../../shared/page-data";
@@ -36,7 +36,7 @@ export const data = pageData({
   keys(match) {
     const view = apartmentsView(match);
     const one = view.missing ?? view.apartment;
-    const list = one === undefined ? filterKeys.apartments(apartmentsListQuery(match, view)) : undefined;
+    const list = one === undefined ? apartmentKeys.apartments(apartmentsListQuery(match, view)) : undefined;
     const complex = one === undefined ? view.complex : undefined;
     return {
       apartment: one === undefined ? undefined : apiKeys.apartment(one),

@@ -3,7 +3,8 @@
  * with the page (`data` below); the chessboard of a house loads when it is chosen. Every choice (filters, list
  * page, house) lives in the URL.
  */
-import { Suspense } from "react";
+import { memo, Suspense } from "react";
+import { apartmentKeys } from "../../shared/apartment-keys";
 import { apiKeys } from "../../shared/api-keys";
 import { filterKeys } from "../../shared/filter-keys";
 import { apartmentQueryOf } from "../../shared/filters/apartments";
@@ -15,11 +16,11 @@ import {
   DEVELOPER_COMPLEXES,
   houseIdOf,
 } from "../../shared/page-keys";
-import type { ComplexDetail } from "../../shared/schemas/catalogue";
 import { AppLink } from "../components/AppLink";
 import { apartmentTitle } from "../components/apartment/text";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { Gallery } from "../components/complex/Gallery";
+import type { GalleryProps } from "../components/complex/Gallery";
+import type { LeadPartProps } from "../components/complex/LeadPart";
 import { LightBoxProvider } from "../components/complex/LightBox";
 import {
   APARTMENT_FILTERS,
@@ -27,6 +28,7 @@ import {
   COMPLEX_CARDS,
   FACTS,
   HOUSES,
+  JSON_LD,
   LOCATION_MAP,
   MORTGAGE_SNIPPET,
   POPULAR_LINKS,
@@ -45,12 +47,42 @@ import {
   stationName,
 } from "../components/complex/text";
 import { useHashScroll } from "../components/complex/use-hash-scroll";
-import { JsonLd } from "../components/JsonLd";
-import { LeadActions } from "../components/lead/LeadActions";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
-import { useSiteOrigin } from "../hooks/use-boot";
+import { pressablePart } from "../lazy-press";
 import type { PageProps } from "../pages";
+
+/**
+ * The gallery (Gallery.tsx): its own chunk, hydrated when it arrives; a picture pressed before that opens then
+ * (client/lazy-press.ts). Memoised: its props stay the same until it has hydrated (the complex is the
+ * answer's object), so the page's renders leave the server's HTML in place.
+ */
+const GALLERY = pressablePart<GalleryProps>("gallery", () => import("../components/complex/Gallery"));
+const GalleryPart = memo(function GalleryPart(props: GalleryProps) {
+  return (
+    <Suspense fallback={null}>
+      <GALLERY.Component {...props} />
+    </Suspense>
+  );
+});
+
+/**
+ * The phone and the request buttons (LeadPart.tsx), memoised like the gallery: a request button pressed before
+ * its chunk has arrived opens the dialog then, as it does after.
+ */
+const LEAD = pressablePart<LeadPartProps>("lead-actions", () => import("../components/complex/LeadPart"), {
+  links: true,
+});
+// Both on the first screen: asked for as soon as the page's module runs (a client-side visit shows them sooner).
+if (typeof window !== "undefined") void Promise.all([GALLERY.preload(), LEAD.preload()]);
+
+const Lead = memo(function Lead(props: LeadPartProps) {
+  return (
+    <Suspense fallback={null}>
+      <LEAD.Component {...props} />
+    </Suspense>
+  );
+});
 
 /** The page's URL with some query parameters changed (null removes one) and a section to show. */
 function linkTo(path: string, search: URLSearchParams, changes: Record<string, string | null>, hash: string) {
@@ -63,33 +95,6 @@ function linkTo(path: string, search: URLSearchParams, changes: Record<string, s
   return `${path}${q ? `?${q}` : ""}#${hash}`;
 }
 
-function complexJsonLd(c: ComplexDetail, origin: string) {
-  return {
-    "@context": "https://schema.org",
-    "@type": ["ApartmentComplex", "Product"],
-    name: complexTitle(c.name),
-    description: c.description,
-    url: `${origin}${c.url}`,
-    address: {
-      "@type": "PostalAddress",
-      streetAddress: c.address,
-      addressLocality: c.locality.name,
-      addressRegion: c.region,
-      addressCountry: "RU",
-    },
-    geo: { "@type": "GeoCoordinates", latitude: c.lat, longitude: c.lng },
-    numberOfAvailableAccommodationUnits: c.apartments_on_sale,
-    brand: { "@type": "Organization", name: c.developer.name.replace(/[«»]/g, "") },
-    offers: {
-      "@type": "AggregateOffer",
-      lowPrice: c.min_price,
-      highPrice: c.max_price,
-      offerCount: c.apartments_on_sale,
-      priceCurrency: "RUB",
-    },
-  };
-}
-
 /**
  * The complex (its stations with their coordinates, for the map), a page of its apartments, its room types,
  * similar complexes, and then the chosen house's chessboard (`?korpus=…`) and the developer's other complexes.
@@ -99,7 +104,7 @@ export const data = pageData({
     const id = complexIdOf(match);
     return {
       complex: apiKeys.complex(id),
-      apartments: filterKeys.apartments(
+      apartments: apartmentKeys.apartments(
         apartmentQueryOf(match.search, COMPLEX_APARTMENTS_PER_PAGE, { complex: id }),
       ),
       groups: apiKeys.apartmentGroups(id),
@@ -127,7 +132,6 @@ export default function ComplexPage({ match }: PageProps) {
   const keys = data.keys(match);
   const complex = useApi(keys.complex);
   const list = useApi(keys.apartments);
-  const origin = useSiteOrigin();
   const groups = useApi(keys.groups);
   const similar = useApi(keys.similar);
   const c = complex.data;
@@ -171,7 +175,9 @@ export default function ComplexPage({ match }: PageProps) {
             { label: title },
           ]}
         />
-        <JsonLd data={complexJsonLd(c, origin)} />
+        <Suspense fallback={null}>
+          <JSON_LD.Component complex={c} />
+        </Suspense>
 
         <header className="complex-head">
           <h1>{title}</h1>
@@ -190,14 +196,7 @@ export default function ComplexPage({ match }: PageProps) {
         </header>
 
         <div className="complex-top">
-          <Gallery
-            id={c.id}
-            cls={c.class}
-            floors={c.floors_max}
-            houses={c.houses.map((h) => h.floors)}
-            name={title}
-            photo={c.photo}
-          />
+          <GalleryPart complex={c} name={title} />
           <aside className="price-card" aria-label="Цены">
             <p className="cx-price cx-price--large">{formatPriceFrom(c.min_price)}</p>
             <p className="price-card__m2">{formatPricePerMeterFrom(c.min_price_m2)}</p>
@@ -216,7 +215,7 @@ export default function ComplexPage({ match }: PageProps) {
             <a className="button button--ghost" href="#shahmatka">
               Шахматка
             </a>
-            <LeadActions complex={c.id} subject={title} />
+            <Lead complex={c.id} subject={title} />
           </aside>
         </div>
 

@@ -1,33 +1,57 @@
-import { Suspense } from "react";
-import { apiKeys } from "../../shared/api-keys";
+import { memo, Suspense } from "react";
+import { type ApiKey, apiKeys } from "../../shared/api-keys";
+import { DEFAULT_SORT } from "../../shared/constants";
 import { filterKeys } from "../../shared/filter-keys";
+import type { ListQuery } from "../../shared/filters/catalogue";
 import { formatNumber } from "../../shared/format";
-import { listingQuery, ownQuery } from "../../shared/listing";
+import { REGIONS } from "../../shared/geo/regions";
 import { pageData } from "../../shared/page-data";
-import { SEO_FILTERS } from "../../shared/seo-filters";
+import type { ComplexList } from "../../shared/schemas/catalogue";
 import { AppLink } from "../components/AppLink";
-import { AdSlot, useAds } from "../components/ads/Ads";
+import { AdSlot } from "../components/ads/Ads";
+import { useAds } from "../components/ads/use-ads";
 import { FacadeImage } from "../components/art/ArtImage";
-import { Listing } from "../components/catalogue/Listing";
+import type { HomeListProps } from "../components/home/HomeList";
 import type { HomeMoreProps } from "../components/home/HomeMore";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
+import { pressablePart } from "../lazy-press";
 import { lazyPart, type PageProps } from "../pages";
 
 const TITLE = "Новостройки Москвы и Подмосковья — каталог ЖК от застройщиков";
 const DESCRIPTION =
   "Каталог новостроек Москвы и Московской области: цены от застройщиков, планировки, сроки сдачи, отделка и ипотека. Фильтры по метро, району и бюджету.";
 
+/**
+ * The home page's list: the catalogue's first page. The home page's address takes no filter (the listing's
+ * does, /novostroyki/?…, with its form; shared/filters/canonical.ts drops one from the home page's query), so
+ * the page reads none and loads none of the filter tables.
+ */
+const QUERY: ListQuery = { filter: {}, page: 1, perPage: 12, sort: DEFAULT_SORT };
+
 /** The page's text and figures, the list of complexes (without its form) and the special offers. */
 export const data = pageData({
-  keys(match) {
-    const q = listingQuery(match);
+  keys() {
     return {
       main: apiKeys.main(),
-      list: q ? filterKeys.complexes(q) : undefined,
+      list: filterKeys.complexes(QUERY),
       offers: apiKeys.specialOffers(),
     };
   },
+});
+
+/**
+ * The list (HomeList.tsx): its own chunk, hydrated when it arrives; a ♡ pressed before that is pressed then
+ * (client/lazy-press.ts). Memoised with props that never change, so that a render of the page before the
+ * chunk has arrived (the ads' draw) leaves the server's HTML of the list in place.
+ */
+const LIST = pressablePart<HomeListProps>("home-list", () => import("../components/home/HomeList"));
+const List = memo(function List({ list }: { list: ApiKey<ComplexList> }) {
+  return (
+    <Suspense fallback={null}>
+      <LIST.Component list={list} query={QUERY} />
+    </Suspense>
+  );
 });
 
 /** What follows the list (HomeMore.tsx): its own chunk, hydrated when it arrives. */
@@ -37,7 +61,6 @@ export default function HomePage({ match }: PageProps) {
   const keys = data.keys(match);
   const { data: main } = useApi(keys.main);
   const { data: offers } = useApi(keys.offers);
-  const query = listingQuery(match);
   const seo = main?.page.seo;
   const counts = main?.complexes;
   const ads = useAds();
@@ -68,9 +91,9 @@ export default function HomePage({ match }: PageProps) {
               </ul>
             )}
             <div className="hero__links">
-              {SEO_FILTERS.slice(0, 3).map((f) => (
-                <AppLink key={f.path} to={`/novostroyki/${f.path}/`} className="chip chip--light">
-                  {f.label}
+              {REGIONS.map((r) => (
+                <AppLink key={r.slug} to={r.listing} className="chip chip--light">
+                  {r.label}
                 </AppLink>
               ))}
               <AppLink to="/novostroyki/" className="chip chip--light">
@@ -84,16 +107,7 @@ export default function HomePage({ match }: PageProps) {
 
       <div className="container">
         <h2 className="home__title">Новостройки в продаже</h2>
-        {query && keys.list && (
-          <Listing
-            path="/novostroyki/"
-            query={query}
-            list={keys.list}
-            base={{}}
-            own={ownQuery(match.search).filter}
-            galleryAd={false}
-          />
-        )}
+        <List list={keys.list} />
         <p>
           <AppLink to="/novostroyki/" className="button">
             Смотреть все новостройки

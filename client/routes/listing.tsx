@@ -1,11 +1,12 @@
 import { apiKeys } from "../../shared/api-keys";
 import { filterKeys } from "../../shared/filter-keys";
 import { shouldIndex } from "../../shared/indexing";
-import { baseFilterOf, listingQuery, ownQuery } from "../../shared/listing";
+import { filterFormKeys, listingQuery, ownQuery } from "../../shared/listing";
 import { pageData } from "../../shared/page-data";
 import type { RouteMatch } from "../../shared/routes";
+import { namedListingBase } from "../../shared/seo-filters";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { FilterForm, filterFormKeys } from "../components/catalogue/FilterForm";
+import { Filter } from "../components/catalogue/Filter";
 import { Listing } from "../components/catalogue/Listing";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
@@ -24,8 +25,8 @@ const pathOf = (match: RouteMatch) => (match.params["*"] ?? "").replace(/\/+$/, 
 /** The list and its form's lists; a named listing's text (an unknown name is a 404). */
 export const data = pageData({
   keys(match) {
-    const q = listingQuery(match);
-    const base = baseFilterOf(match);
+    const base = namedListingBase(match);
+    const q = listingQuery(match, base);
     const path = pathOf(match);
     return {
       list: q ? filterKeys.complexes(q) : undefined,
@@ -39,8 +40,9 @@ export default function ListingPage({ match }: PageProps) {
   const path = pathOf(match);
   const keys = data.keys(match);
   const { data: seo } = useApi(keys.seo);
-  const query = listingQuery(match);
-  const base = baseFilterOf(match) ?? {};
+  const named = namedListingBase(match);
+  const query = listingQuery(match, named);
+  const base = named ?? {};
   const own = ownQuery(match.search).filter;
   const text = seo ?? DEFAULT;
   const page = query?.page ?? 1;
@@ -50,7 +52,7 @@ export default function ListingPage({ match }: PageProps) {
         title={page > 1 ? `${text.title} — страница ${page}` : text.title}
         description={text.description}
         canonical={match.pathname}
-        noindex={!shouldIndex(match.pathname, match.search)}
+        noindex={!shouldIndex(named, match.search)}
       />
       <Breadcrumbs
         items={
@@ -61,14 +63,7 @@ export default function ListingPage({ match }: PageProps) {
       />
       <h1>{text.h1}</h1>
       {query && keys.list && (
-        <Listing
-          path={match.pathname}
-          query={query}
-          list={keys.list}
-          base={base}
-          own={own}
-          form={FilterForm}
-        />
+        <Listing path={match.pathname} query={query} list={keys.list} base={base} own={own} form={Filter} />
       )}
     </div>
   );

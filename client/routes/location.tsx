@@ -2,11 +2,11 @@ import { apiKeys } from "../../shared/api-keys";
 import type { LocationType } from "../../shared/constants";
 import { filterKeys } from "../../shared/filter-keys";
 import { shouldIndex } from "../../shared/indexing";
-import { baseFilterOf, listingQuery, ownQuery } from "../../shared/listing";
+import { filterFormKeys, listingQuery, locationBase, ownQuery } from "../../shared/listing";
 import { LOCATION_TYPE_DEFS, locationHeading } from "../../shared/locations";
 import { pageData } from "../../shared/page-data";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { FilterForm, filterFormKeys } from "../components/catalogue/FilterForm";
+import { Filter } from "../components/catalogue/Filter";
 import { Listing } from "../components/catalogue/Listing";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
@@ -16,11 +16,11 @@ import type { PageProps } from "../pages";
 export const data = pageData({
   keys(match) {
     const def = LOCATION_TYPE_DEFS[match.params.type as LocationType];
-    const q = listingQuery(match);
+    const q = listingQuery(match, locationBase(match));
     return {
       place: apiKeys.location(def.api, match.params.slug ?? "", def.kind),
       list: q ? filterKeys.complexes(q) : undefined,
-      ...filterFormKeys(baseFilterOf(match) ?? {}, ownQuery(match.search).filter),
+      ...filterFormKeys(locationBase(match) ?? {}, ownQuery(match.search).filter),
     };
   },
 });
@@ -30,7 +30,8 @@ export default function LocationPage({ match }: PageProps) {
   const def = LOCATION_TYPE_DEFS[type];
   const keys = data.keys(match);
   const place = useApi(keys.place).data?.data;
-  const query = listingQuery(match);
+  const base = locationBase(match);
+  const query = listingQuery(match, base);
   const own = ownQuery(match.search).filter;
   const h1 = place
     ? locationHeading(type, place.name, place.kind ?? undefined, place.name_in ?? undefined)
@@ -41,7 +42,7 @@ export default function LocationPage({ match }: PageProps) {
         title={`${h1} — цены от застройщиков`}
         description={`${h1}: ${place?.rc_count ?? ""} жилых комплексов с ценами, планировками и сроками сдачи. Квартиры от застройщиков, ипотека, отделка.`}
         canonical={match.pathname}
-        noindex={!shouldIndex(match.pathname, match.search)}
+        noindex={!shouldIndex(base, match.search)}
       />
       <Breadcrumbs
         items={[
@@ -61,9 +62,9 @@ export default function LocationPage({ match }: PageProps) {
           path={match.pathname}
           query={query}
           list={keys.list}
-          base={baseFilterOf(match) ?? {}}
+          base={base ?? {}}
           own={own}
-          form={FilterForm}
+          form={Filter}
         />
       )}
     </div>

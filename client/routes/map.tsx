@@ -1,29 +1,29 @@
 import { memo, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { apiKeys } from "../../shared/api-keys";
 import { filterKeys } from "../../shared/filter-keys";
 import type { CatalogueFilter } from "../../shared/filters/catalogue";
 import { countOf, WORDS } from "../../shared/format";
 import { shouldIndex } from "../../shared/indexing";
-import { ownQuery } from "../../shared/listing";
+import { filterFormKeys, ownQuery } from "../../shared/listing";
 import { pageData } from "../../shared/page-data";
 import { type ComplexMap, type ComplexMapClusters, isFirstView } from "../../shared/schemas/map";
-import { findSeoFilter } from "../../shared/seo-filters";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { FilterForm, filterFormKeys } from "../components/catalogue/FilterForm";
+import { Filter } from "../components/catalogue/Filter";
 import { Listing } from "../components/catalogue/Listing";
 import type { CatalogueMapProps } from "../components/map/CatalogueMap";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
 import { lazyPart, type PageProps } from "../pages";
 
-/** The page's text: the menu's named listing «На карте». */
-const TEXT = findSeoFilter("na-karte")!;
+/** The page is the menu's named listing «На карте»: its h1, title and description come with the seo-filter call. */
+const NAMED = "na-karte";
 /** The map has no base filter: all of Moscow and the region. */
 const NO_BASE: CatalogueFilter = {};
 
 /**
  * The first view's clusters of the URL's filter and their count (the browser loads the points themselves
- * after hydration), the same list below the map (the page without JavaScript, and for crawlers) and the
- * form's lists.
+ * after hydration), the same list below the map (the page without JavaScript, and for crawlers), the
+ * form's lists and the page's text.
  */
 export const data = pageData({
   keys(match) {
@@ -32,6 +32,7 @@ export const data = pageData({
       clusters: filterKeys.complexMapClusters(q.filter),
       list: filterKeys.complexes(q),
       ...filterFormKeys(NO_BASE, q.filter),
+      seo: apiKeys.seoFilter(NAMED),
     };
   },
 });
@@ -65,6 +66,7 @@ export default function MapPage({ match }: PageProps) {
   // One object per URL: the form resets its draft when its value changes, not whenever the map's data does.
   const query = useMemo(() => ownQuery(match.search), [match.search]);
   const keys = data.keys(match);
+  const text = useApi(keys.seo).data;
   const own = query.filter;
   // The page comes with the first view's clusters and count; the points (for closer zooms) are asked for
   // once it has hydrated, so the first render is the server's. Only the server answers the first view: for
@@ -84,14 +86,14 @@ export default function MapPage({ match }: PageProps) {
   return (
     <div className="page container">
       <PageHead
-        title={TEXT.title}
-        description={TEXT.description}
+        title={text?.title ?? ""}
+        description={text?.description}
         canonical={match.pathname}
-        noindex={!shouldIndex(match.pathname, match.search)}
+        noindex={!shouldIndex(NO_BASE, match.search)}
       />
-      <Breadcrumbs items={[{ label: "Новостройки", to: "/novostroyki/" }, { label: TEXT.h1 }]} />
-      <h1>{TEXT.h1}</h1>
-      <FilterForm base={NO_BASE} value={own} sort={query.sort} total={total} action={match.pathname} />
+      <Breadcrumbs items={[{ label: "Новостройки", to: "/novostroyki/" }, { label: text?.h1 ?? "" }]} />
+      <h1>{text?.h1}</h1>
+      <Filter base={NO_BASE} value={own} sort={query.sort} total={total} action={match.pathname} />
       <section className="map-page" aria-label="Карта">
         <p className="map-page__count" aria-live="polite">
           {map ? `На карте ${countOf(total, WORDS.complex)}` : "Загружаем карту…"}

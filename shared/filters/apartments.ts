@@ -1,15 +1,22 @@
 /**
  * The apartments (living objects) filter: one table of its fields, like the catalogue's (the fields they
- * share are the catalogue's own entries), with its readers and writers derived from it. The SQL of each
+ * share are entries of both, shared/filters/shared-fields.ts), with its readers and writers derived from it. The SQL of each
  * field is in worker/db/queries/living-objects.ts (FIELD_SQL), keyed by the same name.
  */
 import { STATUSES } from "../codes";
-import { CATALOGUE_FIELDS, readPaging } from "./catalogue";
-import { type FilterOf, joinedGet, namesOfTable, queryString, readTable, writeTable } from "./fields";
+import { APARTMENT_DEFAULT_SORT, APARTMENT_SORTS, type ApartmentSort } from "../constants";
+import {
+  type FilterOf,
+  joinedGet,
+  namesOfTable,
+  queryString,
+  readPaging,
+  readTable,
+  writeTable,
+} from "./fields";
+import { AREA_FIELD, OTDELKA_FIELD, PRICE_FIELD, ROOMS_FIELD } from "./shared-fields";
 
-export const APARTMENT_SORTS = ["price asc", "price desc", "area asc", "area desc"] as const;
-export type ApartmentSort = (typeof APARTMENT_SORTS)[number];
-export const APARTMENT_DEFAULT_SORT: ApartmentSort = "price asc";
+export { apartmentFilterToApiQuery } from "./keys";
 
 export const APARTMENT_FIELDS = {
   /** The complex: from the page's own URL, or the API's parameter. */
@@ -27,9 +34,9 @@ export const APARTMENT_FIELDS = {
     max: 999_999_999,
     entries: "номера корпусов",
   },
-  rooms: CATALOGUE_FIELDS.rooms,
-  price: CATALOGUE_FIELDS.price,
-  area: CATALOGUE_FIELDS.area,
+  rooms: ROOMS_FIELD,
+  price: PRICE_FIELD,
+  area: AREA_FIELD,
   floor: {
     kind: "range",
     label: "Этаж",
@@ -41,7 +48,7 @@ export const APARTMENT_FIELDS = {
     ],
     max: 200,
   },
-  otdelka: CATALOGUE_FIELDS.otdelka,
+  otdelka: OTDELKA_FIELD,
   /** 1 в продаже (the default), 2 бронь, 3 продана: the API's only. */
   status: {
     kind: "list",
@@ -94,21 +101,11 @@ export function apartmentQueryOf(
   return { filter: { ...filter, ...preset }, page, perPage, sort: readSort(get("sort")) };
 }
 
-export function apartmentFilterToApiQuery(q: ApartmentQuery): Record<string, string | number> {
-  const out: Record<string, string | number> = Object.fromEntries(
-    writeTable(APARTMENT_FIELDS, q.filter, "api"),
-  );
-  if (q.page !== 1) out.page = q.page;
-  out.per_page = q.perPage;
-  if (q.sort !== APARTMENT_DEFAULT_SORT) out.sort = q.sort;
-  return out;
-}
-
 const URL_NAMES = new Set([...namesOfTable(APARTMENT_FIELDS, "url"), "page", "sort"]);
 
 /** An apartments page's own query: its filter, sort and page under the URL's names, no empty or default value. */
 export function apartmentUrlParams(q: Omit<ApartmentQuery, "perPage">): [string, string][] {
-  const own = writeTable(APARTMENT_FIELDS, q.filter, "url");
+  const own = writeTable(APARTMENT_FIELDS, q.filter);
   if (q.sort !== APARTMENT_DEFAULT_SORT) own.push(["sort", q.sort]);
   if (q.page > 1) own.push(["page", String(q.page)]);
   return own;
@@ -116,7 +113,7 @@ export function apartmentUrlParams(q: Omit<ApartmentQuery, "perPage">): [string,
 
 /** `?rooms=2` for a link to an apartments list with that filter ("" for none). */
 export function apartmentUrlQuery(filter: ApartmentFilter): string {
-  const qs = queryString(writeTable(APARTMENT_FIELDS, filter, "url"));
+  const qs = queryString(writeTable(APARTMENT_FIELDS, filter));
   return qs ? `?${qs}` : "";
 }
 

@@ -4,12 +4,14 @@
  */
 import type { RouteMatch } from "../routes";
 import { canonicalApartmentSearch } from "./apartments";
-import { canonicalCatalogueSearch } from "./catalogue";
+import { canonicalCatalogueSearch, canonicalUnfilteredSearch } from "./catalogue";
 
 /** The canonical `?query` of a page ("" for none); null for a page without a filter, or one apartment's page. */
 export function canonicalSearch(match: RouteMatch): string | null {
   switch (match.route.page) {
     case "home":
+      // Its list is the catalogue's first page: a filter is the listing's (/novostroyki/?…).
+      return canonicalUnfilteredSearch(match.search);
     case "listing":
     case "location":
     case "map":

@@ -11,6 +11,7 @@ import {
 import {
   CATALOGUE_FIELDS,
   canonicalCatalogueSearch,
+  canonicalUnfilteredSearch,
   FilterError,
   filterToApiParams,
   filterToApiQuery,
@@ -23,6 +24,7 @@ import {
   toggleValue,
 } from "./catalogue";
 import { type FieldTable, idList } from "./fields";
+import { APARTMENT_API_NAMES } from "./keys";
 
 const api = (s: string) => readApiQuery(new URLSearchParams(s), 25);
 const page = (s: string) => readPageQuery(new URLSearchParams(s), 12);
@@ -81,6 +83,21 @@ function walk(
     });
   }
 }
+
+describe("API keys need no field table", () => {
+  // fields.ts apiParams writes `search[<field>]` without reading a table: each table's first API name is it.
+  const first = (table: FieldTable, names: Readonly<Record<string, string>>) =>
+    Object.entries(table).map(([key, def]) => {
+      const own = `search[${names[key] ?? key}]`;
+      return [key, def.api[0], def.kind === "range" ? [`${own}[min]`, `${own}[max]`] : own];
+    });
+  it.each([...first(CATALOGUE_FIELDS, {}), ...first(APARTMENT_FIELDS, APARTMENT_API_NAMES)])(
+    "%s is written under its first API name",
+    (_, name, expected) => {
+      expect(name).toEqual(expected);
+    },
+  );
+});
 
 describe("every catalogue filter field", () => {
   walk(CATALOGUE_FIELDS, {
@@ -208,6 +225,12 @@ describe("catalogue filter", () => {
       "?max_price=8100000&min_area=40&max_area=90&rooms=1,2&distance_type=1&distance_time=1&utm_source=ya",
     );
     expect(canonicalCatalogueSearch(new URLSearchParams("min_price=&page=1"))).toBe("");
+  });
+
+  it("keeps only the other parameters of a page that lists without a filter (the home page)", () => {
+    const search = new URLSearchParams("rooms=2&max_price=8+млн&page=2&sort=price+asc&utm_source=ya&fp=1");
+    expect(canonicalUnfilteredSearch(search)).toBe("?utm_source=ya&fp=1");
+    expect(canonicalUnfilteredSearch(new URLSearchParams("rooms=2"))).toBe("");
   });
 
   it("counts values for noindex: a range one, each list entry one, a distance one", () => {

@@ -5,28 +5,28 @@
  * fields, the noindex rule and the phone sheet's reset. The SQL of each field is in
  * worker/db/queries/complexes.ts (FIELD_SQL), keyed by the same name. README: «Как добавить фильтр».
  */
-import { BUILD_STAGES, BUILD_TYPES, CLASSES, OTDELKA, PARKING, ROOM_LABELS } from "../codes";
-import { DEFAULT_SORT, PER_PAGE_MAX, SORTS, type Sort } from "../constants";
-import { formatNumber } from "../format";
-import { parseArea, parsePrice } from "../format/amount";
+import { BUILD_STAGES, BUILD_TYPES, CLASSES, PARKING } from "../codes";
+import { DEFAULT_SORT, SORTS, type Sort } from "../constants";
+import { parsePrice } from "../format/amount";
 import {
   type Dialect,
-  FilterError,
   type FilterOf,
   type Get,
   joinedGet,
   namesOfTable,
   queryString,
+  readPaging,
   readTable,
   resetFields,
   valueCount,
   writeTable,
 } from "./fields";
 
-export { FilterError, type Range } from "./fields";
+import { IDS_MAX } from "./keys";
+import { AREA_FIELD, codes, OTDELKA_FIELD, PRICE_FIELD, ROOMS_FIELD } from "./shared-fields";
 
-/** The most complexes one `search[ids]` filter names (the favourites page reads at most this many). */
-export const IDS_MAX = PER_PAGE_MAX;
+export { FilterError, type Range } from "./fields";
+export { filterToApiParams, filterToApiQuery, IDS_MAX } from "./keys";
 
 /** SPEC §4 distance: how one gets to the station, and in how long (codes; 1 is the first, SPEC §9). */
 export const DISTANCE_TYPES = { 1: "Пешком", 2: "На транспорте" } as const;
@@ -40,13 +40,16 @@ export const DISTANCE_TIMES = {
 /** The minutes of each distance time code (the SQL compares minutes). */
 export const DISTANCE_MINUTES: Readonly<Record<number, number>> = { 1: 5, 2: 10, 3: 15, 4: 20, 5: 30 };
 
-const ROOM_OPTIONS: Record<number, string> = ROOM_LABELS;
 const ID_MAX = 999_999_999;
-/** One id list: comma-separated ids of a table, under the newer `search[x]` and the flat `x`. */
-const ids = (name: string, label: string) =>
+/**
+ * One id list: comma-separated ids of a table, under the newer `search[x]` and the flat `x`; in the page URL
+ * when `url` names it there.
+ */
+const ids = (name: string, label: string, url?: readonly [string]) =>
   ({
     kind: "list",
     label,
+    ...(url ? { url } : {}),
     api: [`search[${name}]`, name],
     min: 1,
     max: ID_MAX,
@@ -56,40 +59,14 @@ const ids = (name: string, label: string) =>
 /** An id list of the form's location cascade: in the page URL, cleared by the phone sheet's reset. */
 const placeIds = (name: string, label: string) =>
   ({ ...ids(name, label), url: [name], modalReset: true }) as const;
-/** One code list (SPEC §4 multi-select of a short list). */
-const codes = (name: string, label: string, options: Readonly<Record<number, string>>, modalReset: boolean) =>
-  ({
-    kind: "list",
-    label,
-    url: [name],
-    api: [`search[${name}]`, name],
-    min: Math.min(...Object.keys(options).map(Number)),
-    max: Math.max(...Object.keys(options).map(Number)),
-    entries: "коды",
-    options,
-    seo: true,
-    modalReset,
-  }) as const;
-
 /**
  * The catalogue's filter fields. `url`: the page URL's names (the first is written); `api`: the API's
- * names (the first is written into keys, all are read); `seo`: counts toward noindex; `modalReset`: the phone
- * sheet's reset clears it (SPEC §4). A new filter is one entry here plus its SQL in FIELD_SQL.
+ * names, all read, the first `search[<field>]` (API keys are written under it: keys.ts apiParams); `seo`:
+ * counts toward noindex; `modalReset`: the phone sheet's reset clears it (SPEC §4). A new filter is one
+ * entry here plus its SQL in FIELD_SQL.
  */
 export const CATALOGUE_FIELDS = {
-  price: {
-    kind: "range",
-    label: "Цена",
-    unit: "₽",
-    url: ["min_price", "max_price"],
-    api: [
-      ["search[price][min]", "search[price][max]"],
-      ["min_price", "max_price"],
-    ],
-    max: 1e12,
-    parse: parsePrice,
-    seo: true,
-  },
+  price: PRICE_FIELD,
   /**
    * «Платёж до N ₽/мес»: turned into a price bound by the cards' mortgage assumptions
    * (shared/mortgage-payment.ts), so its SQL is the price's.
@@ -107,31 +84,8 @@ export const CATALOGUE_FIELDS = {
     parse: parsePrice,
     seo: true,
   },
-  area: {
-    kind: "range",
-    label: "Площадь",
-    unit: "м²",
-    url: ["min_area", "max_area"],
-    api: [
-      ["search[area][min]", "search[area][max]"],
-      ["min_area", "max_area"],
-    ],
-    max: 10_000,
-    parse: parseArea,
-    seo: true,
-    modalReset: true,
-  },
-  rooms: {
-    kind: "list",
-    label: "Комнаты",
-    url: ["rooms"],
-    api: ["search[rooms]", "rooms"],
-    min: -1,
-    max: 5,
-    entries: "числа комнат",
-    options: ROOM_OPTIONS,
-    seo: true,
-  },
+  area: AREA_FIELD,
+  rooms: ROOMS_FIELD,
   /** Years of the deadline; 0 stands for «сдан». */
   deadline: {
     kind: "list",
@@ -148,17 +102,13 @@ export const CATALOGUE_FIELDS = {
   localities: placeIds("localities", "Населённый пункт"),
   subway_stations: placeIds("subway_stations", "Метро, МЦК, МЦД"),
   /** In the page URL too: the form's developer type-ahead sets it. */
-  developers: { ...ids("developers", "Застройщик"), url: ["developers"] },
+  developers: ids("developers", "Застройщик", ["developers"]),
   districts: ids("districts", "Район"),
   city_areas: ids("city_areas", "Округ"),
   mo_districts: ids("mo_districts", "Район области"),
   highways: ids("highways", "Шоссе"),
   railways: ids("railways", "Железная дорога"),
-  otdelka: {
-    ...codes("otdelka", "Отделка", OTDELKA, true),
-    url: ["otdelka", "renovation"],
-    api: ["search[otdelka]", "otdelka", "search[renovation]", "renovation"],
-  },
+  otdelka: OTDELKA_FIELD,
   build_stage: codes("build_stage", "Стадия строительства", BUILD_STAGES, true),
   build_class: codes("build_class", "Класс жилья", CLASSES, true),
   build_type: codes("build_type", "Тип дома", BUILD_TYPES, true),
@@ -258,32 +208,6 @@ export function readSort(get: Get): Sort {
   return DEFAULT_SORT;
 }
 
-/** The most pages a list reads (six digits). */
-export const PAGE_MAX = 999_999;
-
-/** Page and per_page of a list: page 1…999 999 (strict: else 400), per_page 1…100 (more reads as 100). */
-export function readPaging(
-  get: Get,
-  defaultPerPage: number,
-  strict: boolean,
-): { page: number; perPage: number } {
-  const rawPage = get("page");
-  let page = 1;
-  if (rawPage !== null && rawPage !== "") {
-    if (/^\d{1,6}$/.test(rawPage) && Number(rawPage) >= 1) page = Number(rawPage);
-    else if (strict)
-      throw new FilterError("page", `page: ожидается целое число от 1 до ${formatNumber(PAGE_MAX)}`);
-  }
-  const rawPer = get("per_page");
-  let perPage = defaultPerPage;
-  if (rawPer !== null && rawPer !== "") {
-    if (/^\d{1,6}$/.test(rawPer) && Number(rawPer) >= 1) perPage = Math.min(PER_PAGE_MAX, Number(rawPer));
-    else if (strict)
-      throw new FilterError("per_page", `per_page: ожидается целое число от 1 до ${PER_PAGE_MAX}`);
-  }
-  return { page, perPage };
-}
-
 /** A filter read in a dialect; the API's reading throws a FilterError for a bad value, a page's drops it. */
 export function readFilter(get: Get, dialect: Dialect): CatalogueFilter {
   return pairDistance(readTable(CATALOGUE_FIELDS, get, dialect, dialect === "api"));
@@ -311,23 +235,9 @@ export function isEmptyFilter(f: CatalogueFilter): boolean {
   return Object.keys(f).length === 0;
 }
 
-/** The filter part of an API key (the map call takes the filter without paging and sort). */
-export function filterToApiParams(f: CatalogueFilter): Record<string, string> {
-  return Object.fromEntries(writeTable(CATALOGUE_FIELDS, f, "api"));
-}
-
-/** The newer dialect's query for an API key: `search[price][min]=…`, lists comma-separated, empties omitted. */
-export function filterToApiQuery(q: ListQuery): Record<string, string | number> {
-  const out: Record<string, string | number> = filterToApiParams(q.filter);
-  if (q.page !== 1) out.page = q.page;
-  out.per_page = q.perPage;
-  if (q.sort !== DEFAULT_SORT) out.sort = q.sort;
-  return out;
-}
-
 /** The visitor's filter as the page URL's query (SPEC §5 names); empty and default values never appear. */
 export function filterToUrlParams(f: CatalogueFilter, page = 1, sort: Sort = DEFAULT_SORT): URLSearchParams {
-  const p = new URLSearchParams(writeTable(CATALOGUE_FIELDS, f, "url"));
+  const p = new URLSearchParams(writeTable(CATALOGUE_FIELDS, f));
   if (sort !== DEFAULT_SORT) p.set(SORT_FIELD.url, sort);
   if (page > 1) p.set("page", String(page));
   return p;
@@ -342,6 +252,9 @@ export function filterToUrlQuery(f: CatalogueFilter, page = 1, sort: Sort = DEFA
 /** Every name a page URL's filter reads (its fields, page and sort). */
 const URL_NAMES = new Set([...namesOfTable(CATALOGUE_FIELDS, "url"), "page", SORT_FIELD.url]);
 
+/** The parameters of a query that are not the catalogue filter's, its page or its sort (advertising marks). */
+const notFilter = (search: URLSearchParams) => [...search].filter(([name]) => !URL_NAMES.has(name));
+
 /**
  * The canonical query of a catalogue page: its filter, page and sort written back (no empty, default,
  * malformed or repeated names; an inverted range swapped), the other parameters (advertising marks) kept as
@@ -349,8 +262,13 @@ const URL_NAMES = new Set([...namesOfTable(CATALOGUE_FIELDS, "url"), "page", SOR
  */
 export function canonicalCatalogueSearch(search: URLSearchParams): string {
   const q = readPageQuery(search, 1);
-  const rest = [...search].filter(([name]) => !URL_NAMES.has(name));
-  const qs = queryString([...filterToUrlParams(q.filter, q.page, q.sort), ...rest]);
+  const qs = queryString([...filterToUrlParams(q.filter, q.page, q.sort), ...notFilter(search)]);
+  return qs ? `?${qs}` : "";
+}
+
+/** The canonical query of a page that lists without a filter (the home page): the other parameters only. */
+export function canonicalUnfilteredSearch(search: URLSearchParams): string {
+  const qs = queryString(notFilter(search));
   return qs ? `?${qs}` : "";
 }
 

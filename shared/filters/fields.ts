@@ -6,6 +6,7 @@
  * the API's 400 message states the real rule and a page URL drops exactly what the API refuses.
  */
 import * as v from "valibot";
+import { PER_PAGE_MAX } from "../constants";
 import { formatNumber } from "../format";
 
 export type Get = (name: string) => string | null;
@@ -192,6 +193,32 @@ function schema(def: FieldDef) {
   return s;
 }
 
+/** The most pages a list reads (six digits). */
+export const PAGE_MAX = 999_999;
+
+/** Page and per_page of a list: page 1…999 999 (strict: else 400), per_page 1…100 (more reads as 100). */
+export function readPaging(
+  get: Get,
+  defaultPerPage: number,
+  strict: boolean,
+): { page: number; perPage: number } {
+  const rawPage = get("page");
+  let page = 1;
+  if (rawPage !== null && rawPage !== "") {
+    if (/^\d{1,6}$/.test(rawPage) && Number(rawPage) >= 1) page = Number(rawPage);
+    else if (strict)
+      throw new FilterError("page", `page: ожидается целое число от 1 до ${formatNumber(PAGE_MAX)}`);
+  }
+  const rawPer = get("per_page");
+  let perPage = defaultPerPage;
+  if (rawPer !== null && rawPer !== "") {
+    if (/^\d{1,6}$/.test(rawPer) && Number(rawPer) >= 1) perPage = Math.min(PER_PAGE_MAX, Number(rawPer));
+    else if (strict)
+      throw new FilterError("per_page", `per_page: ожидается целое число от 1 до ${PER_PAGE_MAX}`);
+  }
+  return { page, perPage };
+}
+
 /** Which names a reader takes: a page URL's (SPEC §5, known names only) or the API's (both dialects). */
 export type Dialect = "url" | "api";
 
@@ -250,33 +277,22 @@ export function readTable<T extends FieldTable>(
 }
 
 /**
- * Writes a filter under a dialect's first names: the page URL (only fields pages take) or an API key. Lists
- * are sorted so equal filters give equal keys; the URL keeps the visitor's order. Empty values never appear.
+ * Writes a filter under the page URL's first names (only the fields pages take), in the visitor's order.
+ * Empty values never appear.
  */
-export function writeTable<T extends FieldTable>(
-  table: T,
-  filter: FilterOf<T>,
-  dialect: Dialect,
-): [string, string][] {
+export function writeTable<T extends FieldTable>(table: T, filter: FilterOf<T>): [string, string][] {
   const out: [string, string][] = [];
   for (const [key, def] of Object.entries(table)) {
     const value = (filter as Record<string, unknown>)[key];
-    if (value === undefined) continue;
+    if (value === undefined || !def.url) continue;
     if (def.kind === "range") {
-      const names = dialect === "url" ? def.url : def.api[0];
       const r = value as Range;
-      if (!names) continue;
-      if (r.min !== undefined) out.push([names[0], String(r.min)]);
-      if (r.max !== undefined) out.push([names[1], String(r.max)]);
-      continue;
+      if (r.min !== undefined) out.push([def.url[0], String(r.min)]);
+      if (r.max !== undefined) out.push([def.url[1], String(r.max)]);
+    } else if (def.kind !== "list" || (value as number[]).length) {
+      const name = def.url[0];
+      if (name) out.push([name, def.kind === "flag" ? "1" : String(value)]);
     }
-    const name = (dialect === "url" ? def.url : def.api)?.[0];
-    if (!name) continue;
-    if (def.kind === "list") {
-      const ids = value as number[];
-      if (!ids.length) continue;
-      out.push([name, (dialect === "api" ? [...ids].sort((a, b) => a - b) : ids).join(",")]);
-    } else out.push([name, def.kind === "flag" ? "1" : String(value)]);
   }
   return out;
 }

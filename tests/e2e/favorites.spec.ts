@@ -71,6 +71,8 @@ test.describe("favourites", () => {
     await hydrated(page);
     const [title] = await cardTitles(page);
     await page.getByRole("button", { name: `Добавить ${title} в избранное` }).click();
+    // The cards are a lazy part: a press before their chunk has come is made when it has.
+    await expect(page.getByRole("button", { name: `Убрать ${title} из избранного` })).toBeVisible();
     await expect(heart(page)).toBeVisible();
     await heart(page).click();
     await expect(page).toHaveURL(/\/izbrannoe\/$/);

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1440, height: 900 };
@@ -50,4 +50,23 @@ export function watchErrors(page: Page): string[] {
     if (m.type() === "error") errors.push(m.text());
   });
   return errors;
+}
+
+/**
+ * Holds every request for the lazy chunk whose file name starts with `name` (the module's file name: the build
+ * names a lazily imported module's chunk after it) until `release` is called.
+ */
+export async function holdChunk(page: Page, name: string) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(new RegExp(`/assets/${name}-[^/]+\\.js$`), (route) =>
+    released ? route.continue() : void held.push(route),
+  );
+  return {
+    asked: () => held.length,
+    async release() {
+      released = true;
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
 }

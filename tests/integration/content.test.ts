@@ -11,7 +11,7 @@ import {
   MediaPostsGridSchema,
 } from "../../shared/schemas/media";
 import { SpecialOffersSchema } from "../../shared/schemas/special-offers";
-import { cspNonce, GOOGLEBOT_UA, get, getJson, HUMAN_UA, scriptNonces } from "./helpers";
+import { cspNonce, GOOGLEBOT_UA, get, getJson, HUMAN_UA, mainOf, scriptNonces } from "./helpers";
 
 const API = "/api/v1";
 
@@ -437,7 +437,7 @@ describe("company pages", () => {
     const res = await get("/companies/developers/");
     expect(res.status).toBe(200);
     const html = await res.text();
-    const form = /<form[^>]*>/.exec(html)?.[0] ?? "";
+    const form = /<form[^>]*>/.exec(mainOf(html))?.[0] ?? "";
     expect(form).toContain('method="get"');
     expect(form).toContain('action="/companies/developers/"');
     expect(html).toMatch(/<input[^>]*name="q"/);
@@ -510,5 +510,33 @@ describe("special offers page", () => {
     expect(html.match(/Смотреть ЖК/g)).toHaveLength(25);
     expect(html).toMatch(/href="\/novostroyki\/[a-z0-9-]+-\d+\/"/);
     expect(html).toContain('<link rel="canonical" href="https://novostroyki.example/special/"');
+  });
+});
+
+describe("site search page", () => {
+  it("shows what the header's search finds, as links, never indexed", async () => {
+    const res = await get(`/poisk/?q=${encodeURIComponent("  сокол ")}`);
+    expect(res.status).toBe(200);
+    const html = mainOf(await res.text());
+    expect(html).toContain("Поиск: «сокол»");
+    expect(html).toContain('href="/po-metro/sokol/"');
+    expect(html).toContain('href="/po-rajonam/sokol/"');
+    expect(html).toMatch(/<form[^>]*action="\/poisk\/"[^>]*method="get"/);
+    expect(html).toContain('value="сокол"');
+  });
+
+  it.each([
+    ["", "Введите хотя бы две буквы"],
+    ["?q=%D1%81", "Введите хотя бы две буквы"],
+    ["?q=qqqzzzxx", "ничего не нашлось"],
+    [`?q=${"я".repeat(300)}`, "ничего не нашлось"],
+    ["?q=%E0%A4%A", "ничего не нашлось"],
+    ["?q=%00%27%22%3Cscript%3E", "ничего не нашлось"],
+  ])("/poisk/%s answers 200 with a page that says so", async (query, text) => {
+    const res = await get(`/poisk/${query}`);
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(page).toContain('<meta name="robots" content="noindex');
+    expect(mainOf(page)).toContain(text);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { apartmentKeys } from "../../shared/apartment-keys";
 import { filterKeys } from "../../shared/filter-keys";
 import { APARTMENT_FIELDS, apartmentFilterToApiQuery } from "../../shared/filters/apartments";
 import {
@@ -57,7 +58,7 @@ describe("every field of the catalogue's table", () => {
   for (const [key, def] of Object.entries(APARTMENT_FIELDS)) {
     it(`${key}: the apartments API reads its key`, async () => {
       const filter = key === "complex" ? { complex: complexId } : { [key]: sample(def) };
-      const apiKey = filterKeys.apartments({ filter, page: 1, perPage: 20, sort: "price asc" });
+      const apiKey = apartmentKeys.apartments({ filter, page: 1, perPage: 20, sort: "price asc" });
       expect(apartmentFilterToApiQuery({ filter, page: 1, perPage: 20, sort: "price asc" })).not.toEqual({
         per_page: 20,
       });
@@ -106,6 +107,15 @@ describe("min > max", () => {
       expect(a.body.total, inverted).toBe(b.body.total);
       expect(b.body.total, right).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("the home page", () => {
+  it("takes no filter: one in its query is dropped by a 301, the other parameters kept", async () => {
+    const res = await get("/?rooms=2&max_price=8+млн&page=2&utm_source=ya");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("Location")).toBe("/?utm_source=ya");
+    expect((await get("/?utm_source=ya")).status).toBe(200);
   });
 });
 

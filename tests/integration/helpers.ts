@@ -65,3 +65,9 @@ export async function operatorCookie(ip = "203.0.113.78"): Promise<string> {
   const set = res.headers.getSetCookie().find((c) => c.startsWith("chat_operator=")) ?? "";
   return set.split(";")[0] ?? "";
 }
+
+/** The page's own content (its <main>), without the header and its site search form. */
+export function mainOf(html: string): string {
+  const start = html.indexOf("<main");
+  return start < 0 ? "" : html.slice(start, html.indexOf("</main>", start) + "</main>".length);
+}

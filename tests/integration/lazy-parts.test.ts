@@ -29,19 +29,56 @@ beforeAll(async () => {
 /** Each page with what its lazy parts render. */
 const PAGES: [name: string, path: () => string, parts: string[]][] = [
   // The map (CatalogueMap) and its base drawing (BaseGeometry): the metro lines and the towns.
-  ["map", () => "/novostroyki/na-karte/", ['class="cmap__frame"', 'class="cmap__line ', 'class="cmap__town']],
+  [
+    "map",
+    () => "/novostroyki/na-karte/",
+    ['class="cmap__frame"', 'class="cmap__line ', 'class="cmap__town', 'class="filter-bar"'],
+  ],
+  // The catalogue's pages: the filter form (FilterForm), the map's included, and the list's body (ListingBody:
+  // the cards, the ads beside and between them, the page links).
+  [
+    "listing",
+    () => "/novostroyki/moskva/",
+    ['class="filter-bar"', "Все фильтры", 'name="max_price"', 'data-part="listing"', 'class="listing-card"'],
+  ],
+  [
+    "location",
+    () => "/po-metro/sokol/",
+    ['class="filter-bar"', 'class="listing-card"', 'class="ad-sidebar"'],
+  ],
   ["legal", () => "/policy/", ["Общие положения", 'class="legal__toc"']],
   [
     "mortgage",
     () => "/mortgage/",
     ["График платежей по годам кредита", "Программы ипотеки и их условия", "Подобрать квартиру за 1 минуту"],
   ],
-  // The home page's rest, and the header's «Новостройки» menu (HEADER_DROPDOWN, on every page).
-  ["home", () => "/", ["Популярные страницы", "О каталоге", 'class="dropdown__columns"', "Реклама на сайте"]],
+  // The list (HomeList, its cards' hearts included), what follows it (HomeMore), and the header's «Новостройки»
+  // menu (HEADER_DROPDOWN, on every page).
+  [
+    "home",
+    () => "/",
+    [
+      'data-part="home-list"',
+      'class="listing-card__like',
+      "Популярные страницы",
+      "О каталоге",
+      'class="dropdown__columns"',
+      "Реклама на сайте",
+    ],
+  ],
+  // The cards' plans (FloorPlan) and their ♡ and «Сравнить» (ApartmentToggles).
+  [
+    "apartments",
+    () => "/kvartiry/",
+    ['<div class="apt-card__plan"><!--$--><svg', 'data-part="apartment-toggles"'],
+  ],
   [
     "complex",
     () => complexUrl,
     [
+      'data-part="gallery"',
+      '"@type":["ApartmentComplex","Product"]',
+      'data-part="lead-actions"><div class="lead-actions"',
       'class="cx-facts"',
       'class="room-groups"',
       'class="apt-list"',
@@ -54,7 +91,12 @@ const PAGES: [name: string, path: () => string, parts: string[]][] = [
   [
     "apartment",
     () => apartmentUrl,
-    ["Ипотека на эту квартиру", 'class="mortgage-snippet"', 'class="plan-figure"'],
+    [
+      "Ипотека на эту квартиру",
+      'class="mortgage-snippet"',
+      'class="plan-figure"',
+      'data-part="apartment-toggles"',
+    ],
   ],
 ];
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { apartmentKeys } from "../../shared/apartment-keys";
 import { apiKeys } from "../../shared/api-keys";
 import { filterKeys } from "../../shared/filter-keys";
 import { formatNumber } from "../../shared/format";
@@ -10,7 +11,7 @@ async function totalOf(link: (typeof COUNTED_LINKS)[number]): Promise<number> {
   const key =
     "complexes" in link.count
       ? filterKeys.complexes({ filter: link.count.complexes, page: 1, perPage: 1, sort: "price desc" })
-      : filterKeys.apartments({ filter: link.count.apartments, page: 1, perPage: 1, sort: "price asc" });
+      : apartmentKeys.apartments({ filter: link.count.apartments, page: 1, perPage: 1, sort: "price asc" });
   const { status, body } = await getJson<{ total: number }>(key);
   expect(status, key).toBe(200);
   return body.total;

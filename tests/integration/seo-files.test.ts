@@ -50,7 +50,7 @@ async function readAll(): Promise<Map<string, { loc: string; lastmod?: string }[
 const paths = (entries: { loc: string }[]) => entries.map((e) => e.loc.slice(SITE_ORIGIN.length));
 
 describe("robots.txt", () => {
-  it("allows everything but the API, the operator's console and the modal test page, and names the sitemap", async () => {
+  it("allows everything but the API, the operator's console, the modal test page and the site search, and names the sitemap", async () => {
     const res = await get("/robots.txt");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
@@ -60,6 +60,7 @@ describe("robots.txt", () => {
       "Disallow: /api-dev/",
       "Disallow: /api/",
       "Disallow: /operator/",
+      "Disallow: /poisk/",
       "Disallow: /test-modal/",
     ]);
     expect(lines).toContain(`Sitemap: ${SITE_ORIGIN}/sitemap.xml`);

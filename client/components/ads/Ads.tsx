@@ -5,11 +5,10 @@
  * Imported by the pages with ads and, lazily, by the header's menu, so none of this is in the entry chunk.
  */
 import { useLocation } from "react-router";
-import { AD_PAGES, adHref, bannerOn } from "../../../shared/ads";
+import { adHref, bannerOn } from "../../../shared/ads";
 import { apiKeys } from "../../../shared/api-keys";
 import type { FacadeVariant } from "../../../shared/art";
 import { LISTING_TGB_ADS, SIDEBAR_TGB_ADS } from "../../../shared/constants";
-import { matchRoute } from "../../../shared/routes";
 import type { AdsData, Banner, PlacedBanner } from "../../../shared/schemas/ads";
 import { useApi } from "../../hooks/use-api";
 import { useBoot } from "../../hooks/use-boot";
@@ -18,19 +17,6 @@ import { FacadeImage } from "../art/ArtImage";
 import { Monogram } from "../companies/Monogram";
 import { AdBadge } from "./AdBadge";
 import "./ads.css";
-
-/**
- * The page's ads: undefined while they load; null (no slots) for a bot, on a page without ads (the server
- * loads them for AD_PAGES only) or when they failed.
- */
-export function useAds(): AdsData | null | undefined {
-  const { isBot, ad } = useBoot();
-  const { pathname, search } = useLocation();
-  const page = matchRoute(pathname, search)?.route.page;
-  const shown = !isBot && page !== undefined && AD_PAGES.has(page);
-  const { data, error } = useApi<AdsData>(shown ? apiKeys.adverts(ad.has_adv_utm) : null);
-  return shown && !error ? data : null;
-}
 
 /**
  * hero: 16:9 picture over the text; wide: picture beside the text; card: the sidebar's; tgb: logo and text;

@@ -6,10 +6,10 @@
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { OTDELKA } from "../../../shared/codes";
+import type { ApartmentSort } from "../../../shared/constants";
 import {
   APARTMENT_FIELDS,
   type ApartmentQuery,
-  type ApartmentSort,
   canonicalApartmentSearch,
 } from "../../../shared/filters/apartments";
 import { countOf, WORDS } from "../../../shared/format";

@@ -2,8 +2,8 @@ import type { LivingObjectList } from "../../../shared/schemas/catalogue";
 import type { ApiError } from "../../http";
 import { AppLink } from "../AppLink";
 import { Pagination } from "../Pagination";
-import { CompareBar } from "./ApartmentActions";
 import { ApartmentCard } from "./ApartmentCard";
+import { CompareBar } from "./CompareBar";
 import "./apartment.css";
 
 /** A page of apartments with its pages; while the next page loads the current one stays, dimmed. */

@@ -192,3 +192,6 @@ export function FloorPlan({ plan, areas, compact = false, title, className }: Fl
     </svg>
   );
 }
+
+/** The lazy part of the apartments' cards (ApartmentCard.tsx PLAN). */
+export default FloorPlan;

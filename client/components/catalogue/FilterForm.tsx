@@ -1,24 +1,39 @@
-import { type FormEvent, Fragment, type ReactNode, Suspense, useEffect, useState } from "react";
+/**
+ * The listing filter's form (SPEC §2, §4): a lazy part of the pages with a filter (Filter.tsx has the frame the
+ * page's chunk carries). It is a GET form, so it works without JavaScript; with JavaScript every change
+ * recounts and the submit button says what it will show.
+ */
+import {
+  type FormEvent,
+  Fragment,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { useNavigate } from "react-router";
-import { type ApiKey, apiKeys } from "../../../shared/api-keys";
+import type { ApiKey } from "../../../shared/api-keys";
 import { ROOMS } from "../../../shared/codes";
-import { DEFAULT_SORT, SORTS, type Sort } from "../../../shared/constants";
+import { DEFAULT_SORT, type Sort } from "../../../shared/constants";
 import { filterKeys } from "../../../shared/filter-keys";
 import {
   CATALOGUE_FIELDS,
   type CatalogueFilter,
   filterToUrlQuery,
-  filterValueCount,
   type ListField,
   mergeFilters,
   modalReset,
   pairDistance,
   type Range,
-  SORT_FIELD,
+  readPageQuery,
   toggleValue,
 } from "../../../shared/filters/catalogue";
+import type { FieldTable } from "../../../shared/filters/fields";
 import { countOf, formatDecimal, formatNumber, WORDS } from "../../../shared/format";
 import { REGIONS } from "../../../shared/geo/regions";
+import { filterFormKeys } from "../../../shared/listing";
 import type { CompletionYear } from "../../../shared/schemas/catalogue";
 import type { LocationItem } from "../../../shared/schemas/locations";
 import { useApi } from "../../hooks/use-api";
@@ -26,20 +41,79 @@ import { useDebounced } from "../../hooks/use-debounced";
 import { InBrowser } from "../../hooks/use-in-browser";
 import { TYPE_AHEAD } from "../../pages";
 import { Modal } from "../Modal";
+import type { FilterProps } from "./Filter";
+import { SortSelect } from "./SortSelect";
 import "./filters.css";
 
-export interface FilterFormProps {
-  /** The page's own filter (a region, a station): always applied, not shown as a choice. */
-  base: CatalogueFilter;
-  /** The visitor's choices, from the URL. */
-  value: CatalogueFilter;
-  sort: Sort;
-  /** How many complexes the URL's filter finds (from the server). */
-  total: number;
-  /** The page the form submits to. */
-  action: string;
-  /** The filter's banner: beside the bar (under it on a tablet), and at the end of the phone's sheet. */
-  ad?: ReactNode;
+export interface FilterFormProps extends Omit<FilterProps, "ad"> {
+  /** The phone's sheet is open (its button is in Filter.tsx), and how the form closes it. */
+  sheet: boolean;
+  onSheet(open: boolean): void;
+  /** The filter's banner at the end of the sheet (beside the bar it is Filter.tsx's). */
+  sheetAd: ReactNode;
+}
+
+/** A control the visitor changed before the form hydrated: React keeps its value, unlike its default. */
+const edited = (el: Element) =>
+  (el instanceof HTMLInputElement &&
+    (el.type === "checkbox" ? el.checked !== el.defaultChecked : el.value !== el.defaultValue)) ||
+  (el instanceof HTMLSelectElement && [...el.options].some((o) => o.selected !== o.defaultSelected));
+
+/**
+ * What was typed into a text field before the form hydrated (the chunk arrives after the page's) becomes its
+ * state, so the next render does not put the server's value back.
+ */
+function useKeptText(ref: RefObject<HTMLInputElement | null>, set: (text: string) => void) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the field hydrates
+  useEffect(() => {
+    const field = ref.current;
+    if (field && edited(field)) set(field.value);
+  }, []);
+}
+
+/** The bounds typed into a range's fields («от», «до»); undefined when neither is a number. */
+function typedRange(raw: string[], parse: (s: string) => number | null): Range | undefined {
+  const [min, max] = raw.map((s) => (s.trim() ? (parse(s) ?? undefined) : undefined));
+  if (min === undefined && max === undefined) return undefined;
+  return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
+}
+
+/**
+ * The same for the whole form: the fields the visitor changed before it hydrated are read from the DOM (as the
+ * URL reads them, so a submit now sends what a native one would have) into the draft, which recounts; an
+ * order chosen meanwhile applies, as a choice of it does.
+ */
+function useKeptEdits(
+  ref: RefObject<HTMLFormElement | null>,
+  value: CatalogueFilter,
+  sort: Sort,
+  apply: (draft: CatalogueFilter, sort: Sort) => void,
+) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the form hydrates
+  useEffect(() => {
+    const form = ref.current;
+    if (!form) return;
+    const changed = new Set([...form.elements].filter(edited).map((el) => (el as HTMLInputElement).name));
+    if (!changed.size) return;
+    const data = new FormData(form);
+    const pairs = [...data].map(([k, v]): [string, string] => [k, String(v)]);
+    const typed = readPageQuery(new URLSearchParams(pairs), 1);
+    const draft: Record<string, unknown> = { ...value };
+    for (const [key, def] of Object.entries(CATALOGUE_FIELDS as FieldTable)) {
+      if (!(def.url ?? []).some((name) => changed.has(name))) continue;
+      // A range as typed, «от» above «до» too (the URL's reading would swap them; the form says so instead).
+      const next =
+        def.kind === "range" && def.url && def.parse
+          ? typedRange(
+              def.url.map((name) => String(data.get(name) ?? "")),
+              def.parse,
+            )
+          : typed.filter[key as keyof CatalogueFilter];
+      if (next === undefined) delete draft[key];
+      else draft[key] = next;
+    }
+    apply(pairDistance(draft as CatalogueFilter), changed.has("sort") ? typed.sort : sort);
+  }, []);
 }
 
 const REGION_OPTIONS = REGIONS.map((r) => ({ id: r.id, name: r.label }));
@@ -92,6 +166,51 @@ const RANGE_ENDS = [
   ["max", "до"],
 ] as const;
 
+type RangeField = "price" | "area" | "payment";
+
+/** One bound of a range: what is being typed, or the bound formatted once the field is left. */
+function RangeEnd({
+  field,
+  end: [key, word],
+  value,
+  invalid,
+  onType,
+}: {
+  field: RangeField;
+  end: (typeof RANGE_ENDS)[number];
+  value: number | undefined;
+  invalid: boolean;
+  onType(raw: string): void;
+}) {
+  const { label: legend, url: names, unit } = F[field];
+  const [typed, setTyped] = useState<string>();
+  const ref = useRef<HTMLInputElement>(null);
+  useKeptText(ref, setTyped);
+  const shown = value === undefined ? "" : field === "area" ? formatDecimal(value, 1) : formatNumber(value);
+  return (
+    <label>
+      <span className="visually-hidden">
+        {legend} {word}, {unit}
+      </span>
+      <input
+        ref={ref}
+        className="form-input"
+        name={names[key === "min" ? 0 : 1]}
+        inputMode="text"
+        autoComplete="off"
+        placeholder={`${word}, ${unit}`}
+        value={typed ?? shown}
+        aria-invalid={invalid ? true : undefined}
+        onChange={(e) => {
+          setTyped(e.target.value);
+          onType(e.target.value);
+        }}
+        onBlur={() => setTyped(undefined)}
+      />
+    </label>
+  );
+}
+
 /**
  * «от» and «до» of a range, typed as people write them («8 млн», «8,5 млн», «8 500 000»: the table's parse)
  * and shown formatted once the field is left. `ends`: the payment has only «до».
@@ -102,18 +221,14 @@ function RangeInputs({
   onChange,
   ends = RANGE_ENDS,
 }: {
-  field: "price" | "area" | "payment";
+  field: RangeField;
   value: Range | undefined;
   onChange(r: Range | undefined): void;
   ends?: readonly (typeof RANGE_ENDS)[number][];
 }) {
-  const { label: legend, url: names, unit, parse } = F[field];
-  const [typed, setTyped] = useState<Partial<Record<"min" | "max", string>>>({});
+  const { label: legend, parse } = F[field];
   const error = inverted(value) ? `${legend}: «от» больше, чем «до»` : null;
-  const shown = (n: number | undefined) =>
-    n === undefined ? "" : field === "area" ? formatDecimal(n, 1) : formatNumber(n);
   const set = (key: "min" | "max", raw: string) => {
-    setTyped((t) => ({ ...t, [key]: raw }));
     const n = raw.trim() ? parse(raw) : null;
     // A text that is not a number yet («8,») keeps the last bound that was one.
     if (raw.trim() && n === null) return;
@@ -125,25 +240,16 @@ function RangeInputs({
   return (
     <fieldset className="filter-group filter-range">
       <legend>{legend}</legend>
-      {ends.map(([key, word], i) => (
-        <Fragment key={key}>
+      {ends.map((end, i) => (
+        <Fragment key={end[0]}>
           {i > 0 && <span aria-hidden="true">–</span>}
-          <label>
-            <span className="visually-hidden">
-              {legend} {word}, {unit}
-            </span>
-            <input
-              className="form-input"
-              name={names[key === "min" ? 0 : 1]}
-              inputMode="text"
-              autoComplete="off"
-              placeholder={`${word}, ${unit}`}
-              value={typed[key] ?? shown(value?.[key])}
-              aria-invalid={error ? true : undefined}
-              onChange={(e) => set(key, e.target.value)}
-              onBlur={() => setTyped((t) => ({ ...t, [key]: undefined }))}
-            />
-          </label>
+          <RangeEnd
+            field={field}
+            end={end}
+            value={value?.[end[0]]}
+            invalid={error !== null}
+            onType={(raw) => set(end[0], raw)}
+          />
         </Fragment>
       ))}
       {error && (
@@ -172,6 +278,8 @@ function PickList({
   empty: string;
 }) {
   const [query, setQuery] = useState("");
+  const search = useRef<HTMLInputElement>(null);
+  useKeptText(search, setQuery);
   const q = query.trim().toLowerCase().replace(/ё/g, "е");
   const shown = q ? items.filter((i) => i.name.toLowerCase().replace(/ё/g, "е").includes(q)) : items;
   return (
@@ -183,6 +291,7 @@ function PickList({
         <>
           {items.length > 8 && (
             <input
+              ref={search}
               type="search"
               className="form-input"
               placeholder="Найти по названию"
@@ -212,21 +321,6 @@ function PickList({
       )}
     </fieldset>
   );
-}
-
-/**
- * The form's lists for a filter: the deadline years and the SPEC §4 cascade (regions → their localities →
- * their stations). A page with the form declares them in its data, so the form's first render has them.
- */
-export function filterFormKeys(base: CatalogueFilter, filter: CatalogueFilter) {
-  const regions = filter.regions ?? base.regions;
-  return {
-    years: apiKeys.completionYears(),
-    localities: regions?.length ? apiKeys.locations("localities", { region_id: regions }) : undefined,
-    stations: filter.localities?.length
-      ? apiKeys.locations("subways", { locality_id: filter.localities })
-      : undefined,
-  };
 }
 
 /** A cascade list: the previous one stays while the next loads; no selection, or a failure (logged), empties it. */
@@ -423,20 +517,28 @@ function Fields({
   );
 }
 
-/**
- * The listing filter (SPEC §2, §4): a bar above the listing on desktop, a full-screen sheet on phones. It is a
- * GET form, so it works without JavaScript; with JavaScript every change recounts and the submit button says
- * what it will show.
- */
-export function FilterForm({ base, value, sort, total, action, ad }: FilterFormProps) {
+/** The form: the bar on desktop, the sheet on phones, one draft. */
+export default function FilterForm({
+  base,
+  value,
+  sort,
+  total,
+  action,
+  sheet,
+  onSheet,
+  sheetAd,
+}: FilterFormProps) {
   const navigate = useNavigate();
   const [draft, setDraft] = useState<CatalogueFilter>(value);
   const [dirty, setDirty] = useState(false);
-  const [sheet, setSheet] = useState(false);
-  useEffect(() => {
+  // A new filter from the URL replaces the draft (an equal one, as a new object, does not).
+  const applied = filterToUrlQuery(value);
+  const [draftOf, setDraftOf] = useState(applied);
+  if (draftOf !== applied) {
+    setDraftOf(applied);
     setDraft(value);
     setDirty(false);
-  }, [value]);
+  }
   const keys = filterFormKeys(base, draft);
   const years = useApi(keys.years).data?.data ?? [];
   const localityItems = useCascadeList(keys.localities, "населённые пункты");
@@ -446,9 +548,14 @@ export function FilterForm({ base, value, sort, total, action, ad }: FilterFormP
     setDraft(next);
     setDirty(true);
   };
+  const bar = useRef<HTMLFormElement>(null);
+  useKeptEdits(bar, value, sort, (kept, keptSort) => {
+    if (keptSort !== sort) navigate(`${action}${filterToUrlQuery(kept, 1, keptSort)}`);
+    else set(kept);
+  });
   const apply = (e?: FormEvent) => {
     e?.preventDefault();
-    setSheet(false);
+    onSheet(false);
     if (!blocked) navigate(`${action}${filterToUrlQuery(draft, 1, sort)}`);
   };
   const invalid = inverted(draft.price) || inverted(draft.area);
@@ -467,77 +574,49 @@ export function FilterForm({ base, value, sort, total, action, ad }: FilterFormP
       Не удалось посчитать ЖК. Проверьте соединение и измените фильтр ещё раз.
     </p>
   );
-  const setCount = filterValueCount(value);
   const fieldProps = { draft, set, base, years, localityItems, stationItems };
-  const sortSelect = (
-    <label className="filter-sort">
-      <span>{SORT_FIELD.label}</span>
-      <select
-        className="form-input"
-        name={SORT_FIELD.url}
-        value={sort}
-        onChange={(e) => {
-          navigate(`${action}${filterToUrlQuery(value, 1, e.target.value as Sort)}`);
-        }}
-      >
-        {SORTS.map((s) => (
-          <option key={s} value={s}>
-            {SORT_FIELD.options[s]}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
   return (
     <>
-      <div className={ad ? "filter-area filter-area--ad" : "filter-area"}>
-        <form
-          className="filter-bar"
-          method="get"
-          action={action}
-          onSubmit={apply}
-          aria-label="Фильтры новостроек"
-        >
-          <div className="filter-bar__primary">
-            <Fields {...fieldProps} part="primary" />
+      <form
+        ref={bar}
+        className="filter-bar"
+        method="get"
+        action={action}
+        onSubmit={apply}
+        aria-label="Фильтры новостроек"
+      >
+        <div className="filter-bar__primary">
+          <Fields {...fieldProps} part="primary" />
+        </div>
+        <details className="filter-bar__more">
+          <summary>Все фильтры</summary>
+          <div className="filter-bar__rest">
+            <Fields {...fieldProps} part="secondary" />
           </div>
-          <details className="filter-bar__more">
-            <summary>Все фильтры</summary>
-            <div className="filter-bar__rest">
-              <Fields {...fieldProps} part="secondary" />
-            </div>
-          </details>
-          <div className="filter-bar__actions">
-            {sortSelect}
-            <a
-              className="button button--ghost"
-              href={action}
-              onClick={(e) => {
-                e.preventDefault();
-                setDraft({});
-                navigate(action);
-              }}
-            >
-              Сбросить
-            </a>
-            <button type="submit" className="button" disabled={blocked} aria-live="polite">
-              {submitLabel}
-            </button>
-            {notice}
-          </div>
-        </form>
-        {ad}
-      </div>
-      <div className="filter-mobile">
-        <button type="button" className="button filter-mobile__open" onClick={() => setSheet(true)}>
-          Фильтры{setCount ? ` (${setCount})` : ""}
-        </button>
-        {sortSelect}
-      </div>
-      <Modal open={sheet} onClose={() => setSheet(false)} title="Фильтры">
+        </details>
+        <div className="filter-bar__actions">
+          <SortSelect action={action} value={value} sort={sort} />
+          <a
+            className="button button--ghost"
+            href={action}
+            onClick={(e) => {
+              e.preventDefault();
+              setDraft({});
+              navigate(action);
+            }}
+          >
+            Сбросить
+          </a>
+          <button type="submit" className="button" disabled={blocked} aria-live="polite">
+            {submitLabel}
+          </button>
+          {notice}
+        </div>
+      </form>
+      <Modal open={sheet} onClose={() => onSheet(false)} title="Фильтры">
         <form className="filter-sheet" method="get" action={action} onSubmit={apply}>
           <Fields {...fieldProps} part="all" />
-          {ad}
+          {sheetAd}
           <div className="filter-sheet__actions">
             <button type="button" className="button button--ghost" onClick={() => set(modalReset(draft))}>
               Сбросить

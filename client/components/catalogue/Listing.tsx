@@ -1,16 +1,54 @@
+import { type ComponentProps, memo, Suspense } from "react";
 import { bannerOn } from "../../../shared/ads";
 import type { ApiKey } from "../../../shared/api-keys";
-import { filterToUrlQuery, type ListQuery } from "../../../shared/filters/catalogue";
+import type { ListQuery } from "../../../shared/filters/catalogue";
 import { countOf, WORDS } from "../../../shared/format";
 import type { ComplexList } from "../../../shared/schemas/catalogue";
 import { fetchLatestList } from "../../api";
 import { useApi } from "../../hooks/use-api";
-import { AppLink } from "../AppLink";
-import { AdSidebar, AdSlot, TgbRow, useAds } from "../ads/Ads";
-import { Pagination } from "../Pagination";
-import type { FilterForm } from "./FilterForm";
-import { CardGrid } from "./ListingCard";
+import { pressablePart } from "../../lazy-press";
+import type { AdSlot } from "../ads/Ads";
+import { useAds } from "../ads/use-ads";
+import type { Filter } from "./Filter";
+import type { ListingBodyProps } from "./ListingBody";
+import { sameProps } from "./same-props";
 import "./catalogue.css";
+
+/**
+ * The list's body (ListingBody.tsx: the cards, the ads beside and between them, the page links) and the
+ * filter's banner are lazy parts with buttons (client/lazy-press.ts; the cards' ♡, the ads' «Реклама»): the
+ * server renders them, the browser loads their code after the page's, and a button or link pressed meanwhile
+ * is pressed again once it has come (a link so is followed by the app's router: a document load would end an
+ * advertising visit's reduced page). Their props stay the same until then.
+ */
+const BODY = pressablePart<ListingBodyProps>("listing", () => import("./ListingBody"), { links: true });
+const FILTER_AD = pressablePart<ComponentProps<typeof AdSlot>>(
+  "ad-filter",
+  () => import("../ads/Ads").then((m) => ({ default: m.AdSlot })),
+  { links: true },
+);
+
+/**
+ * Each in its boundary, re-rendered only when its props change: a render of the boundary before its chunk has
+ * come would drop the server's HTML (client/pages.ts lazyPart).
+ */
+const Body = memo(function Body(props: ListingBodyProps) {
+  return (
+    <Suspense fallback={null}>
+      <BODY.Component {...props} />
+    </Suspense>
+  );
+}, sameProps<ListingBodyProps>("own"));
+/** The filter's banner: no box of its own (catalogue.css), the banner is the filter area's grid item. */
+const FilterAd = memo(function FilterAd({ ad }: { ad: ComponentProps<typeof AdSlot>["ad"] }) {
+  return (
+    <div className="filter-area__ad" data-part="ad-filter">
+      <Suspense fallback={null}>
+        <FILTER_AD.Component ad={ad} variant="filter" />
+      </Suspense>
+    </div>
+  );
+});
 
 export interface ListingProps {
   /** The page's path: the form's action and the base of page links. */
@@ -26,13 +64,10 @@ export interface ListingProps {
    * The filter form, from the pages that show it above their list: passed in, so a page without it (the home
    * page, the map with its own) does not load its code.
    */
-  form?: typeof FilterForm;
+  form?: typeof Filter;
   /** The listing's gallery advert above the cards (the home page shows its hero advert instead). */
   galleryAd?: boolean;
 }
-
-/** The tgb row follows this many cards: two rows on a wide screen, three on a tablet. */
-const TGB_AFTER = 6;
 
 /** The catalogue list of a page: the filter, the count, the cards, the page links and the ad slots. */
 export function Listing({ path, query, list, base, own, form: Form, galleryAd = true }: ListingProps) {
@@ -44,7 +79,6 @@ export function Listing({ path, query, list, base, own, form: Form, galleryAd = 
   const ads = useAds();
   const filterAd = ads && bannerOn(ads.banners.filter, path);
   const total = data?.total ?? 0;
-  const hrefOf = (page: number) => `${path}${filterToUrlQuery(own, page, query.sort)}`;
   return (
     <section className="listing" aria-labelledby="listing-title">
       {/* The cards' titles are h3: this keeps the outline whole (h1 of the page → h2 → cards). */}
@@ -58,48 +92,21 @@ export function Listing({ path, query, list, base, own, form: Form, galleryAd = 
           sort={query.sort}
           total={total}
           action={path}
-          ad={filterAd !== null && <AdSlot ad={filterAd} variant="filter" />}
+          ad={filterAd !== null && <FilterAd ad={filterAd} />}
         />
       )}
       <p className="listing__count" aria-live="polite">
         {data ? `Найдено ${countOf(total, WORDS.complex)}` : isLoading ? "Загружаем список…" : ""}
       </p>
-      <div className={ads === null ? "listing__body" : "listing__body listing__body--ads"}>
-        <div className="listing__main">
-          {galleryAd && ads !== null && <AdSlot ad={ads?.gallery.listing} variant="wide" />}
-          {error && !data && (
-            <p className="listing__error" role="alert">
-              {error.status === 404 && query.page > 1 ? (
-                // A page past the last (the list shrank since the link was made): the way back to its start.
-                <>
-                  Такой страницы в списке нет. <AppLink to={hrefOf(1)}>Открыть первую страницу</AppLink>
-                </>
-              ) : (
-                "Не удалось загрузить список. Проверьте соединение и попробуйте ещё раз."
-              )}
-            </p>
-          )}
-          {data && data.data.length === 0 && (
-            <div className="listing__empty">
-              <p>
-                По этим условиям ничего не нашлось. Попробуйте расширить бюджет или убрать часть фильтров.
-              </p>
-            </div>
-          )}
-          {ads === null ? (
-            // No ads on this page (a bot, or a page without ad slots): one unbroken grid.
-            <CardGrid list={data?.data ?? []} />
-          ) : (
-            <>
-              <CardGrid list={data?.data.slice(0, TGB_AFTER) ?? []} />
-              <TgbRow ads={ads} />
-              <CardGrid list={data?.data.slice(TGB_AFTER) ?? []} />
-            </>
-          )}
-          {data && <Pagination current={data.current_page} last={data.last_page} hrefOf={hrefOf} />}
-        </div>
-        {ads !== null && <AdSidebar ads={ads} />}
-      </div>
+      <Body
+        list={data}
+        failed={error && !data ? (error.status === 404 && query.page > 1 ? "page" : "list") : null}
+        ads={ads}
+        galleryAd={galleryAd}
+        path={path}
+        own={own}
+        sort={query.sort}
+      />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { FacadeVariant } from "../../../shared/art";
+import type { ComplexDetail } from "../../../shared/schemas/catalogue";
 import { FacadeImage } from "../art/ArtImage";
 import { type Slide, useLightBox } from "./LightBox";
 import "./complex.css";
@@ -11,21 +12,20 @@ const VIEWS: readonly { variant: FacadeVariant; caption: string }[] = [
 ];
 
 export interface GalleryProps {
-  id: number;
-  cls: number;
-  floors: number;
-  /** Floors of each house. */
-  houses: readonly number[];
+  /** The complex; its developer's picture from its feed (through the image proxy) takes the main place. */
+  complex: Pick<ComplexDetail, "id" | "class" | "floors_max" | "houses" | "photo">;
   name: string;
-  /** The developer's picture from its feed (through the image proxy): it takes the main place. */
-  photo?: string | null;
 }
 
 /**
  * Views of the complex: the developer's picture when its feed has one, else drawn views (honest about being
- * drawings), a large one and thumbnails, each opening the light box.
+ * drawings), a large one and thumbnails, each opening the light box. A lazy part of the complex page
+ * (client/routes/complex.tsx GALLERY): its root carries `data-part`, so that a picture pressed before its
+ * chunk has arrived opens once it has (client/lazy-press.ts).
  */
-export function Gallery({ id, cls, floors, houses, name, photo }: GalleryProps) {
+export default function Gallery({ complex, name }: GalleryProps) {
+  const { id, class: cls, floors_max: floors, photo } = complex;
+  const houses = complex.houses.map((h) => h.floors);
   const { open } = useLightBox();
   const art = (variant: FacadeVariant, width: number, height: number, alt?: string) => (
     <FacadeImage
@@ -54,7 +54,7 @@ export function Gallery({ id, cls, floors, houses, name, photo }: GalleryProps) 
         : art(v.variant, 1200, 750, `${name}: ${v.caption.toLowerCase()} (рисунок)`),
   }));
   return (
-    <figure className="cx-gallery">
+    <figure className="cx-gallery" data-part="gallery">
       <div className="cx-gallery__grid">
         {views.map((v, i) => (
           <button

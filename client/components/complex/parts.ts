@@ -11,6 +11,7 @@ import type { ApartmentList } from "../apartment/ApartmentList";
 import type MortgageSnippet from "../apartment/MortgageSnippet";
 import type { RoomGroups } from "../apartment/RoomGroups";
 import type ComplexCards from "./ComplexCard";
+import type ComplexJsonLd from "./ComplexJsonLd";
 import type { Facts } from "./Facts";
 import type Houses from "./Houses";
 import type LocationMap from "./LocationMap";
@@ -39,3 +40,5 @@ export const APARTMENT_FILTERS = lazyPart<ComponentProps<typeof ApartmentFilters
 export const APARTMENT_LIST = lazyPart<ComponentProps<typeof ApartmentList>>(() =>
   import("../apartment/ApartmentList").then((m) => ({ default: m.ApartmentList })),
 );
+/** The page's schema.org data: only its server HTML is read. */
+export const JSON_LD = lazyPart<ComponentProps<typeof ComplexJsonLd>>(() => import("./ComplexJsonLd"));

@@ -11,6 +11,7 @@ import { ARTICLES_REMONT } from "./journal/remont";
 import type { JournalCategorySlug, SeedArticle } from "./journal/types";
 import { ARTICLES_VYBOR } from "./journal/vybor";
 import type { Random } from "./prng";
+import { SEO_TEXTS } from "./seo-texts";
 import type { Tables } from "./tables";
 
 export const JOURNAL_CATEGORIES: { slug: JournalCategorySlug; name: string; description: string }[] = [
@@ -267,9 +268,9 @@ export function generateContent(t: Tables, rnd: Random): void {
     t.add("seo_filters", {
       id: i + 1,
       path: f.path,
-      title: f.title,
+      title: SEO_TEXTS[f.path].title,
       h1: f.h1,
-      description: f.description,
+      description: SEO_TEXTS[f.path].description,
       filter: JSON.stringify(f.filter),
     });
   });

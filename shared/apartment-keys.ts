@@ -1,0 +1,13 @@
+/**
+ * The API key of the apartments' lists (shared/filter-keys.ts has the complexes'): apart, so that the catalogue's
+ * pages load none of the apartments' filter table.
+ */
+import { withQuery } from "./api-keys";
+import type { ApartmentQuery } from "./filters/apartments";
+import { apartmentFilterToApiQuery } from "./filters/keys";
+import type { LivingObjectList } from "./schemas/catalogue";
+
+export const apartmentKeys = {
+  apartments: (q: ApartmentQuery) =>
+    withQuery<LivingObjectList>("/living-objects/grid", apartmentFilterToApiQuery(q)),
+};

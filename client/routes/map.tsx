@@ -69,12 +69,23 @@ export default function MapPage({ match }: PageProps) {
   const text = useApi(keys.seo).data;
   const own = query.filter;
   // The page comes with the first view's clusters and count; the points (for closer zooms) are asked for
-  // once it has hydrated, so the first render is the server's. Only the server answers the first view: for
-  // another filter the browser asks for the points alone.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // once it has hydrated and the map's code is here, so the map's props stay the server's until then (new
+  // props for a part whose chunk has not come would drop the server's map for the fallback: an empty frame,
+  // and a press on it lost). Only the server answers the first view: for another filter the browser asks
+  // for the points alone.
+  const [mapReady, setMapReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    MAP.preload().then(
+      () => live && setMapReady(true),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
   const pointsKey = filterKeys.complexMap(own);
-  const points = useApi(hydrated ? pointsKey : null);
+  const points = useApi(mapReady ? pointsKey : null);
   const first = useApi(keys.clusters, { revalidateOnMount: false });
   const fresh = points.data ?? first.data;
   // Another filter's points load while the current view stays on the map, dimmed. (Not SWR's

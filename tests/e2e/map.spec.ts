@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { formatPriceFrom } from "../../shared/format";
 import { type AxeViolation, axeViolations } from "./axe";
-import { DESKTOP, hydrated, PHONE, screenshot } from "./helpers";
+import { DESKTOP, holdChunk, hydrated, PHONE, screenshot } from "./helpers";
 
 const MAP_PAGE = "/novostroyki/na-karte/";
 
@@ -319,6 +319,27 @@ test.describe("the map", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(`ЖК «${point[3]}»`);
     });
   }
+
+  test("the server's map stays until the map's code has come (no empty frame in between)", async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    const chunk = await holdChunk(page, "CatalogueMap");
+    const points: string[] = [];
+    page.on("request", (r) => {
+      if (POINTS_CALL.test(r.url())) points.push(r.url());
+    });
+    await page.goto(MAP_PAGE);
+    await hydrated(page);
+    await expect.poll(chunk.asked).toBeGreaterThan(0);
+    const frame = await page.locator(".cmap__frame").elementHandle();
+    // The map's props stay the server's while its chunk is held: no points asked for yet.
+    expect(points).toEqual([]);
+    await chunk.release();
+    await ready(page);
+    expect(await frame?.evaluate((el) => el.isConnected)).toBe(true);
+    await expect.poll(() => points.length).toBeGreaterThan(0);
+  });
 
   test("phone: the first view and the filter sheet", async ({ page }) => {
     await page.setViewportSize(PHONE);

@@ -50,6 +50,12 @@ const markerPlaces = (page: Page) =>
 /** Hydrated, and the points behind the first view's clusters are here. */
 async function ready(page: Page) {
   await hydrated(page);
+  // The map is a lazy part: the page hydrates first, the map once its chunk has come (until then its frame is
+  // the server's HTML, without React's handlers, and a gesture on it does nothing).
+  await page.waitForFunction(() => {
+    const frame = document.querySelector(".cmap__frame");
+    return !!frame && Object.keys(frame).some((k) => k.startsWith("__reactProps"));
+  });
   await expect(page.locator(".cmap__frame")).toHaveAttribute("aria-busy", "false");
 }
 

@@ -53,7 +53,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
         aria-autocomplete="list"
         aria-activedescendant={active >= 0 ? `${id}-${active}` : undefined}
         aria-label="Поиск: ЖК, метро, район, застройщик"
-        placeholder="ЖК, метро или район"
+        placeholder="ЖК или метро"
         value={text}
         onChange={(e) => {
           setText(e.target.value);

@@ -75,3 +75,7 @@ export const ROOM_SLUGS: ReadonlyMap<string, number> = new Map([
 
 /** Apartments compared side by side at /sravnenie/. */
 export const COMPARE_MAX = 4;
+
+/** The word search (search/entities-by-word, the header's box, /poisk/): its keyword's bounds, in characters. */
+export const KEYWORD_MIN = 2;
+export const KEYWORD_MAX = 100;

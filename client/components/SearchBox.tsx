@@ -1,5 +1,6 @@
 import { type FormEvent, Suspense, useCallback, useId, useState } from "react";
 import { useNavigate } from "react-router";
+import { KEYWORD_MIN } from "../../shared/constants";
 import { useDebounced } from "../hooks/use-debounced";
 import { SEARCH_OPTIONS } from "../pages";
 import { SearchIcon } from "./icons";
@@ -21,7 +22,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const [active, setActive] = useState(-1);
   const [options, setOptions] = useState<SearchOption[]>([]);
   const keyword = useDebounced(text.trim(), 250);
-  const searching = keyword.length >= 2;
+  const searching = keyword.length >= KEYWORD_MIN;
   const found = useCallback((next: SearchOption[]) => {
     setOptions(next);
     setActive(-1);

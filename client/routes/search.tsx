@@ -4,6 +4,7 @@
  * before anything was found; with JavaScript the box picks an option itself. Never indexed: a page per typed text.
  */
 import { apiKeys } from "../../shared/api-keys";
+import { KEYWORD_MAX, KEYWORD_MIN } from "../../shared/constants";
 import { pageData } from "../../shared/page-data";
 import type { RouteMatch } from "../../shared/routes";
 import type { SearchResult } from "../../shared/schemas/main";
@@ -13,10 +14,6 @@ import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
 import type { PageProps } from "../pages";
 import "../components/search-page.css";
-
-/** The API's bounds of a keyword: two characters at least, a hundred at most. */
-const KEYWORD_MIN = 2;
-const KEYWORD_MAX = 100;
 
 /** The text searched for: trimmed, spaces collapsed, cut to the API's longest keyword. */
 export const searchTextOf = (match: RouteMatch): string =>

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import * as v from "valibot";
+import { KEYWORD_MAX, KEYWORD_MIN } from "../../shared/constants";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
 import { loadMain, loadMenuAmounts } from "../loaders/main";
@@ -10,8 +11,8 @@ const KeywordSchema = v.object({
   keyword: v.pipe(
     v.string("введите слово для поиска"),
     v.trim(),
-    v.minLength(2, "введите хотя бы две буквы"),
-    v.maxLength(100, "не длиннее 100 символов"),
+    v.minLength(KEYWORD_MIN, "введите хотя бы две буквы"),
+    v.maxLength(KEYWORD_MAX, `не длиннее ${KEYWORD_MAX} символов`),
   ),
 });
 

@@ -39,11 +39,18 @@ export async function prepareScale(scale) {
  * checkout, so a rebuild there during a measurement changes nothing (under `wrangler dev`, whose watcher
  * reloads on it, it answered 500).
  */
-function snapshot(dir, entry) {
+function snapshot(dir, entry, minify) {
   rmSync(dir, { recursive: true, force: true });
-  run(bin("wrangler"), ["deploy", entry, "--env=", "--dry-run", "--minify", "--outdir", `${dir}/worker`], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const args = [
+    "deploy",
+    entry,
+    "--env=",
+    "--dry-run",
+    ...(minify ? ["--minify"] : []),
+    "--outdir",
+    `${dir}/worker`,
+  ];
+  run(bin("wrangler"), args, { stdio: ["ignore", "ignore", "inherit"] });
   cpSync(`${ROOT}dist/client`, `${dir}/client`, { recursive: true });
 }
 
@@ -61,7 +68,8 @@ function modules(dir) {
  * a page, an API call and a static asset, each up to `warmUp` times. `entry` is the worker's main module
  * (tests/faults/worker.ts wraps the real one with failing bindings); `bindings` are added to wrangler.toml's.
  * Returns the origin, the Miniflare instance (its D1, Durable Objects), `memory()` (the runtime's resident
- * and peak memory, MB) and `stop()`; the runtime's output goes to `log`.
+ * and peak memory, MB) and `stop()`; the runtime's output goes to `log`. `inspectorPort` opens workerd's V8
+ * inspector there and `minify: false` keeps the worker's function names (scripts/profile-ssr.mjs).
  */
 export async function startServer({
   persistTo,
@@ -70,12 +78,14 @@ export async function startServer({
   bindings = {},
   warmUp = 20,
   port = 0,
+  inspectorPort,
+  minify = true,
 }) {
   mkdirSync(dirname(`${ROOT}${log}`), { recursive: true });
   // Local secrets (the chat's cookie key, the operator's token): wrangler's options read .dev.vars.
   if (!existsSync(`${ROOT}.dev.vars`)) copyFileSync(`${ROOT}.dev.vars.example`, `${ROOT}.dev.vars`);
   const dir = `${ROOT}.wrangler/serve-${process.pid}`;
-  snapshot(dir, entry);
+  snapshot(dir, entry, minify);
   // The copy goes however this process ends: Miniflare ends it on SIGINT and SIGTERM (after stopping workerd).
   const removeSnapshot = () => rmSync(dir, { recursive: true, force: true });
   process.on("exit", removeSnapshot);
@@ -95,6 +105,7 @@ export async function startServer({
     assets: { ...workerOptions.assets, directory: `${dir}/client` },
     host: "127.0.0.1",
     port,
+    inspectorPort,
     d1Persist: `${state}/d1`,
     kvPersist: `${state}/kv`,
     cachePersist: `${state}/cache`,

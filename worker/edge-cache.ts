@@ -93,8 +93,10 @@ async function fromCache(hit: Response, nonce: string, state: "HIT" | "STALE"): 
  * (c.var.renderFailed); `res` is the cache's own copy.
  */
 function store(c: Context<AppEnv>, key: Request, res: Response, renderedAt: number): Promise<void> {
+  // The bytes as they are: decoding the page to a string and encoding it again for the copy cost a rendered
+  // listing more than a millisecond (README «The server's rendering cost»).
   return res
-    .text()
+    .arrayBuffer()
     .then((html) =>
       c.get("renderFailed") ? undefined : cache().put(key, storedPage(html, nonceOf(c), renderedAt)),
     )

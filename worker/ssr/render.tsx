@@ -1,4 +1,5 @@
-import { renderToReadableStream } from "react-dom/server";
+import type { ReactElement } from "react";
+import { renderToReadableStream, renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { App } from "../../client/app";
 import type { BootData } from "../../client/boot";
@@ -25,54 +26,82 @@ const HTML_HEADERS = { "Content-Type": "text/html; charset=utf-8" };
  * Where React's output is cut: it writes the page's head tags (title, meta, canonical) before its first
  * element, so the tree starts with one marker and ends with another; both are replaced by the document's text.
  */
-const HEAD_END_ID = "ssr-head-end";
-const PAGE_END_ID = "ssr-page-end";
-const marker = (id: string) => `<template id="${id}"></template>`;
+const HEAD_END = '<template id="ssr-head-end"></template>';
+const PAGE_END = '<template id="ssr-page-end"></template>';
 
 /**
- * React's output in the document: the head tags into the head, the page into #root, then the rest (a late
- * boundary's content and React's scripts) and the document's end. The page's markup is held until its end
- * marker (it is whole by then: the render's shell is the page), then sent as one piece.
+ * How React marks a Suspense boundary it left to the browser (a part that threw, or suspended): `$!` opens a
+ * client-rendered boundary. Text and attribute values are escaped, so nothing else writes `<!--`.
  */
-function intoDocument(react: ReadableStream<Uint8Array>, end: string): ReadableStream<Uint8Array> {
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
-  let held: string | null = "";
-  return react.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, out) {
-        if (held === null) return out.enqueue(chunk);
-        held += decoder.decode(chunk, { stream: true });
-        const head = held.indexOf(marker(HEAD_END_ID));
-        const page = held.indexOf(marker(PAGE_END_ID), head);
-        if (head < 0 || page < 0) return;
-        const after = held.slice(page + marker(PAGE_END_ID).length);
-        out.enqueue(
-          encoder.encode(
-            `${held.slice(0, head)}${BODY_START}${held.slice(head + marker(HEAD_END_ID).length, page)}${ROOT_END}${after}`,
-          ),
-        );
-        held = null;
-      },
-      flush(out) {
-        // Without its markers the output is not a page React finished: nothing of it is sent.
-        out.enqueue(encoder.encode(held === null ? end : FAILED_BODY));
-      },
-    }),
+const CLIENT_RENDERED = "<!--$!-->";
+
+/** The page's tree between its markers. */
+function pageTree(url: URL, boot: BootData) {
+  return (
+    <>
+      <template id="ssr-head-end" />
+      <StaticRouter location={url.pathname + url.search}>
+        <App boot={boot} />
+      </StaticRouter>
+      <template id="ssr-page-end" />
+    </>
   );
 }
 
 /**
+ * What follows the document's start: React's output in the document (the head tags into the head, the page
+ * into #root) and the document's end; null when the output is not a page React finished (no markers).
+ *
+ * The page is rendered to one string (`renderToString`), not streamed: its data is in before it renders and
+ * every lazy part it declares is loaded, so nothing in it waits, and the streaming renderer would only have
+ * cost more (on workerd it encoded each of a listing's ~10 000 pieces of markup to bytes apart, and counted
+ * their bytes again: a third of its render; README «The server's rendering cost»). The head still leaves
+ * before the render (documentStream below).
+ */
+function renderRest(element: ReactElement, end: string, reportParts: () => void): string | null {
+  const html = renderToString(element);
+  // renderToString keeps no error of a part it left to the browser: report it (the edge cache keeps no copy).
+  if (html.includes(CLIENT_RENDERED)) reportParts();
+  const head = html.indexOf(HEAD_END);
+  const page = html.indexOf(PAGE_END, head);
+  if (head < 0 || page < 0) return null;
+  return `${html.slice(0, head)}${BODY_START}${html.slice(head + HEAD_END.length, page)}${ROOT_END}${html.slice(page + PAGE_END.length)}${end}`;
+}
+
+/**
+ * Why a part was left to the browser, for the log: the streaming renderer renders the tree again and reports
+ * each error (renderToString has no onError); a part that only suspended is reported as such.
+ */
+async function reportFailedParts(element: ReactElement, onError: (e: unknown) => void): Promise<void> {
+  let reported = false;
+  const report = (error: unknown) => {
+    reported = true;
+    onError(error);
+  };
+  try {
+    const stream = await renderToReadableStream(element, {
+      signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+      onError: report,
+    });
+    await stream.allReady;
+    await stream.cancel();
+  } catch (error) {
+    if (!reported) report(error);
+  }
+  if (!reported) report(new Error("A part of the page suspended on the server: the browser renders it"));
+}
+
+/**
  * The page as a document. People get the head's fixed part (the stylesheet) as soon as the status is known:
- * the browser fetches it while the page renders; the page's own head tags follow with the page. Bots (`waitForAll`) get the response once the whole document is rendered, and a render that fails is
- * the caller's error page with its status. A page still suspended after the render timeout is finished by the
- * client, so the request always answers.
+ * the browser fetches it while the page renders; the page's own head tags follow with the page. Bots
+ * (`waitForAll`) get the response once the whole document is rendered, and a render that fails is the caller's
+ * error page with its status.
  */
 export async function renderPage(input: RenderInput, onError: (e: unknown) => void): Promise<Response> {
   const { url, page, boot, nonce } = input;
   const assets = pageAssets(page);
-  // The page's module is loaded before rendering, so its content is in the first bytes (readable without
-  // JavaScript) instead of a hidden streamed boundary; the data was prefetched already.
+  // The page's module and every part it declares are loaded before rendering, so its content is in the HTML
+  // (readable without JavaScript) instead of a boundary left to the browser; the data was prefetched already.
   await Promise.all([
     page && PAGES[page].preload(),
     QUICK_SEARCH.preload(),
@@ -87,55 +116,33 @@ export async function renderPage(input: RenderInput, onError: (e: unknown) => vo
     boot,
     analytics: input.analytics,
   });
-  const render = () =>
-    renderToReadableStream(
-      <>
-        <template id={HEAD_END_ID} />
-        <StaticRouter location={url.pathname + url.search}>
-          <App boot={boot} />
-        </StaticRouter>
-        <template id={PAGE_END_ID} />
-      </>,
-      {
-        nonce,
-        signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
-        // Never outline a finished part of the page into a hidden block revealed by script: the HTML reads
-        // without JavaScript (people and crawlers alike). The data is prefetched, so nothing waits.
-        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-        onError(error) {
-          onError(error);
-        },
-      },
-    );
+  const element = pageTree(url, boot);
+  let failedParts: Promise<void> | undefined;
+  const rest = () => {
+    const html = renderRest(element, end, () => {
+      failedParts = reportFailedParts(element, onError);
+    });
+    return failedParts ? failedParts.then(() => html) : html;
+  };
   if (input.waitForAll) {
-    const react = await render();
-    await react.allReady;
-    return new Response(
-      documentStream(start, async () => react, end),
-      {
-        status: boot.status,
-        headers: HTML_HEADERS,
-      },
-    );
+    const html = await rest();
+    if (html === null) throw new Error("The page's render did not finish");
+    return new Response(`${start}${html}`, { status: boot.status, headers: HTML_HEADERS });
   }
-  return new Response(documentStream(start, render, end), {
-    status: boot.status,
-    headers: HTML_HEADERS,
-  });
+  return new Response(documentStream(start, rest, onError), { status: boot.status, headers: HTML_HEADERS });
 }
 
 /**
- * The document's start, then React's output in the document: `react` is called once the start has been read,
- * so the head leaves before the render takes the thread. A render that fails before its page is whole ends the
- * document with FAILED_BODY (onError has logged it and marked the render failed: the edge cache keeps no copy).
+ * The document's start, then the rest (`rest` is called once the start has been read, so the head leaves
+ * before the render takes the thread). A render that fails ends the document with FAILED_BODY (onError logs
+ * it and marks the render failed: the edge cache keeps no copy).
  */
 function documentStream(
   start: string,
-  react: () => Promise<ReadableStream<Uint8Array>>,
-  end: string,
+  rest: () => string | null | Promise<string | null>,
+  onError: (e: unknown) => void,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let rest: ReadableStreamDefaultReader<Uint8Array> | null = null;
   return new ReadableStream<Uint8Array>(
     {
       start(out) {
@@ -143,22 +150,17 @@ function documentStream(
       },
       // Called when the reader asks for what follows the start (a high-water mark of 0 reads nothing ahead).
       async pull(out) {
-        if (!rest) {
-          // One turn of the event loop first: the start is written out before the render takes the thread.
-          await new Promise((resolve) => setTimeout(resolve, 0));
-          try {
-            rest = intoDocument(await react(), end).getReader();
-          } catch {
-            out.enqueue(encoder.encode(FAILED_BODY));
-            return out.close();
-          }
+        // One turn of the event loop first: the start is written out before the render takes the thread.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        let html: string | null = null;
+        try {
+          html = await rest();
+          if (html === null) throw new Error("The page's render did not finish");
+        } catch (e) {
+          onError(e);
         }
-        const { done, value } = await rest.read();
-        if (done) out.close();
-        else out.enqueue(value);
-      },
-      cancel(reason) {
-        return rest?.cancel(reason);
+        out.enqueue(encoder.encode(html ?? FAILED_BODY));
+        out.close();
       },
     },
     { highWaterMark: 0 },

@@ -7,8 +7,8 @@ import { API_BASE, apiKeys } from "../shared/api-keys";
 import { canonicalSearch } from "../shared/filters/canonical";
 import { sameQuery } from "../shared/filters/fields";
 import { MENUS } from "../shared/menu";
-import { type DataKeys, presentKeys } from "../shared/page-data";
-import { matchRoute, type PageId } from "../shared/routes";
+import { type DataKeys, type PageData, presentKeys } from "../shared/page-data";
+import { matchRoute, type PageId, type RouteMatch } from "../shared/routes";
 import { NO_AD_STATE } from "../shared/schemas/ads";
 import type { LeadFormState } from "../shared/schemas/leads";
 import { analyticsCounter } from "./analytics";
@@ -55,28 +55,30 @@ export function statusOf(results: readonly { status: number }[]): number {
 
 type Render = (input: RenderInput, onError: (e: unknown) => void) => Promise<Response>;
 
+/** The error page's state: no data, no ads. */
+const errorBoot = (c: Context<AppEnv>, status: number): BootData => ({
+  fallback: {},
+  status,
+  isBot: c.get("isBot"),
+  ad: NO_AD_STATE,
+  nonce: nonceOf(c),
+  origin: siteOrigin(c.env, c.req.url),
+  phone: c.env.SITE_PHONE,
+  menus: MENUS,
+});
+
 /** The error page in the empty layout; if that fails too, the static last-resort page. */
 export async function renderErrorPage(
   c: Context<AppEnv>,
   status: number,
   render: Render = renderPage,
 ): Promise<Response> {
-  const boot: BootData = {
-    fallback: {},
-    status,
-    isBot: c.get("isBot"),
-    ad: NO_AD_STATE,
-    nonce: nonceOf(c),
-    origin: siteOrigin(c.env, c.req.url),
-    phone: c.env.SITE_PHONE,
-    menus: MENUS,
-  };
   try {
     return await render(
       {
         url: new URL(c.req.url),
         page: null,
-        boot,
+        boot: errorBoot(c, status),
         nonce: nonceOf(c),
         analytics: analyticsCounter(c.env, c.get("isBot")),
         waitForAll: true,
@@ -99,6 +101,9 @@ export interface FormOutcome {
   status: number;
 }
 
+/** What a page's data decides instead of the page: a move to another URL, or an error page's status. */
+type Elsewhere = { moved: string } | { status: number };
+
 /** The page of the request's URL; `form` is what a POST to it came back with (worker/leads/form.ts). */
 export async function renderRoute(c: Context<AppEnv>, form?: FormOutcome): Promise<Response> {
   const url = new URL(c.req.url);
@@ -110,13 +115,52 @@ export async function renderRoute(c: Context<AppEnv>, form?: FormOutcome): Promi
   if (search !== null && !sameQuery(new URLSearchParams(search), url.searchParams)) {
     return movedTo(`${url.pathname}${search}`);
   }
+  const isBot = c.get("isBot");
+  const page: PageId = match.route.page;
+  // The page's module declares its data (shared/page-data.ts); the render needs the module anyway.
+  const data = (await PAGES[page].preload()).data;
+  const render = (boot: BootData | Promise<BootData>) =>
+    renderPage(
+      { url, page, boot, nonce: nonceOf(c), analytics: analyticsCounter(c.env, isBot), waitForAll: isBot },
+      (e) => {
+        c.set("renderFailed", true);
+        logError(c, e);
+      },
+    );
+  // A person's page whose status the URL alone decides leaves with its head before its data is in (README
+  // «Where the first byte waits»). Data that fails all the same (a 5xx) makes it the error page after the 200
+  // that has left, which the edge cache does not keep.
+  if (!isBot && !form && (!data || data.statusOfUrl?.(match))) {
+    return render(
+      pageBoot(c, match, data, url).then((boot) => {
+        if ("fallback" in boot) return boot;
+        c.set("renderFailed", true);
+        return errorBoot(c, "status" in boot ? boot.status : 500);
+      }),
+    );
+  }
+  const boot = await pageBoot(c, match, data, url, form);
+  if (!("fallback" in boot)) {
+    return "moved" in boot ? movedTo(boot.moved) : renderErrorPage(c, boot.status);
+  }
+  const res = await render(boot);
+  // The page itself renders as a page (boot.status 200); the answer to the form's POST says how it went.
+  return form ? new Response(res.body, { status: form.status, headers: res.headers }) : res;
+}
+
+/** The page's data and the visit's state, or where its data sends the visitor instead. */
+async function pageBoot(
+  c: Context<AppEnv>,
+  match: RouteMatch,
+  data: PageData | undefined,
+  url: URL,
+  form?: FormOutcome,
+): Promise<BootData | Elsewhere> {
   // Server-side start (SPEC §4): a person's visit gets its ad-UTM state and the page's ads; a bot neither,
   // only the page's content.
   const isBot = c.get("isBot");
   const ad = isBot ? NO_AD_STATE : adStateOf(url);
   const adsKey = !isBot && AD_PAGES.has(match.route.page) ? apiKeys.adverts(ad.has_adv_utm) : null;
-  // The page's module declares its data (shared/page-data.ts); the render needs the module anyway.
-  const data = (await PAGES[match.route.page].preload()).data;
   const keys = data?.keys(match) ?? {};
   // Keys that need the first answers start as soon as the answers they need are in, not after all of them:
   // `more` is asked again after each first answer (the complex page's developer's other complexes need only
@@ -143,13 +187,13 @@ export async function renderRoute(c: Context<AppEnv>, form?: FormOutcome): Promi
     resolveKey(c, apiKeys.menuAmounts()),
   ]);
   // An article's URL under another category, or as a category, moves to its canonical URL.
-  if (articlePath && articlePath !== url.pathname) return movedTo(`${articlePath}${url.search}`);
+  if (articlePath && articlePath !== url.pathname) return { moved: `${articlePath}${url.search}` };
   const status = statusOf(results);
-  if (status !== 200) return renderErrorPage(c, status);
+  if (status !== 200) return { status };
   const fallback: Record<string, unknown> = Object.fromEntries(results.map((r) => [r.key, r.data]));
   // A URL whose text differs from the canonical one for the same id (a renamed complex) moves there.
   const canonical = data?.canonical?.(match, answersOf(keys, fallback));
-  if (canonical && canonical !== url.pathname) return movedTo(`${canonical}${url.search}`);
+  if (canonical && canonical !== url.pathname) return { moved: `${canonical}${url.search}` };
   // Data that needs the first answers; a failure here only leaves it to the client.
   const more = presentKeys(data?.more?.(match, answersOf(keys, fallback)) ?? {});
   for (const r of await Promise.all(more.map((key) => later.get(key) ?? resolveKey(c, key)))) {
@@ -157,10 +201,9 @@ export async function renderRoute(c: Context<AppEnv>, form?: FormOutcome): Promi
   }
   // The ads and the menu's amounts are extras: a page whose ads or amounts failed goes on without them.
   for (const extra of [ads, menu]) if (extra?.status === 200) fallback[extra.key] = extra.data;
-  const page: PageId = match.route.page;
   // The request page's form carries an idempotency key of its own, so a form sent twice is one request.
-  const lead = form?.lead ?? (page === "lead" ? { key: crypto.randomUUID() } : undefined);
-  const boot: BootData = {
+  const lead = form?.lead ?? (match.route.page === "lead" ? { key: crypto.randomUUID() } : undefined);
+  return {
     fallback,
     status,
     isBot,
@@ -171,11 +214,4 @@ export async function renderRoute(c: Context<AppEnv>, form?: FormOutcome): Promi
     menus: MENUS,
     ...(lead ? { lead } : {}),
   };
-  const analytics = analyticsCounter(c.env, isBot);
-  const res = await renderPage({ url, page, boot, nonce: nonceOf(c), analytics, waitForAll: isBot }, (e) => {
-    c.set("renderFailed", true);
-    logError(c, e);
-  });
-  // The page itself renders as a page (boot.status 200); the answer to the form's POST says how it went.
-  return form ? new Response(res.body, { status: form.status, headers: res.headers }) : res;
 }

@@ -38,6 +38,7 @@ export const data = pageData({
       offers: apiKeys.specialOffers(),
     };
   },
+  statusOfUrl: () => true,
 });
 
 /**

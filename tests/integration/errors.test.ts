@@ -1,11 +1,12 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { get } from "./helpers";
+import { app } from "../../worker/app";
+import { get, HUMAN_UA } from "./helpers";
 
 describe("server errors", () => {
   it("shows the Russian error page with status 500 when the database fails, and a JSON error for the API", async () => {
     await env.DB.exec("DROP TABLE pages");
-    const page = await get("/");
+    const page = await get("/", { bot: true });
     expect(page.status).toBe(500);
     const html = await page.text();
     expect(html).toContain("Неизвестная ошибка");
@@ -17,5 +18,31 @@ describe("server errors", () => {
     expect(api.status).toBe(500);
     const body = (await api.json()) as { error: string };
     expect(body.error).toMatch(/^Внутренняя ошибка сервера/);
+  });
+
+  it("shows a person the same error page after the 200 that left with the head, and keeps no copy of it", async () => {
+    // The first test dropped the table too (storage is kept between the tests of a file).
+    await env.DB.exec("DROP TABLE IF EXISTS pages");
+    // The home page's status is its URL's (README «Where the first byte waits»): the head left before the data.
+    const load = async () => {
+      const ctx = createExecutionContext();
+      const res = await app.fetch(
+        new Request("http://localhost/", { headers: { "User-Agent": HUMAN_UA } }),
+        env,
+        ctx,
+      );
+      const html = await res.text();
+      await waitOnExecutionContext(ctx);
+      return { res, html };
+    };
+    const { res, html } = await load();
+    expect(res.status).toBe(200);
+    expect(html).toContain('<link rel="stylesheet"');
+    expect(html).toContain("Неизвестная ошибка");
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).not.toMatch(/at \w+ \(|Error:|D1_ERROR|SQLITE/);
+    expect(html).toMatch(/<\/html>$/);
+    // Not kept by the edge cache: the next visit renders again.
+    expect((await load()).res.headers.get("X-Cache")).toBe("MISS");
   });
 });

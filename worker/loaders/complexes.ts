@@ -276,9 +276,17 @@ export async function loadSimilar(deps: Deps, id: number): Promise<{ data: Compl
   return { data: await toCards(deps, await listSimilarComplexes(deps.db, row, 8)) };
 }
 
-export async function loadCompletionYears(deps: Deps): Promise<{ data: CompletionYear[] }> {
-  const rows = await listCompletionYears(deps.db, moscowQuarter(new Date()).year);
-  return {
-    data: rows.map((r) => ({ year: r.year, label: r.year === 0 ? "Сдан" : `${r.year}`, count: r.count })),
-  };
+/**
+ * The filter's completion years with their complexes, on every catalogue page: counted over every published
+ * complex, so kept in KV for 5 minutes like the menu's amounts (worker/loaders/main.ts), by the year they are
+ * counted from.
+ */
+export function loadCompletionYears(deps: Deps): Promise<{ data: CompletionYear[] }> {
+  const thisYear = moscowQuarter(new Date()).year;
+  return readThrough(deps.kv, "completion-years", String(thisYear), 300, async () => {
+    const rows = await listCompletionYears(deps.db, thisYear);
+    return {
+      data: rows.map((r) => ({ year: r.year, label: r.year === 0 ? "Сдан" : `${r.year}`, count: r.count })),
+    };
+  });
 }

@@ -12,7 +12,11 @@ import { BODY_START, documentEnd, documentStart, FAILED_BODY, ROOT_END } from ".
 export interface RenderInput {
   url: URL;
   page: PageId | null;
-  boot: BootData;
+  /**
+   * The page's data and the visit's state. A promise for a page whose status its URL decides (worker/pages.ts):
+   * its head leaves at once with a 200, and a promise that fails ends the document with FAILED_BODY.
+   */
+  boot: BootData | Promise<BootData>;
   nonce: string;
   /** The web-analytics counter's id, or null: not configured, or a bot (worker/analytics.ts). */
   analytics: string | null;
@@ -92,44 +96,49 @@ async function reportFailedParts(element: ReactElement, onError: (e: unknown) =>
 }
 
 /**
- * The page as a document. People get the head's fixed part (the stylesheet) as soon as the status is known:
- * the browser fetches it while the page renders; the page's own head tags follow with the page. Bots
+ * The page as a document. People get the head's fixed part (the stylesheet) at once: the browser fetches it
+ * while the page's data is read and the page renders; the page's own head tags follow with the page. Bots
  * (`waitForAll`) get the response once the whole document is rendered, and a render that fails is the caller's
  * error page with its status.
  */
 export async function renderPage(input: RenderInput, onError: (e: unknown) => void): Promise<Response> {
-  const { url, page, boot, nonce } = input;
+  const { url, page, nonce } = input;
   const assets = pageAssets(page);
-  // The page's module and every part it declares are loaded before rendering, so its content is in the HTML
-  // (readable without JavaScript) instead of a boundary left to the browser; the data was prefetched already.
-  await Promise.all([
-    page && PAGES[page].preload(),
-    QUICK_SEARCH.preload(),
-    FOOTER.preload(),
-    ERROR_PAGE.preload(),
-  ]);
   const start = documentStart({ nonce, css: assets.css });
-  const end = documentEnd({
-    nonce,
-    entry: assets.entry,
-    preload: assets.preload,
-    boot,
-    analytics: input.analytics,
-  });
-  const element = pageTree(url, boot);
-  let failedParts: Promise<void> | undefined;
-  const rest = () => {
+  const rest = async () => {
+    const boot = await input.boot;
+    // The page's module and every part it declares are loaded before rendering, so its content is in the HTML
+    // (readable without JavaScript) instead of a boundary left to the browser.
+    await Promise.all([
+      page && PAGES[page].preload(),
+      QUICK_SEARCH.preload(),
+      FOOTER.preload(),
+      ERROR_PAGE.preload(),
+    ]);
+    const end = documentEnd({
+      nonce,
+      entry: assets.entry,
+      preload: assets.preload,
+      boot,
+      analytics: input.analytics,
+    });
+    const element = pageTree(url, boot);
+    let failedParts: Promise<void> | undefined;
     const html = renderRest(element, end, () => {
       failedParts = reportFailedParts(element, onError);
     });
-    return failedParts ? failedParts.then(() => html) : html;
+    await failedParts;
+    return html;
   };
+  // A promise is read once the head has left; a failure of it is handled there, not as an unhandled rejection.
+  if (input.boot instanceof Promise) input.boot.catch(() => undefined);
+  const status = input.boot instanceof Promise ? 200 : input.boot.status;
   if (input.waitForAll) {
     const html = await rest();
     if (html === null) throw new Error("The page's render did not finish");
-    return new Response(`${start}${html}`, { status: boot.status, headers: HTML_HEADERS });
+    return new Response(`${start}${html}`, { status, headers: HTML_HEADERS });
   }
-  return new Response(documentStream(start, rest, onError), { status: boot.status, headers: HTML_HEADERS });
+  return new Response(documentStream(start, rest, onError), { status, headers: HTML_HEADERS });
 }
 
 /**
@@ -139,7 +148,7 @@ export async function renderPage(input: RenderInput, onError: (e: unknown) => vo
  */
 function documentStream(
   start: string,
-  rest: () => string | null | Promise<string | null>,
+  rest: () => Promise<string | null>,
   onError: (e: unknown) => void,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();

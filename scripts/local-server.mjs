@@ -68,7 +68,7 @@ function modules(dir) {
  * a page, an API call and a static asset, each up to `warmUp` times. `entry` is the worker's main module
  * (tests/faults/worker.ts wraps the real one with failing bindings); `bindings` are added to wrangler.toml's.
  * Returns the origin, the Miniflare instance (its D1, Durable Objects), `memory()` (the runtime's resident
- * and peak memory, MB) and `stop()`; the runtime's output goes to `log`. `inspectorPort` opens workerd's V8
+ * and peak memory, MB), `cpuMs()` (the CPU time the runtime has used) and `stop()`; the runtime's output goes to `log`. `inspectorPort` opens workerd's V8
  * inspector there and `minify: false` keeps the worker's function names (scripts/profile-ssr.mjs).
  */
 export async function startServer({
@@ -133,7 +133,7 @@ export async function startServer({
         if (!res.ok && !res.headers.has("X-Injected-Faults")) throw new Error(`${path}: ${res.status}`);
       }
     }
-    return { origin, mf, stop, memory: () => memoryOf(runtime) };
+    return { origin, mf, stop, memory: () => memoryOf(runtime), cpuMs: () => cpuOf(runtime) };
   } catch (err) {
     await stop();
     throw new Error(`the local server did not start (see ${log}): ${err.message}`);
@@ -163,6 +163,20 @@ function runtimePids() {
       return false;
     }
   });
+}
+
+/** CPU time the given processes have used, user and system, all threads, in ms (/proc/<pid>/stat). */
+function cpuOf(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // After "(comm)": state ppid … utime is the 12th field and stime the 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {}
+  }
+  // Linux's USER_HZ is 100 on every architecture Node runs on.
+  return ticks * 10;
 }
 
 /** Resident and peak resident memory (VmRSS, VmHWM) of the given processes, in MB; null where /proc has none. */

@@ -1,9 +1,11 @@
 // node scripts/profile-ssr.mjs [path]: where the worker's CPU goes while it renders a page past the edge cache
 // (Cache-Control: no-cache) at seed scale 1. The production build, not minified (the functions keep their
 // names), on Miniflare with workerd's V8 inspector open; V8's sampling profiler runs while autocannon asks for
-// the page (PROFILE_SECONDS, 10 s, 10 connections). Prints the top functions by self and by total time, the
-// self time by module of the bundle, and writes the profile (bench-results/profile-<page>.cpuprofile, for
-// DevTools' Performance panel). For people to read; nothing here passes or fails.
+// the page (PROFILE_SECONDS, 10 s, 10 connections). Prints first the CPU time the whole runtime (workerd, every
+// thread: the worker, D1, KV, the cache, the assets; /proc) spends on one request of the page and of a static
+// asset, without the profiler (PROFILE_CPU_REQUESTS, 500, of each), then the top functions by self and by total
+// time, the self time by module of the bundle, and writes the profile (bench-results/profile-<page>.cpuprofile,
+// for DevTools' Performance panel). For people to read; nothing here passes or fails.
 import { readFileSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import WebSocket from "ws";
@@ -19,6 +21,11 @@ const HEADERS = {
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
   "cache-control": "no-cache",
 };
+
+const CPU_REQUESTS = Number(process.env.PROFILE_CPU_REQUESTS ?? 500);
+
+const cannon = (opts) =>
+  new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
 
 /** A minimal CDP client: `send(method, params)` resolves with the result. */
 async function connect(url) {
@@ -118,7 +125,7 @@ function top(map, busy, label) {
     }));
 }
 
-await buildClient({ quiet: true });
+const { manifest } = await buildClient({ quiet: true });
 const server = await startServer({
   persistTo: await prepareScale(1),
   log: "bench-results/profile-ssr.log",
@@ -130,6 +137,23 @@ try {
   const warm = await fetch(url, { headers: HEADERS });
   await warm.arrayBuffer();
   if (warm.status !== 200) throw new Error(`${PATH}: ${warm.status}`);
+  // Before the profiler: what the runtime's CPU (every thread of workerd: the worker, D1, KV, the cache, the
+  // assets) spends on a request of the page and of a static asset. Unlike a rate, it holds on a busy machine.
+  const cpu = {};
+  for (const [name, target] of [
+    ["page", url],
+    ["static asset", `${server.origin}${manifest.entry}`],
+  ]) {
+    await cannon({ url: target, connections: 10, amount: 100, headers: HEADERS });
+    const before = server.cpuMs();
+    await cannon({ url: target, connections: 10, amount: CPU_REQUESTS, headers: HEADERS });
+    cpu[name] = (server.cpuMs() - before) / CPU_REQUESTS;
+  }
+  console.log(
+    `workerd's CPU a request (${CPU_REQUESTS} requests, 10 connections, no profiler): ${PATH} ` +
+      `${cpu.page.toFixed(2)} ms, a static asset ${cpu["static asset"].toFixed(2)} ms ` +
+      `(static ÷ page ${(cpu["static asset"] / cpu.page).toFixed(2)})`,
+  );
   const targets = await (await fetch(`http://127.0.0.1:${INSPECTOR_PORT}/json/list`)).json();
   // The site's worker (wrangler.toml's name), not Miniflare's own helper workers.
   const target =
@@ -138,11 +162,7 @@ try {
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
   await cdp.send("Profiler.start");
-  const run = await new Promise((resolve, reject) =>
-    autocannon({ url, connections: 10, duration: SECONDS, headers: HEADERS }, (err, res) =>
-      err ? reject(err) : resolve(res),
-    ),
-  );
+  const run = await cannon({ url, connections: 10, duration: SECONDS, headers: HEADERS });
   const { profile } = await cdp.send("Profiler.stop");
   cdp.close();
   const file = `bench-results/profile-${PATH.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}.cpuprofile`;

@@ -1,7 +1,7 @@
 /**
- * The lazy parts (client/pages.ts lazyPart) are in the server's first HTML: a person's page (streamed) carries
- * each part's content inline, with no Suspense boundary left to the browser to fill in, so the page reads
- * without JavaScript and hydration starts from the server's HTML.
+ * The lazy parts (client/pages.ts lazyPart) are in the server's first HTML: a person's page (its head first,
+ * then the page) carries each part's content inline, with no Suspense boundary left to the browser to fill in,
+ * so the page reads without JavaScript and hydration starts from the server's HTML.
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";

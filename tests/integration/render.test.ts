@@ -1,7 +1,8 @@
 /**
- * The document renderer (worker/ssr/render.tsx) when a render fails: the page is rendered to a string, which
- * keeps no error of its own, so a part that throws must still be reported (logged, the edge cache keeps no
- * copy) and a layout that throws must still end the document or reach the caller's error page.
+ * The document renderer (worker/ssr/render.tsx) when a render fails: a part that throws is left to the browser
+ * and reported (logged, the edge cache keeps no copy), a layout that throws ends a person's document with the
+ * short error body or fails a bot's render for the caller's error page. React's bytes go into the document
+ * without being decoded, so the page around them must still be whole.
  */
 import { describe, expect, it } from "vitest";
 import type { BootData } from "../../client/boot";

@@ -1,5 +1,7 @@
-import type { ReactElement } from "react";
-import { renderToReadableStream, renderToString } from "react-dom/server";
+// React's Node build, not the edge build the `workerd` condition picks: the edge build encodes each piece of
+// markup to a new buffer (TextEncoder.encode, ~10 000 a listing), the Node build writes them into 4 KB buffers
+// (README «The server's rendering cost»). A web stream either way; workerd runs it with nodejs_compat.
+import { renderToReadableStream } from "react-dom/server.node";
 import { StaticRouter } from "react-router";
 import { App } from "../../client/app";
 import type { BootData } from "../../client/boot";
@@ -29,86 +31,89 @@ const HTML_HEADERS = { "Content-Type": "text/html; charset=utf-8" };
 /**
  * Where React's output is cut: it writes the page's head tags (title, meta, canonical) before its first
  * element, so the tree starts with one marker and ends with another; both are replaced by the document's text.
+ * Found in React's bytes as they are: the page is never decoded to a string and encoded again.
  */
-const HEAD_END = '<template id="ssr-head-end"></template>';
-const PAGE_END = '<template id="ssr-page-end"></template>';
+const encoder = new TextEncoder();
+const HEAD_END = encoder.encode('<template id="ssr-head-end"></template>');
+const PAGE_END = encoder.encode('<template id="ssr-page-end"></template>');
 
-/**
- * How React marks a Suspense boundary it left to the browser (a part that threw, or suspended): `$!` opens a
- * client-rendered boundary. Text and attribute values are escaped, so nothing else writes `<!--`.
- */
-const CLIENT_RENDERED = "<!--$!-->";
-
-/** The page's tree between its markers. */
-function pageTree(url: URL, boot: BootData) {
-  return (
-    <>
-      <template id="ssr-head-end" />
-      <StaticRouter location={url.pathname + url.search}>
-        <App boot={boot} />
-      </StaticRouter>
-      <template id="ssr-page-end" />
-    </>
-  );
-}
-
-/**
- * What follows the document's start: React's output in the document (the head tags into the head, the page
- * into #root) and the document's end; null when the output is not a page React finished (no markers).
- *
- * The page is rendered to one string (`renderToString`), not streamed: its data is in before it renders and
- * every lazy part it declares is loaded, so nothing in it waits, and the streaming renderer would only have
- * cost more (on workerd it encoded each of a listing's ~10 000 pieces of markup to bytes apart, and counted
- * their bytes again: a third of its render; README «The server's rendering cost»). The head still leaves
- * before the render (documentStream below).
- */
-function renderRest(element: ReactElement, end: string, reportParts: () => void): string | null {
-  const html = renderToString(element);
-  // renderToString keeps no error of a part it left to the browser: report it (the edge cache keeps no copy).
-  if (html.includes(CLIENT_RENDERED)) reportParts();
-  const head = html.indexOf(HEAD_END);
-  const page = html.indexOf(PAGE_END, head);
-  if (head < 0 || page < 0) return null;
-  return `${html.slice(0, head)}${BODY_START}${html.slice(head + HEAD_END.length, page)}${ROOT_END}${html.slice(page + PAGE_END.length)}${end}`;
-}
-
-/**
- * Why a part was left to the browser, for the log: the streaming renderer renders the tree again and reports
- * each error (renderToString has no onError); a part that only suspended is reported as such.
- */
-async function reportFailedParts(element: ReactElement, onError: (e: unknown) => void): Promise<void> {
-  let reported = false;
-  const report = (error: unknown) => {
-    reported = true;
-    onError(error);
-  };
-  try {
-    const stream = await renderToReadableStream(element, {
-      signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
-      onError: report,
-    });
-    await stream.allReady;
-    await stream.cancel();
-  } catch (error) {
-    if (!reported) report(error);
+/** Where `marker` starts in `bytes` (from `from` on), or -1. */
+function indexOfBytes(bytes: Uint8Array, marker: Uint8Array, from = 0): number {
+  const last = bytes.length - marker.length;
+  for (
+    let i = bytes.indexOf(marker[0] ?? 0, from);
+    i >= 0 && i <= last;
+    i = bytes.indexOf(marker[0] ?? 0, i + 1)
+  ) {
+    let j = 1;
+    while (j < marker.length && bytes[i + j] === marker[j]) j++;
+    if (j === marker.length) return i;
   }
-  if (!reported) report(new Error("A part of the page suspended on the server: the browser renders it"));
+  return -1;
+}
+
+/** The chunks as one array (one copy, at the end of the page). */
+function joined(chunks: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/**
+ * React's output in the document: the head tags into the head, the page into #root, then the rest (a late
+ * boundary's content and React's scripts) and the document's end. The page is held until its end marker (it
+ * is whole by then: the render's shell is the page), then sent as one piece.
+ */
+function intoDocument(react: ReadableStream<Uint8Array>, end: string): ReadableStream<Uint8Array> {
+  let held: Uint8Array[] | null = [];
+  // The end of the chunk before, where a marker cut in two by the chunks' boundary starts.
+  let tail: Uint8Array = new Uint8Array(0);
+  return react.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, out) {
+        if (held === null) return out.enqueue(chunk);
+        held.push(chunk);
+        const across = joined([tail, chunk.subarray(0, PAGE_END.length - 1)]);
+        tail = chunk.subarray(Math.max(0, chunk.length - PAGE_END.length + 1));
+        if (indexOfBytes(chunk, PAGE_END) < 0 && indexOfBytes(across, PAGE_END) < 0) return;
+        const page = joined(held);
+        const head = indexOfBytes(page, HEAD_END);
+        const pageEnd = indexOfBytes(page, PAGE_END, Math.max(head, 0));
+        if (head < 0 || pageEnd < 0) return;
+        held = null;
+        out.enqueue(page.subarray(0, head));
+        out.enqueue(encoder.encode(BODY_START));
+        out.enqueue(page.subarray(head + HEAD_END.length, pageEnd));
+        out.enqueue(encoder.encode(ROOT_END));
+        out.enqueue(page.subarray(pageEnd + PAGE_END.length));
+      },
+      flush(out) {
+        // Without its markers the output is not a page React finished: nothing of it is sent.
+        out.enqueue(encoder.encode(held === null ? end : FAILED_BODY));
+      },
+    }),
+  );
 }
 
 /**
  * The page as a document. People get the head's fixed part (the stylesheet) at once: the browser fetches it
  * while the page's data is read and the page renders; the page's own head tags follow with the page. Bots
  * (`waitForAll`) get the response once the whole document is rendered, and a render that fails is the caller's
- * error page with its status.
+ * error page with its status. A page still suspended after the render timeout is finished by the client, so
+ * the request always answers.
  */
 export async function renderPage(input: RenderInput, onError: (e: unknown) => void): Promise<Response> {
   const { url, page, nonce } = input;
   const assets = pageAssets(page);
   const start = documentStart({ nonce, css: assets.css });
-  const rest = async () => {
+  const render = async () => {
     const boot = await input.boot;
-    // The page's module and every part it declares are loaded before rendering, so its content is in the HTML
-    // (readable without JavaScript) instead of a boundary left to the browser.
+    // The page's module and every part it declares are loaded before rendering, so its content is in the first
+    // bytes (readable without JavaScript) instead of a hidden streamed boundary.
     await Promise.all([
       page && PAGES[page].preload(),
       QUICK_SEARCH.preload(),
@@ -122,36 +127,56 @@ export async function renderPage(input: RenderInput, onError: (e: unknown) => vo
       boot,
       analytics: input.analytics,
     });
-    const element = pageTree(url, boot);
-    let failedParts: Promise<void> | undefined;
-    const html = renderRest(element, end, () => {
-      failedParts = reportFailedParts(element, onError);
-    });
-    await failedParts;
-    return html;
+    const react = await renderToReadableStream(
+      <>
+        <template id="ssr-head-end" />
+        <StaticRouter location={url.pathname + url.search}>
+          <App boot={boot} />
+        </StaticRouter>
+        <template id="ssr-page-end" />
+      </>,
+      {
+        nonce,
+        signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+        // Never outline a finished part of the page into a hidden block revealed by script: the HTML reads
+        // without JavaScript (people and crawlers alike). The data is prefetched, so nothing waits.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        onError(error) {
+          onError(error);
+        },
+      },
+    );
+    return { react, end };
   };
-  // A promise is read once the head has left; a failure of it is handled there, not as an unhandled rejection.
-  if (input.boot instanceof Promise) input.boot.catch(() => undefined);
-  const status = input.boot instanceof Promise ? 200 : input.boot.status;
-  if (input.waitForAll) {
-    const html = await rest();
-    if (html === null) throw new Error("The page's render did not finish");
-    return new Response(`${start}${html}`, { status, headers: HTML_HEADERS });
+  if (input.boot instanceof Promise) {
+    // A promise is read once the head has left; a failure of it is handled there, not as an unhandled rejection.
+    input.boot.catch(() => undefined);
+  } else if (input.waitForAll) {
+    const rendered = await render();
+    await rendered.react.allReady;
+    return new Response(
+      documentStream(start, async () => rendered),
+      {
+        status: input.boot.status,
+        headers: HTML_HEADERS,
+      },
+    );
   }
-  return new Response(documentStream(start, rest, onError), { status, headers: HTML_HEADERS });
+  const status = input.boot instanceof Promise ? 200 : input.boot.status;
+  return new Response(documentStream(start, render), { status, headers: HTML_HEADERS });
 }
 
 /**
- * The document's start, then the rest (`rest` is called once the start has been read, so the head leaves
- * before the render takes the thread). A render that fails ends the document with FAILED_BODY (onError logs
- * it and marks the render failed: the edge cache keeps no copy).
+ * The document's start, then React's output in the document: `react` is called once the start has been read,
+ * so the head leaves before the render takes the thread (and, for a page whose status its URL decides, before
+ * its data is read). A render that fails before its page is whole ends the document with FAILED_BODY (onError
+ * has logged it and marked the render failed: the edge cache keeps no copy).
  */
 function documentStream(
   start: string,
-  rest: () => Promise<string | null>,
-  onError: (e: unknown) => void,
+  react: () => Promise<{ react: ReadableStream<Uint8Array>; end: string }>,
 ): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
+  let rest: ReadableStreamDefaultReader<Uint8Array> | null = null;
   return new ReadableStream<Uint8Array>(
     {
       start(out) {
@@ -159,17 +184,23 @@ function documentStream(
       },
       // Called when the reader asks for what follows the start (a high-water mark of 0 reads nothing ahead).
       async pull(out) {
-        // One turn of the event loop first: the start is written out before the render takes the thread.
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        let html: string | null = null;
-        try {
-          html = await rest();
-          if (html === null) throw new Error("The page's render did not finish");
-        } catch (e) {
-          onError(e);
+        if (!rest) {
+          // One turn of the event loop first: the start is written out before the render takes the thread.
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          try {
+            const rendered = await react();
+            rest = intoDocument(rendered.react, rendered.end).getReader();
+          } catch {
+            out.enqueue(encoder.encode(FAILED_BODY));
+            return out.close();
+          }
         }
-        out.enqueue(encoder.encode(html ?? FAILED_BODY));
-        out.close();
+        const { done, value } = await rest.read();
+        if (done) out.close();
+        else out.enqueue(value);
+      },
+      cancel(reason) {
+        return rest?.cancel(reason);
       },
     },
     { highWaterMark: 0 },

@@ -86,6 +86,28 @@ describe("a page whose render fails", () => {
     expect(errors[0]).toBeInstanceOf(TypeError);
   });
 
+  it("ends a person's document whose head left before its data with the short error body when the data fails", async () => {
+    const errors: unknown[] = [];
+    const failure = new Error("the data failed");
+    const res = await renderPage(
+      {
+        url: new URL("https://example.test/"),
+        page: "home",
+        boot: Promise.reject(failure),
+        nonce: "test-nonce",
+        analytics: null,
+        waitForAll: false,
+      },
+      (e) => errors.push(e),
+    );
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<link rel="stylesheet"');
+    expect(html).toContain("Не удалось показать страницу");
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(errors).toEqual([failure]);
+  });
+
   it("fails a bot's render, for the caller's error page, when the layout throws", async () => {
     await expect(render(brokenHeader, true)).rejects.toBeInstanceOf(TypeError);
   });

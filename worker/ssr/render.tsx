@@ -110,16 +110,26 @@ export async function renderPage(input: RenderInput, onError: (e: unknown) => vo
   const { url, page, nonce } = input;
   const assets = pageAssets(page);
   const start = documentStart({ nonce, css: assets.css });
+  // The data and the modules; a failure here is reported like a render's (React reports its own).
+  const ready = async () => {
+    try {
+      const boot = await input.boot;
+      // The page's module and every part it declares are loaded before rendering, so its content is in the
+      // first bytes (readable without JavaScript) instead of a hidden streamed boundary.
+      await Promise.all([
+        page && PAGES[page].preload(),
+        QUICK_SEARCH.preload(),
+        FOOTER.preload(),
+        ERROR_PAGE.preload(),
+      ]);
+      return boot;
+    } catch (e) {
+      onError(e);
+      throw e;
+    }
+  };
   const render = async () => {
-    const boot = await input.boot;
-    // The page's module and every part it declares are loaded before rendering, so its content is in the first
-    // bytes (readable without JavaScript) instead of a hidden streamed boundary.
-    await Promise.all([
-      page && PAGES[page].preload(),
-      QUICK_SEARCH.preload(),
-      FOOTER.preload(),
-      ERROR_PAGE.preload(),
-    ]);
+    const boot = await ready();
     const end = documentEnd({
       nonce,
       entry: assets.entry,

@@ -142,11 +142,11 @@ beforeAll(async () => {
  */
 const PAGES: [string, (s: Seed) => string, statements: number, waves: number][] = [
   ["home", () => "/", 5, 2],
-  ["listing", () => "/novostroyki/", 5, 2],
-  ["listing (named)", () => "/novostroyki/moskva/", 6, 2],
-  ["map", () => "/novostroyki/na-karte/", 5, 2],
+  ["listing", () => "/novostroyki/", 4, 2],
+  ["listing (named)", () => "/novostroyki/moskva/", 5, 2],
+  ["map", () => "/novostroyki/na-karte/", 4, 2],
   ["location-type", () => "/po-metro/", 1, 1],
-  ["location", (s) => `/po-metro/${s.station}/`, 4, 2],
+  ["location", (s) => `/po-metro/${s.station}/`, 3, 2],
   ["complex", (s) => `/novostroyki/${s.complex}/`, 15, 3],
   ["complex (most stations)", (s) => `/novostroyki/${s.stations}/`, 15, 3],
   ["apartments (list)", () => "/kvartiry/", 2, 1],

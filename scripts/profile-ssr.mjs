@@ -54,13 +54,13 @@ async function connect(url) {
   };
 }
 
-/** The bundle's modules by line: esbuild's unminified output starts each with a `// path` comment. */
+/** The bundle's modules by line: esbuild's unminified output starts each with a `// path` comment (indented in a wrapper). */
 function modulesByLine(file) {
   const starts = [];
   readFileSync(file, "utf8")
     .split("\n")
     .forEach((line, i) => {
-      const m = /^\/\/ ((?:node_modules|client|shared|worker)\/\S+)$/.exec(line);
+      const m = /^\s*\/\/ ((?:node_modules|client|shared|worker)\/\S+)$/.exec(line);
       if (m) starts.push([i, m[1].replace(/^node_modules\/([^/]+(?:\/[^/]+)?)\/.*$/, "$1")]);
     });
   // Frames of workerd's own modules (D1's binding, timers) are named by their URL.

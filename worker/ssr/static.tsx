@@ -3,7 +3,8 @@
  * the drawn pictures as SVG files. React, rendered once to a string, like the site's pages but without streaming.
  */
 import type { ReactElement, ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
+// The Node build, like the pages' renderer (worker/ssr/render.tsx): one React server build in the worker.
+import { renderToStaticMarkup } from "react-dom/server.node";
 
 /** An element as markup (an SVG file's text). */
 export const staticMarkup = (element: ReactElement): string => renderToStaticMarkup(element);

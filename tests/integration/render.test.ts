@@ -23,14 +23,17 @@ function boot(menus: Menus): BootData {
   };
 }
 
-/** The legal page (no data) with the given menus, as a person or a bot gets it, and what onError received. */
-async function render(menus: Menus, waitForAll: boolean) {
+/**
+ * The legal page (no data) with the given menus, or with the given data still to come, as a person or a bot
+ * gets it, and what onError received.
+ */
+async function render(menus: Menus | Promise<BootData>, waitForAll: boolean) {
   const errors: unknown[] = [];
   const res = await renderPage(
     {
       url: new URL("https://example.test/policy/"),
       page: "legal",
-      boot: boot(menus),
+      boot: menus instanceof Promise ? menus : boot(menus),
       nonce: "test-nonce",
       analytics: null,
       waitForAll,
@@ -87,19 +90,8 @@ describe("a page whose render fails", () => {
   });
 
   it("ends a person's document whose head left before its data with the short error body when the data fails", async () => {
-    const errors: unknown[] = [];
     const failure = new Error("the data failed");
-    const res = await renderPage(
-      {
-        url: new URL("https://example.test/"),
-        page: "home",
-        boot: Promise.reject(failure),
-        nonce: "test-nonce",
-        analytics: null,
-        waitForAll: false,
-      },
-      (e) => errors.push(e),
-    );
+    const { res, errors } = await render(Promise.reject(failure), false);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<link rel="stylesheet"');

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import * as esbuild from "esbuild";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a build script in plain JavaScript, without type declarations
-import { filtersValibot, shakeReactRouter } from "../../scripts/build-client.mjs";
+import { filtersValibot, reactDomAsModule, shakeReactRouter } from "../../scripts/build-client.mjs";
 
 /** What the client imports from react-router, bundled and minified as the client build does. */
 async function bundle(plugins: esbuild.Plugin[]): Promise<string> {
@@ -77,5 +77,38 @@ describe("the catalogue filters' valibot", () => {
     const bytes = (input: string) =>
       Object.values(outputs).reduce((n, o) => n + (o.inputs[input]?.bytesInOutput ?? 0), 0);
     expect(bytes(own)).toBeLessThan(bytes(plain) / 2);
+  });
+});
+
+describe("react-dom's client as an ES module", () => {
+  /** What the entry imports from react-dom/client, bundled (not minified, so esbuild's helpers keep their names). */
+  async function client(plugins: esbuild.Plugin[]) {
+    const out = await esbuild.build({
+      stdin: { contents: 'export { hydrateRoot } from "react-dom/client";', resolveDir: process.cwd() },
+      bundle: true,
+      write: false,
+      format: "esm",
+      metafile: true,
+      define: { "process.env.NODE_ENV": '"production"' },
+      plugins,
+      logLevel: "error",
+    });
+    return { text: out.outputFiles[0]?.text ?? "", inputs: Object.keys(out.metafile.inputs) };
+  }
+
+  it("is the chunk's own code, not a CommonJS wrapper that runs (and compiles) when first required", async () => {
+    const plain = await client([]);
+    const module = await client([reactDomAsModule]);
+    expect(plain.text).toMatch(/require_react_dom_client_production = __commonJS\(/);
+    expect(module.text).not.toMatch(/require_react_dom_client_production/);
+    expect(module.inputs).toContain(
+      `react-dom-as-module:${resolve("node_modules/react-dom/cjs/react-dom-client.production.js")}`,
+    );
+    // The same production build, and what the entry takes from it.
+    expect(module.text).toContain("Minified React error #");
+    expect(module.text).toMatch(/export \{[^}]*\bhydrateRoot\b[^}]*\}/);
+    // Its own imports of react, react-dom and the scheduler are still there (as CommonJS of their own).
+    for (const dep of ["react_production", "react_dom_production", "scheduler_production"])
+      expect(module.text).toContain(`require_${dep} = __commonJS(`);
   });
 });

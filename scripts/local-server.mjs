@@ -47,6 +47,19 @@ function snapshot(dir, entry) {
   cpSync(`${ROOT}dist/client`, `${dir}/client`, { recursive: true });
 }
 
+/** Snapshots of servers whose process is gone (killed with SIGKILL, which no handler sees). */
+function removeOrphanSnapshots() {
+  for (const name of readdirSync(`${ROOT}.wrangler`)) {
+    const pid = Number(/^serve-(\d+)$/.exec(name)?.[1]);
+    if (!pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch (err) {
+      if (err.code === "ESRCH") rmSync(`${ROOT}.wrangler/${name}`, { recursive: true, force: true });
+    }
+  }
+}
+
 /** The bundle's modules: the worker (named after its entry) first, then the CSS it imports as text. */
 function modules(dir) {
   const files = readdirSync(dir);
@@ -74,6 +87,7 @@ export async function startServer({
   mkdirSync(dirname(`${ROOT}${log}`), { recursive: true });
   // Local secrets (the chat's cookie key, the operator's token): wrangler's options read .dev.vars.
   if (!existsSync(`${ROOT}.dev.vars`)) copyFileSync(`${ROOT}.dev.vars.example`, `${ROOT}.dev.vars`);
+  removeOrphanSnapshots();
   const dir = `${ROOT}.wrangler/serve-${process.pid}`;
   snapshot(dir, entry);
   // The copy goes however this process ends: Miniflare ends it on SIGINT and SIGTERM (after stopping workerd).

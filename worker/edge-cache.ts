@@ -20,7 +20,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { matchRoute, type PageId } from "../shared/routes";
 import type { AppEnv } from "./env";
 import { nonceOf } from "./security";
-import { pageAssets } from "./ssr/assets";
+import { BUILD } from "./ssr/assets";
 
 export const TTL_S = 60;
 const STALE_S = 300;
@@ -49,8 +49,7 @@ function variantOf(url: URL, isBot: boolean): Variant {
 
 /** The cache key: a build or a variant can never be read for another. */
 export function edgeCacheKey(url: URL, variant: Variant): Request {
-  const build = pageAssets(null).entry.replace(/^\/assets\/|\.js$/g, "");
-  return new Request(`${url.origin}/__edge/${build}/${variant}${url.pathname}${url.search}`);
+  return new Request(`${url.origin}/__edge/${BUILD}/${variant}${url.pathname}${url.search}`);
 }
 
 /** The stored copy of a page: its HTML, its nonce and when it was rendered. */

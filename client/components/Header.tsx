@@ -6,11 +6,21 @@ import { useBoot } from "../hooks/use-boot";
 import { useFavorites } from "../hooks/use-favorites";
 import { HEADER_DROPDOWN, MOBILE_MENU } from "../pages";
 import { AppLink } from "./AppLink";
-import { BellIcon, BookmarkIcon, ChevronIcon, HeartIcon, Logo, MenuIcon, PhoneIcon } from "./icons";
+import {
+  BellIcon,
+  BookmarkIcon,
+  ChevronIcon,
+  HeartIcon,
+  Logo,
+  MenuIcon,
+  PhoneIcon,
+  SearchIcon,
+} from "./icons";
 import { SearchBox } from "./SearchBox";
 import "./Header.css";
 
 const FAVORITES = href("favorites");
+const SEARCH = href("search");
 /** The phone's menu starts loading as the burger is touched or focused, before the press. */
 const preloadMenu = () => void MOBILE_MENU.preload().catch(() => undefined);
 const ICONS = [
@@ -115,6 +125,15 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
           ))}
         </nav>
         <SearchBox />
+        {/* Where the box does not fit (below 1280 px, phones too): the search page, with or without JavaScript. */}
+        <AppLink
+          to={SEARCH}
+          className="icon-button header__search"
+          aria-label="Поиск по сайту"
+          title="Поиск по сайту"
+        >
+          <SearchIcon />
+        </AppLink>
         <div className="header__icons">
           <a href={`tel:${phone}`} className="icon-button" aria-label="Позвонить" title="Позвонить">
             <PhoneIcon />
@@ -140,6 +159,16 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
             );
           })}
         </div>
+        {/* Without JavaScript the burger cannot open the menu: this link leads to the site map at the page's end. */}
+        {!reduced && (
+          <a
+            href="#sitemap"
+            className="icon-button header__burger header__burger--link"
+            aria-label="Карта сайта"
+          >
+            <MenuIcon />
+          </a>
+        )}
         {!reduced && (
           <button
             type="button"

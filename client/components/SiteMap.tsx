@@ -4,7 +4,7 @@ import { AppLink } from "./AppLink";
 export function SiteMap() {
   const { siteMap } = useBoot().menus;
   return (
-    <nav className="sitemap" aria-label="Карта сайта">
+    <nav id="sitemap" className="sitemap" aria-label="Карта сайта">
       <div className="container sitemap__grid">
         {siteMap.map((col) => (
           <div key={col.title}>

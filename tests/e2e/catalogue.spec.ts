@@ -156,20 +156,25 @@ test.describe("catalogue", () => {
     await expect(page.locator(".listing-card").first()).toBeVisible();
   });
 
-  test("the listing filter works without JavaScript", async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
-    const page = await context.newPage();
-    await page.goto("/novostroyki/");
-    await expect(page.locator(".listing-card").first()).toBeVisible();
-    await page.getByRole("checkbox", { name: "Студия", exact: true }).first().check();
-    await page.getByRole("button", { name: /Показать/ }).click();
-    // The form sends every field, empty ones too; the server answers 301 to the canonical address.
-    await expect(page).toHaveURL(/\/novostroyki\/\?rooms=0$/);
-    const res = await page.request.get("/api/v1/residential-complexes/grid?per_page=1&search[rooms]=0");
-    const { total } = (await res.json()) as ApiList;
-    await expect(page.locator(".listing__count")).toContainText(String(total));
-    await context.close();
-  });
+  for (const viewport of [DESKTOP, PHONE])
+    test(`the listing filter works without JavaScript at ${viewport.width} px`, async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+      const page = await context.newPage();
+      await page.goto("/novostroyki/");
+      await expect(page.locator(".listing-card").first()).toBeVisible();
+      // The form is the page's own (no sheet without JavaScript): nothing of it runs past the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await page.getByRole("checkbox", { name: "Студия", exact: true }).first().check();
+      await page.getByRole("button", { name: /Показать/ }).click();
+      // The form sends every field, empty ones too; the server answers 301 to the canonical address.
+      await expect(page).toHaveURL(/\/novostroyki\/\?rooms=0$/);
+      const res = await page.request.get("/api/v1/residential-complexes/grid?per_page=1&search[rooms]=0");
+      const { total } = (await res.json()) as ApiList;
+      await expect(page.locator(".listing__count")).toContainText(String(total));
+      await context.close();
+    });
 
   test("home, the site search and the quick search", async ({ page }) => {
     await page.setViewportSize(DESKTOP);

@@ -3,7 +3,7 @@ import { DESKTOP, hydrated, PHONE, screenshot } from "./helpers";
 
 /** The header's search is a GET form to «Поиск по сайту» (/poisk/?q=…): it works without JavaScript too. */
 test.describe("site search", () => {
-  test("without JavaScript: the header's box at 1440 px, the search page's own form at 390 px", async ({
+  test("without JavaScript: the header's box at 1440 px; at 390 px the header's link to the search page and its form", async ({
     browser,
   }) => {
     const desktop = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
@@ -21,7 +21,16 @@ test.describe("site search", () => {
 
     const phone = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     page = await phone.newPage();
-    await page.goto("/poisk/?q=%20%D1%81%20");
+    await page.goto("/");
+    // The phone's header has no box: its search icon is a link to the page, and its burger one to the site map.
+    await page.getByRole("link", { name: "Карта сайта" }).click();
+    await expect(page).toHaveURL(/\/#sitemap$/);
+    await expect(page.getByRole("navigation", { name: "Карта сайта" })).toBeInViewport();
+    await page.getByRole("link", { name: "Поиск по сайту" }).click();
+    await expect(page).toHaveURL(/\/poisk\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Поиск по сайту");
+    await page.getByRole("searchbox", { name: /ЖК, метро/ }).fill(" с ");
+    await page.getByRole("button", { name: "Найти" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Поиск: «с»");
     await expect(page.getByText("Введите хотя бы две буквы")).toBeVisible();
     await page.getByRole("searchbox", { name: /ЖК, метро/ }).fill("сокол");

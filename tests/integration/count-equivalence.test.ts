@@ -222,7 +222,8 @@ describe("the catalogue's count equals the plain SQL count", () => {
     // A complex gains a walk of 4 minutes to the МЦК; another loses all its stations.
     await env.DB.batch([
       env.DB.prepare(
-        "INSERT OR REPLACE INTO complex_stations (complex_id, station_id, distance_type, minutes) VALUES (?1, ?2, 1, 4)",
+        `INSERT INTO complex_stations (complex_id, station_id, distance_type, minutes) VALUES (?1, ?2, 1, 4)
+         ON CONFLICT (complex_id, station_id) DO UPDATE SET distance_type = 1, minutes = 4`,
       ).bind(flat.complex_id, mcc.id),
       env.DB.prepare("DELETE FROM complex_stations WHERE complex_id = ?1").bind(other.id),
     ]);
@@ -264,11 +265,14 @@ describe("the locations' counts equal the plain SQL count of their published com
     railways: "SELECT count(*) AS n FROM residential_complexes WHERE is_published = 1 AND railway_id = ?1",
   };
 
-  it.each(LOCATION_APIS)("%s: in the grid and one by one", async (api) => {
-    // One complex unpublished: the counts leave it out.
-    await env.DB.prepare("UPDATE residential_complexes SET is_published = 0 WHERE id = ?1")
-      .bind(flat.complex_id)
-      .run();
+  /** The columns a copy of a complex takes from it (the rest keep their defaults). */
+  const COPIED = `name, developer_id, region_id, locality_id, city_area_id, district_id, mo_district_id, highway_id,
+    railway_id, address, lat, lng, class, build_type, build_stage, deadline_year, deadline_quarter, is_finished,
+    otdelka_mask, parking_mask, ceiling_height, floors_min, floors_max, description, min_price, max_price, min_area,
+    max_area, min_price_m2, max_price_m2, apartments_on_sale`;
+
+  /** Every location's count in the grid, and the first counted one alone, against the plain SQL count. */
+  async function expectExactCounts(api: (typeof LOCATION_APIS)[number]): Promise<void> {
     const rows = await listLocations(env.DB, api, {});
     expect(rows.length).toBeGreaterThan(0);
     let found = 0;
@@ -280,5 +284,74 @@ describe("the locations' counts equal the plain SQL count of their published com
     expect(found).toBeGreaterThan(0);
     const [first] = rows.filter((r) => r.rc_count > 0);
     if (first) expect((await getLocation(env.DB, api, first.id, {}))?.rc_count).toBe(first.rc_count);
+  }
+
+  it.each(LOCATION_APIS)("%s: in the grid and one by one", async (api) => {
+    // One complex unpublished: the counts leave it out.
+    await env.DB.prepare("UPDATE residential_complexes SET is_published = 0 WHERE id = ?1")
+      .bind(flat.complex_id)
+      .run();
+    await expectExactCounts(api);
+  });
+
+  // The counts are kept by triggers (migration 0016), whoever writes: each kind of change a writer can make.
+  it("after complexes moved, were published again, came and went, and their stations changed", async () => {
+    const [a, b, c] = (
+      await env.DB.prepare(
+        `SELECT id FROM residential_complexes WHERE is_published = 1 AND district_id IS NOT NULL
+         AND id IN (SELECT complex_id FROM complex_stations) ORDER BY id LIMIT 3`,
+      ).all<{ id: number }>()
+    ).results.map((r) => r.id);
+    const station = await env.DB.prepare(
+      `SELECT id FROM subway_stations
+       WHERE id NOT IN (SELECT station_id FROM complex_stations WHERE complex_id IN (?1, ?2, ?3)) ORDER BY id LIMIT 1`,
+    )
+      .bind(a, b, c)
+      .first<{ id: number }>();
+    const place = await env.DB.prepare(
+      `SELECT d.id AS district, l.id AS locality, hw.id AS highway FROM districts d, localities l, highways hw
+       ORDER BY d.id DESC, l.id DESC, hw.id DESC LIMIT 1`,
+    ).first<{ district: number; locality: number; highway: number }>();
+    if (!a || !b || !c || !station || !place) throw new Error("the seed lacks complexes with stations");
+    await env.DB.batch([
+      // a moves to another district, locality and highway, and gains a station.
+      env.DB.prepare(
+        "UPDATE residential_complexes SET district_id = ?2, locality_id = ?3, highway_id = ?4 WHERE id = ?1",
+      ).bind(a, place.district, place.locality, place.highway),
+      env.DB.prepare(
+        "INSERT INTO complex_stations (complex_id, station_id, distance_type, minutes) VALUES (?1, ?2, 2, 12)",
+      ).bind(a, station.id),
+      // b leaves the sale, gains the same station, then comes back; the flat's complex is published again.
+      env.DB.prepare("UPDATE residential_complexes SET is_published = 0 WHERE id = ?1").bind(b),
+      env.DB.prepare(
+        `INSERT INTO complex_stations (complex_id, station_id, distance_type, minutes) VALUES (?1, ?2, 2, 9)
+         ON CONFLICT (complex_id, station_id) DO UPDATE SET minutes = 9`,
+      ).bind(b, station.id),
+      env.DB.prepare("UPDATE residential_complexes SET is_published = 1 WHERE id IN (?1, ?2)").bind(
+        b,
+        flat.complex_id,
+      ),
+      // c's first station becomes the other station.
+      env.DB.prepare(
+        `UPDATE complex_stations SET station_id = ?2
+         WHERE complex_id = ?1 AND station_id = (SELECT min(station_id) FROM complex_stations WHERE complex_id = ?1)`,
+      ).bind(c, station.id),
+      // Two copies of c come with a station each; the second goes again, its station first (the foreign key).
+      ...[1, 2].flatMap((n) => [
+        env.DB.prepare(
+          `INSERT INTO residential_complexes (${COPIED}, slug) SELECT ${COPIED}, slug || '-copy-' || ?2
+           FROM residential_complexes WHERE id = ?1`,
+        ).bind(c, n),
+        env.DB.prepare(
+          `INSERT INTO complex_stations (complex_id, station_id, distance_type, minutes)
+           SELECT id, ?2, 1, 5 FROM residential_complexes WHERE slug LIKE '%-copy-' || ?1`,
+        ).bind(n, station.id),
+      ]),
+      env.DB.prepare(
+        "DELETE FROM complex_stations WHERE complex_id = (SELECT id FROM residential_complexes WHERE slug LIKE '%-copy-2')",
+      ),
+      env.DB.prepare("DELETE FROM residential_complexes WHERE slug LIKE '%-copy-2'"),
+    ]);
+    for (const api of LOCATION_APIS) await expectExactCounts(api);
   });
 });

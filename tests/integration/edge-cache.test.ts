@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { edgeCache, edgeCacheKey, storedPage, TTL_S, type Variant } from "../../worker/edge-cache";
 import type { AppEnv } from "../../worker/env";
+import { pageAssets } from "../../worker/ssr/assets";
 import { cspNonce, GOOGLEBOT_UA, HUMAN_UA, scriptNonces, visit } from "./helpers";
 
 /** Every script carries the response's own CSP nonce, and the hydration data hands the same one on. */
@@ -26,6 +27,14 @@ const PLANTED =
   '<!doctype html><html><body><p>planted</p><script nonce="planted-nonce"></script></body></html>';
 
 describe("edge cache of catalogue pages", () => {
+  it("keys a page by the build's entry and stylesheets, so a page of an older build is never served", () => {
+    const key = edgeCacheKey(new URL("http://localhost/novostroyki/"), "human").url;
+    const { entry, css } = pageAssets(null);
+    // A stylesheet-only change keeps the entry's name: the key must change with the stylesheet too.
+    for (const file of [entry, ...css]) expect(key).toContain(file.replace(/^\/assets\/|\.(js|css)$/g, ""));
+    expect(css.length).toBeGreaterThan(0);
+  });
+
   it("answers the second visit from the cache, with the visit's own nonce", async () => {
     const first = await visit("/?edge=hit");
     expect(first.res.status).toBe(200);

@@ -59,6 +59,20 @@ describe("layers", () => {
     expect(found).toEqual([]);
   });
 
+  // The catalogue's kept counts (migration 0016, README «Counts at any scale») follow writers through triggers; the
+  // row REPLACE deletes to make room fires no delete trigger (D1 runs without recursive_triggers), so the count
+  // would drift. Writers of complexes and their stations upsert (ON CONFLICT … DO UPDATE) instead.
+  it("no code replaces a complex's row or its stations' rows", () => {
+    const found = ["worker", "scripts", "tests"]
+      .flatMap(sources)
+      .filter((file) =>
+        /\bREPLACE\s+INTO\s+(residential_complexes|complex_stations)\b/i.test(
+          readFileSync(join(ROOT, file), "utf8"),
+        ),
+      );
+    expect(found).toEqual([]);
+  });
+
   for (const layer of Object.keys(FORBIDDEN)) {
     it(`${layer}/ imports nothing from ${FORBIDDEN[layer]?.join(" or ")}/`, () => {
       const found = sources(layer).flatMap((file) =>

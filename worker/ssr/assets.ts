@@ -11,6 +11,13 @@ export interface ClientManifest {
 
 const m: ClientManifest = manifest;
 
+/**
+ * The build's name, for what must not outlive it (the edge cache's keys): the entry's and the stylesheets' hashed
+ * names. A page chunk's change renames the entry too (the entry imports it by name); a stylesheet's does not, so
+ * the entry's name alone kept pages pointing to a stylesheet the new build no longer has.
+ */
+export const BUILD = [m.entry, ...m.css].map((f) => f.replace(/^\/assets\/|\.(js|css)$/g, "")).join("+");
+
 /** `shell`: the entry's own imports (the app's shell chunk), in `preload` too. */
 export function pageAssets(page: PageId | null): {
   entry: string;

@@ -15,60 +15,45 @@ export interface LocationRow {
   lng: number | null;
 }
 
-/**
- * Per location kind: its table, what counts its complexes (the complexes' column naming it, or for stations
- * their own count), and its extra columns.
- */
-const SOURCES: Record<
-  LocationApi,
-  { from: string; columns: string } & ({ column: string } | { count: string })
-> = {
+/** Per location kind: its table and its extra columns. */
+const SOURCES: Record<LocationApi, { from: string; columns: string }> = {
   subways: {
     from: "subway_stations t JOIN lines l ON l.id = t.line_id",
-    count: `(SELECT count(*) FROM complex_stations cs JOIN residential_complexes rc ON rc.id = cs.complex_id
-             WHERE cs.station_id = t.id AND rc.is_published = 1)`,
     columns:
       "t.kind, l.color AS hex_color, l.number AS line, l.name AS line_name, t.locality_id AS parent_id, NULL AS name_in, t.lat, t.lng",
   },
   districts: {
     from: "districts t",
-    column: "district_id",
     columns:
       "t.kind, NULL AS hex_color, NULL AS line, NULL AS line_name, t.city_area_id AS parent_id, NULL AS name_in, t.lat, t.lng",
   },
   highways: {
     from: "highways t",
-    column: "highway_id",
     columns:
       "NULL AS kind, NULL AS hex_color, NULL AS line, NULL AS line_name, NULL AS parent_id, NULL AS name_in, NULL AS lat, NULL AS lng",
   },
   localities: {
     from: "localities t",
-    column: "locality_id",
     columns:
       "t.kind, NULL AS hex_color, NULL AS line, NULL AS line_name, t.region_id AS parent_id, NULL AS name_in, t.lat, t.lng",
   },
   regions: {
     from: "regions t",
-    column: "region_id",
     columns:
       "NULL AS kind, NULL AS hex_color, NULL AS line, NULL AS line_name, NULL AS parent_id, t.name_in, NULL AS lat, NULL AS lng",
   },
   "city-areas": {
     from: "city_areas t",
-    column: "city_area_id",
     columns:
       "t.abbrev AS kind, NULL AS hex_color, NULL AS line, NULL AS line_name, t.region_id AS parent_id, NULL AS name_in, t.lat, t.lng",
   },
   "mo-districts": {
     from: "mo_districts t",
-    column: "mo_district_id",
     columns:
       "t.kind, NULL AS hex_color, NULL AS line, NULL AS line_name, NULL AS parent_id, NULL AS name_in, NULL AS lat, NULL AS lng",
   },
   railways: {
     from: "railways t",
-    column: "railway_id",
     columns:
       "NULL AS kind, NULL AS hex_color, NULL AS line, NULL AS line_name, NULL AS parent_id, NULL AS name_in, NULL AS lat, NULL AS lng",
   },
@@ -104,24 +89,12 @@ function scopeSql(api: LocationApi, scope: LocationScope, params: (string | numb
   return where.length ? `WHERE ${where.join(" AND ")}` : "";
 }
 
-/** A location's published complexes, counted for the row `t`. */
-const countOf = (s: (typeof SOURCES)[LocationApi]) =>
-  "column" in s
-    ? `(SELECT count(*) FROM residential_complexes rc WHERE rc.${s.column} = t.id AND rc.is_published = 1)`
-    : s.count;
-
 /**
- * Every location's count at once, where the complexes name it: one pass over the published complexes (a covering
- * index) grouped by the column, where counting each location apart walked that index once per location.
+ * A location's published complexes, kept by migration 0016's triggers in `location_counts` (one row per location,
+ * whoever writes the complexes or their stations): a list of every station reads one row each, not the catalogue.
  */
-const countsOf = (s: (typeof SOURCES)[LocationApi]) =>
-  "column" in s
-    ? {
-        join: `LEFT JOIN (SELECT ${s.column} AS id, count(*) AS n FROM residential_complexes WHERE is_published = 1
-            GROUP BY ${s.column}) n ON n.id = t.id`,
-        count: "coalesce(n.n, 0)",
-      }
-    : { join: "", count: s.count };
+const countJoin = (api: LocationApi) =>
+  `LEFT JOIN location_counts lc ON lc.kind = '${api}' AND lc.location_id = t.id`;
 
 export async function listLocations(
   db: D1Database,
@@ -131,10 +104,10 @@ export async function listLocations(
   const s = SOURCES[api];
   const params: (string | number)[] = [];
   const where = scopeSql(api, scope, params);
-  const counts = countsOf(s);
   const { results } = await db
     .prepare(
-      `SELECT t.id, t.name, t.slug, ${counts.count} AS rc_count, ${s.columns} FROM ${s.from} ${counts.join} ${where}`,
+      `SELECT t.id, t.name, t.slug, coalesce(lc.complexes, 0) AS rc_count, ${s.columns} FROM ${s.from}
+       ${countJoin(api)} ${where}`,
     )
     .bind(...params)
     .all<LocationRow>();
@@ -154,8 +127,8 @@ export function getLocation(
   const key = typeof idOrSlug === "number" ? "t.id = ?1" : "t.slug = ?1";
   return db
     .prepare(
-      `SELECT t.id, t.name, t.slug, ${countOf(s)} AS rc_count, ${s.columns} FROM ${s.from}
-       ${where ? `${where} AND ${key}` : `WHERE ${key}`} LIMIT 1`,
+      `SELECT t.id, t.name, t.slug, coalesce(lc.complexes, 0) AS rc_count, ${s.columns} FROM ${s.from}
+       ${countJoin(api)} ${where ? `${where} AND ${key}` : `WHERE ${key}`} LIMIT 1`,
     )
     .bind(...params)
     .first<LocationRow>();

@@ -86,9 +86,16 @@ function replay(name: string) {
   }
 }
 
-/** In the part's boundary, so its layout effect runs in the commit that hydrates (or renders) the part. */
+/**
+ * In the part's boundary, so its layout effect runs in the commit that hydrates (or renders) the part: the
+ * part's root is marked `data-live` (its handlers answer from now on; React gives a node its props while
+ * hydrating, before that commit, so they do not tell it) and the presses kept meanwhile are made.
+ */
 function Replay({ name }: { name: string }) {
-  useLayoutEffect(() => replay(name), [name]);
+  useLayoutEffect(() => {
+    for (const root of document.querySelectorAll(`[data-part="${name}"]`)) root.setAttribute("data-live", "");
+    replay(name);
+  }, [name]);
   return null;
 }
 

@@ -13,7 +13,8 @@ import { Listing } from "../components/catalogue/Listing";
 import type { CatalogueMapProps } from "../components/map/CatalogueMap";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
-import { lazyPart, type PageProps } from "../pages";
+import { pressablePart } from "../lazy-press";
+import type { PageProps } from "../pages";
 
 /** The page is the menu's named listing «На карте»: its h1, title and description come with the seo-filter call. */
 const NAMED = "na-karte";
@@ -37,10 +38,13 @@ export const data = pageData({
   },
 });
 
-/** The map itself (CatalogueMap.tsx, with its gestures and clustering): its own chunk. */
-const MAP = lazyPart<CatalogueMapProps>(() => import("../components/map/CatalogueMap"));
-// In the browser its chunk is asked for as soon as this module runs, alongside hydration rather than after it:
-// a press on the map's buttons before the map has hydrated would be lost.
+/**
+ * The map itself (CatalogueMap.tsx, with its gestures and clustering): its own chunk. A press on its buttons
+ * («+», «−», «Показать все») before the chunk has come is made once the map has hydrated (client/lazy-press.ts);
+ * its complexes are links meanwhile; a drag or a pinch on the server's map does nothing until then.
+ */
+const MAP = pressablePart<CatalogueMapProps>("map", () => import("../components/map/CatalogueMap"));
+// In the browser its chunk is asked for as soon as this module runs, alongside hydration rather than after it.
 if (typeof window !== "undefined") MAP.preload().catch(() => undefined);
 
 /**

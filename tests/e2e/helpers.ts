@@ -13,9 +13,16 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
 
 /** Resolves when React has hydrated the page (the entry module ran and handlers are attached). */
 export async function hydrated(page: Page): Promise<void> {
+  // The root's container gets React's key when hydration starts; hydration runs as a transition, in slices,
+  // and the page is React's once it has committed: its root is no longer dehydrated (React's own state, read
+  // here only; under load a test that acted on the first key pressed or dragged the server's HTML).
   await page.waitForFunction(() => {
     const root = document.getElementById("root");
-    return !!root && Object.keys(root).some((k) => k.startsWith("__reactContainer"));
+    if (!root) return false;
+    const key = Object.keys(root).find((k) => k.startsWith("__reactContainer"));
+    type HostRoot = { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } };
+    const fiber = key ? (root as unknown as Record<string, HostRoot>)[key] : undefined;
+    return fiber?.stateNode?.current?.memoizedState?.isDehydrated === false;
   });
 }
 

@@ -35,4 +35,43 @@ describe("the filter's type-ahead", () => {
     expect(list.total).toBe(dev.n);
     expect(html).toContain(`Найдено ${dev.n}`);
   });
+
+  const find = async (keyword: string) =>
+    (await getJson<SearchResult>(`/api/v1/search/entities-by-word?keyword=${encodeURIComponent(keyword)}`))
+      .body;
+
+  // One reading of what a buyer types (worker/db/queries/search.ts searchQuery), for the box and the page alike.
+  it.each(["м. Сокол", "метро Сокол", "Сокол м.", "ст. сокол", "sokol", "Sokol", "cjrjk"])(
+    "finds the station Сокол by «%s»",
+    async (keyword) => {
+      const body = await find(keyword);
+      expect(body.subway_stations.map((s) => s.name)).toContain("Сокол");
+    },
+  );
+
+  it("a word naming the kind narrows the answer to that kind", async () => {
+    const station = await find("м. Сокол");
+    expect(station.subway_stations.length).toBeGreaterThan(0);
+    expect([...station.residential_complexes, ...station.districts, ...station.developers]).toEqual([]);
+    const district = await find("р-н Сокол");
+    expect(district.districts.map((d) => d.name)).toContain("Сокол");
+    expect(district.subway_stations).toEqual([]);
+    const complexes = await find("ЖК Сокол");
+    expect(complexes.subway_stations).toEqual([]);
+    // Alone, the kind's word is a name's beginning like any other.
+    expect((await find("жк")).residential_complexes.length).toBeGreaterThan(0);
+  });
+
+  it("a city's «г.» is left out: «г. Химки» finds what «Химки» does", async () => {
+    expect(await find("г. Химки")).toEqual(await find("Химки"));
+    expect((await find("khimki")).subway_stations.map((s) => s.name)).toEqual(
+      (await find("Химки")).subway_stations.map((s) => s.name),
+    );
+  });
+
+  it("the search page reads «метро сокол» the same way", async () => {
+    const html = await (await get(`/poisk/?q=${encodeURIComponent("метро сокол")}`)).text();
+    expect(html).toContain('href="/po-metro/sokol/"');
+    expect(html).not.toContain('href="/po-rajonam/sokol/"');
+  });
 });

@@ -292,7 +292,7 @@ export default function CatalogueMap({ map, filter, busy, loading }: CatalogueMa
         at.x > -margin && at.y > -margin && at.x < size.width + margin && at.y < size.height + margin,
     );
   return (
-    <div className={`cmap${busy ? " cmap--busy" : ""}`}>
+    <div className={`cmap${busy ? " cmap--busy" : ""}`} data-part="map">
       <div
         ref={frame}
         className="cmap__frame"

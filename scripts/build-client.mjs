@@ -168,49 +168,77 @@ export const filtersValibot = {
 };
 
 /**
- * react-dom's client (200 KB minified) as an ES module instead of CommonJS. esbuild wraps a CommonJS module in
- * a function that runs when it is first required: V8 compiles that function on the main thread when the entry
- * runs (about 12 ms of the entry's 20–45 ms task on this machine, ×4 under Lighthouse's throttling). As an ES
- * module its code is the chunk's own top level, which the browser parses and compiles off the main thread
- * while the file streams in. The file's three `require`s become imports and its three `exports.x =` exports;
- * react-dom/client's wrapper (index: production or development file, and a check for React's developer tools
- * whether the bundle was minified) is left out.
+ * React's production files the client imports, bundled as ES modules instead of CommonJS. esbuild wraps a
+ * CommonJS module in a function that runs when it is first required, and gives each module that imports it a
+ * copy of its exports (a getter per export): react-dom's client (200 KB) was compiled on the main thread when
+ * the entry first required it (about 12 ms of the entry's 20–45 ms task on this machine, ×4 under Lighthouse's
+ * throttling), and React's 44 exports and the JSX runtime's were copied for every component's module. As ES
+ * modules their code is the chunk's own top level, which the browser compiles off the main thread while the
+ * file streams in, and an import is the binding itself. Each file's `require`s become imports and its
+ * `exports.x =` exports; swr imports React's default export, so "react" exports its exports as one object
+ * too. The packages' index files (production or development file; react-dom/client's check for React's
+ * developer tools whether the bundle was minified) are left out.
  */
-export const reactDomAsModule = {
-  name: "react-dom-as-module",
+const AS_MODULES = {
+  "react-dom/client": {
+    file: "cjs/react-dom-client.production.js",
+    requires: [
+      ["Scheduler", "scheduler"],
+      ["React", "react"],
+      ["ReactDOM", "react-dom"],
+    ],
+  },
+  "react-dom": { file: "cjs/react-dom.production.js", requires: [["React", "react"]] },
+  react: { file: "cjs/react.production.js", requires: [], defaultExport: true },
+  "react/jsx-runtime": { file: "cjs/react-jsx-runtime.production.js", requires: [] },
+};
+
+export const reactAsModules = {
+  name: "react-as-modules",
   setup(build) {
-    build.onResolve({ filter: /^react-dom\/client$/ }, async (args) => {
-      if (args.pluginData === "react-dom-as-module") return undefined;
-      const client = await build.resolve(args.path, {
+    const namespace = "react-as-modules";
+    build.onResolve({ filter: /^react(-dom|-dom\/client|\/jsx-runtime)?$/ }, async (args) => {
+      if (args.pluginData === namespace) return undefined;
+      const index = await build.resolve(args.path, {
         kind: args.kind,
         resolveDir: args.resolveDir,
-        pluginData: "react-dom-as-module",
+        pluginData: namespace,
       });
-      if (client.errors.length || client.external) return undefined;
+      if (index.errors.length || index.external) return undefined;
       return {
-        path: resolve(dirname(client.path), "cjs/react-dom-client.production.js"),
-        namespace: "react-dom-as-module",
+        path: resolve(dirname(index.path), AS_MODULES[args.path].file),
+        namespace,
+        pluginData: args.path,
       };
     });
-    build.onLoad({ filter: /.*/, namespace: "react-dom-as-module" }, (args) => {
-      const source = readFileSync(args.path, "utf8");
-      const requires =
-        /^var Scheduler = require\("scheduler"\),\n {2}React = require\("react"\),\n {2}ReactDOM = require\("react-dom"\);$/m;
-      if (!requires.test(source)) throw new Error(`${args.path}: its requires changed`);
-      const contents = source
-        .replace(
-          requires,
-          'import * as Scheduler from "scheduler";\nimport * as React from "react";\nimport * as ReactDOM from "react-dom";',
-        )
-        .replace(/^exports\.(\w+) =/gm, "export var $1 =");
+    build.onLoad({ filter: /.*/, namespace }, (args) => {
+      const { requires, defaultExport } = AS_MODULES[args.pluginData];
+      let contents = readFileSync(args.path, "utf8");
+      if (requires.length) {
+        const declaration = new RegExp(
+          `^var ${requires.map(([name, spec]) => `${name} = require\\("${spec}"\\)`).join(",\\n {2}")};$`,
+          "m",
+        );
+        if (!declaration.test(contents)) throw new Error(`${args.path}: its requires changed`);
+        contents = contents.replace(
+          declaration,
+          requires.map(([name, spec]) => `import * as ${name} from "${spec}";`).join("\n"),
+        );
+      }
+      // `exports.Component = Component`: the export is a variable of its own (the file may declare the name).
+      const names = [...new Set([...contents.matchAll(/^exports\.(\w+) =/gm)].map((m) => m[1]))];
+      contents = contents.replace(/^exports\.(\w+) =/gm, "var $1$$export =");
       if (/\b(?:exports|module|require)\b[.(]/.test(contents))
         throw new Error(`${args.path}: CommonJS left after the conversion`);
+      contents += `\nexport { ${names.map((n) => `${n}$export as ${n}`).join(", ")} };\n`;
+      if (defaultExport)
+        contents += `export default { ${names.map((n) => `${n}: ${n}$export`).join(", ")} };\n`;
       return { contents, loader: "js", resolveDir: dirname(args.path) };
     });
   },
 };
 
-const PLUGINS = [shakeReactRouter, filtersValibot, reactDomAsModule];
+const PLUGINS = [shakeReactRouter, filtersValibot, reactAsModules];
 
 const OPTIONS = {
   entryPoints: { entry: "client/entry.tsx" },

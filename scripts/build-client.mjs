@@ -167,7 +167,78 @@ export const filtersValibot = {
   },
 };
 
-const PLUGINS = [shakeReactRouter, filtersValibot];
+/**
+ * React's production files the client imports, bundled as ES modules instead of CommonJS. esbuild wraps a
+ * CommonJS module in a function that runs when it is first required, and gives each module that imports it a
+ * copy of its exports (a getter per export): react-dom's client (200 KB) was compiled on the main thread when
+ * the entry first required it (about 12 ms of the entry's 20–45 ms task on this machine, ×4 under Lighthouse's
+ * throttling), and React's 44 exports and the JSX runtime's were copied for every component's module. As ES
+ * modules their code is the chunk's own top level, which the browser compiles off the main thread while the
+ * file streams in, and an import is the binding itself. Each file's `require`s become imports and its
+ * `exports.x =` exports; swr imports React's default export, so "react" exports its exports as one object
+ * too. The packages' index files (production or development file; react-dom/client's check for React's
+ * developer tools whether the bundle was minified) are left out.
+ */
+const AS_MODULES = {
+  "react-dom/client": {
+    file: "cjs/react-dom-client.production.js",
+    requires: [
+      ["Scheduler", "scheduler"],
+      ["React", "react"],
+      ["ReactDOM", "react-dom"],
+    ],
+  },
+  "react-dom": { file: "cjs/react-dom.production.js", requires: [["React", "react"]] },
+  react: { file: "cjs/react.production.js", requires: [], defaultExport: true },
+  "react/jsx-runtime": { file: "cjs/react-jsx-runtime.production.js", requires: [] },
+};
+
+export const reactAsModules = {
+  name: "react-as-modules",
+  setup(build) {
+    const namespace = "react-as-modules";
+    build.onResolve({ filter: /^react(-dom|-dom\/client|\/jsx-runtime)?$/ }, async (args) => {
+      if (args.pluginData === namespace) return undefined;
+      const index = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        pluginData: namespace,
+      });
+      if (index.errors.length || index.external) return undefined;
+      return {
+        path: resolve(dirname(index.path), AS_MODULES[args.path].file),
+        namespace,
+        pluginData: args.path,
+      };
+    });
+    build.onLoad({ filter: /.*/, namespace }, (args) => {
+      const { requires, defaultExport } = AS_MODULES[args.pluginData];
+      let contents = readFileSync(args.path, "utf8");
+      if (requires.length) {
+        const declaration = new RegExp(
+          `^var ${requires.map(([name, spec]) => `${name} = require\\("${spec}"\\)`).join(",\\n {2}")};$`,
+          "m",
+        );
+        if (!declaration.test(contents)) throw new Error(`${args.path}: its requires changed`);
+        contents = contents.replace(
+          declaration,
+          requires.map(([name, spec]) => `import * as ${name} from "${spec}";`).join("\n"),
+        );
+      }
+      // `exports.Component = Component`: the export is a variable of its own (the file may declare the name).
+      const names = [...new Set([...contents.matchAll(/^exports\.(\w+) =/gm)].map((m) => m[1]))];
+      contents = contents.replace(/^exports\.(\w+) =/gm, "var $1$$export =");
+      if (/\b(?:exports|module|require)\b[.(]/.test(contents))
+        throw new Error(`${args.path}: CommonJS left after the conversion`);
+      contents += `\nexport { ${names.map((n) => `${n}$export as ${n}`).join(", ")} };\n`;
+      if (defaultExport)
+        contents += `export default { ${names.map((n) => `${n}: ${n}$export`).join(", ")} };\n`;
+      return { contents, loader: "js", resolveDir: dirname(args.path) };
+    });
+  },
+};
+
+const PLUGINS = [shakeReactRouter, filtersValibot, reactAsModules];
 
 const OPTIONS = {
   entryPoints: { entry: "client/entry.tsx" },

@@ -1,8 +1,10 @@
-import { resolve } from "node:path";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import * as esbuild from "esbuild";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a build script in plain JavaScript, without type declarations
-import { filtersValibot, shakeReactRouter } from "../../scripts/build-client.mjs";
+import { filtersValibot, reactAsModules, shakeReactRouter } from "../../scripts/build-client.mjs";
 
 /** What the client imports from react-router, bundled and minified as the client build does. */
 async function bundle(plugins: esbuild.Plugin[]): Promise<string> {
@@ -77,5 +79,62 @@ describe("the catalogue filters' valibot", () => {
     const bytes = (input: string) =>
       Object.values(outputs).reduce((n, o) => n + (o.inputs[input]?.bytesInOutput ?? 0), 0);
     expect(bytes(own)).toBeLessThan(bytes(plain) / 2);
+  });
+});
+
+describe("React's files as ES modules", () => {
+  /** What the app imports from React (not minified, so esbuild's helpers keep their names), and swr. */
+  async function bundle(plugins: esbuild.Plugin[]) {
+    const out = await esbuild.build({
+      stdin: {
+        contents: [
+          'export { hydrateRoot } from "react-dom/client";',
+          'export { Component, useState } from "react";',
+          'export { jsx } from "react/jsx-runtime";',
+          'export { default as useSWR } from "swr";',
+        ].join("\n"),
+        resolveDir: process.cwd(),
+      },
+      bundle: true,
+      write: false,
+      format: "esm",
+      metafile: true,
+      define: { "process.env.NODE_ENV": '"production"' },
+      alias: { "use-sync-external-store/shim": "./client/sync-external-store.ts" },
+      plugins,
+      logLevel: "error",
+    });
+    return { text: out.outputFiles[0]?.text ?? "", inputs: Object.keys(out.metafile.inputs) };
+  }
+
+  it("are the chunk's own code: no CommonJS wrapper that runs (and compiles) when first required, no copies of their exports", async () => {
+    const plain = await bundle([]);
+    const modules = await bundle([reactAsModules]);
+    for (const file of ["react_dom_client", "react_dom", "react", "react_jsx_runtime"]) {
+      expect(plain.text).toContain(`require_${file}_production = __commonJS(`);
+      expect(modules.text).not.toContain(`require_${file}_production`);
+    }
+    expect(plain.text).toContain("__toESM(require_react");
+    expect(modules.text).not.toContain("__toESM(require_react");
+    expect(modules.text).not.toContain("__esm(");
+    expect(modules.inputs).toContain(
+      `react-as-modules:${resolve("node_modules/react-dom/cjs/react-dom-client.production.js")}`,
+    );
+    // The same production builds; only the scheduler stays CommonJS.
+    expect(modules.text).toContain("Minified React error #");
+    expect(modules.text).toContain("require_scheduler_production = __commonJS(");
+  });
+
+  it("export what the CommonJS files did, React's default export (which swr imports) included", async () => {
+    const { text } = await bundle([reactAsModules]);
+    const dir = mkdtempSync(join(tmpdir(), "react-as-modules-"));
+    writeFileSync(join(dir, "bundle.mjs"), text);
+    const m = await import(join(dir, "bundle.mjs"));
+    expect(typeof m.hydrateRoot).toBe("function");
+    expect(typeof m.useState).toBe("function");
+    // A file that declares the name it exports (function Component … exports.Component = Component).
+    expect(typeof m.Component).toBe("function");
+    expect(typeof m.jsx).toBe("function");
+    expect(typeof m.useSWR).toBe("function");
   });
 });

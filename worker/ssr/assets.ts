@@ -18,10 +18,17 @@ const m: ClientManifest = manifest;
  */
 export const BUILD = [m.entry, ...m.css].map((f) => f.replace(/^\/assets\/|\.(js|css)$/g, "")).join("+");
 
-export function pageAssets(page: PageId | null): { entry: string; css: string[]; preload: string[] } {
+/** `shell`: the entry's own imports (the app's shell chunk), in `preload` too. */
+export function pageAssets(page: PageId | null): {
+  entry: string;
+  shell: string[];
+  css: string[];
+  preload: string[];
+} {
   const p = page ? m.pages[page] : undefined;
   return {
     entry: m.entry,
+    shell: m.preload,
     css: [...m.css, ...(p?.css ?? [])],
     preload: [...new Set([...m.preload, ...(p ? [p.js, ...p.preload] : [])])],
   };

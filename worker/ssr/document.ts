@@ -41,6 +41,8 @@ export interface DocumentEnd {
   entry: string;
   /** The modules the entry and the page's chunk import (the entry itself excluded). */
   preload: string[];
+  /** Of those, the entry's own imports (the app's shell): run a task before the entry. */
+  shell: string[];
   boot: unknown;
   /** The web-analytics counter's id: its loader goes last in the body. */
   analytics: string | null;
@@ -53,26 +55,34 @@ export interface DocumentEnd {
  * bandwidth with the stylesheet and the picture and delay both, and Lighthouse (which models a slow line from
  * a trace taken on a fast one) counts every high-priority script that arrived before the first paint as
  * blocking it. A hidden tab paints nothing: there it loads at once; a picture that has not come after
- * PICTURE_WAIT_MS waits no longer. Then the loader adds the entry module and the modulepreloads of every
- * chunk the page needs (no waterfall of imports), PRELOADS_PER_TASK a task: each link costs the main thread
- * about a millisecond (more on a slow phone), and a page needs up to 30.
+ * PICTURE_WAIT_MS waits no longer. Then the loader adds the modulepreloads of every chunk the page needs,
+ * the entry's included (no waterfall of imports), PRELOADS_PER_TASK a task: each link costs the main thread
+ * one or two milliseconds on a slow phone, and a page needs up to 30. The app's shell (the entry's own
+ * imports: React, the router, the layout) runs as a module script of its own, and the entry (react-dom and
+ * the hydration) a task after it: a module script and everything it imports run in one task, and the two
+ * together were one of the page's longest (issue 20).
  */
 const PICTURE_WAIT_MS = 3000;
-const PRELOADS_PER_TASK = 6;
+const PRELOADS_PER_TASK = 3;
 
-function entryLoader(entry: string, preload: string[]): string {
+function entryLoader(entry: string, preload: string[], shell: string[]): string {
   return [
-    "(()=>{const d=document,n=d.currentScript.nonce,p=",
-    serializeJson(preload),
+    "(()=>{const d=document,n=d.currentScript.nonce,e=",
+    serializeJson(entry),
+    ",sh=",
+    serializeJson(shell),
+    ",p=",
+    serializeJson([entry, ...preload.filter((h) => !shell.includes(h))]),
     ";let started=false;",
     "const links=(i)=>{for(const h of p.slice(i,i+",
     PRELOADS_PER_TASK,
     ')){const l=d.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=n;d.head.append(l)}',
     `if(i+${PRELOADS_PER_TASK}<p.length)setTimeout(()=>links(i+${PRELOADS_PER_TASK}),0)};`,
-    "const go=()=>{if(started)return;started=true;",
-    'const s=d.createElement("script");s.type="module";s.src=',
-    serializeJson(entry),
-    ";s.nonce=n;d.body.append(s);links(0)};",
+    'const script=(h,then)=>{const s=d.createElement("script");s.type="module";s.src=h;s.nonce=n;',
+    "if(then){s.onload=then;s.onerror=then}d.body.append(s)};",
+    "const go=()=>{if(started)return;started=true;let left=sh.length;",
+    "if(!left)script(e);else for(const h of sh)script(h,()=>{if(--left===0)setTimeout(()=>script(e),0)});",
+    "links(0)};",
     "const painted=()=>requestAnimationFrame(()=>setTimeout(go,0));",
     'const img=d.querySelector("img[fetchpriority=high]");',
     'if(d.visibilityState==="hidden")go();',
@@ -83,12 +93,12 @@ function entryLoader(entry: string, preload: string[]): string {
 }
 
 /** The hydration data, the entry's loader and the counter, and the document's end. */
-export function documentEnd({ nonce, entry, preload, boot, analytics }: DocumentEnd): string {
+export function documentEnd({ nonce, entry, preload, shell, boot, analytics }: DocumentEnd): string {
   const n = attr(nonce);
   return [
     // serializeJson escapes < > & U+2028 U+2029: no value can close the script.
     `<script type="application/json" id="${BOOT_ELEMENT_ID}" nonce="${n}">${serializeJson(boot)}</script>`,
-    `<script nonce="${n}">${entryLoader(entry, preload)}</script>`,
+    `<script nonce="${n}">${entryLoader(entry, preload, shell)}</script>`,
     analytics ? `<script nonce="${n}">${analyticsLoader(analytics, nonce)}</script>` : "",
     "</body></html>",
   ].join("");

@@ -4,6 +4,7 @@
 // files by itself. The seeded D1 (.wrangler/state) is kept between runs.
 import { readFile } from "node:fs/promises";
 import { createServer, request } from "node:http";
+import { builtinModules } from "node:module";
 import { connect } from "node:net";
 import { extname, join } from "node:path";
 import { createInterface } from "node:readline";
@@ -44,17 +45,23 @@ if (!watching) {
     platform: "neutral",
     conditions: ["workerd", "worker", "browser"],
     mainFields: ["module", "main"],
-    external: ["cloudflare:*", "node:*"],
+    // Node's modules, which wrangler's nodejs_compat provides (React's server build imports "util", "crypto"…).
+    external: ["cloudflare:*", "node:*", ...builtinModules],
     loader: { ".css": "text" },
     jsx: "automatic",
     logLevel: "silent",
   });
+  // A bundle that fails keeps the previous list; said aloud, since without the list an edit to a component
+  // reloads the page before the worker has restarted (the old worker's HTML, a hydration error).
   const readWorkerFiles = () =>
     workerBundle.rebuild().then(
       (r) => {
         worker.files = new Set(Object.keys(r.metafile.inputs));
       },
-      () => {},
+      (e) =>
+        console.warn(
+          `⚠ Не удалось узнать файлы воркера: ${e.errors?.[0]?.text ?? e.message}; перезагрузка страниц может опередить перезапуск`,
+        ),
     );
   const edited = new Set();
   let editedAt = 0;

@@ -176,6 +176,50 @@ test.describe("catalogue", () => {
       await context.close();
     });
 
+  // «до 12» typed into the price means 12 млн to a buyer; as roubles it finds nothing: the form offers the range
+  // in millions, a link without JavaScript and a change of the draft with it.
+  test("a price typed without «млн» is offered in millions, without JavaScript at 390 px", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto("/novostroyki/?max_price=12");
+    await expect(page.locator(".listing__count")).toHaveText(/^Найдено\s0\sЖК$/);
+    await expect(page.getByText("Цена в рублях: до 12 ₽.")).toBeVisible();
+    await page.getByRole("link", { name: "Искать до 12 млн ₽" }).click();
+    await expect(page).toHaveURL(/\/novostroyki\/\?max_price=12000000$/);
+    const res = await page.request.get(
+      "/api/v1/residential-complexes/grid?per_page=1&search[price][max]=12000000",
+    );
+    const { total } = (await res.json()) as ApiList;
+    expect(total).toBeGreaterThan(0);
+    await expect(page.locator(".listing__count")).toContainText(
+      total.toLocaleString("ru-RU").replace(/\s/g, "\u00a0"),
+    );
+    await expect(page.getByText("Цена в рублях")).toHaveCount(0);
+    await context.close();
+  });
+
+  test("a price typed without «млн» is offered in millions, with JavaScript at 1440 px", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/novostroyki/");
+    await hydrated(page);
+    const bar = page.locator(".filter-bar");
+    await bar.locator('input[name="max_price"]').fill("12");
+    await bar.getByRole("link", { name: "Искать до 12 млн ₽" }).click();
+    await expect(bar.locator('input[name="max_price"]')).toHaveValue("12\u00a0000\u00a0000");
+    const res = await page.request.get(
+      "/api/v1/residential-complexes/grid?per_page=1&search[price][max]=12000000",
+    );
+    const { total } = (await res.json()) as ApiList;
+    const show = bar.getByRole("button", { name: /^Показать/ });
+    await expect(show).toHaveText(
+      new RegExp(`Показать ${total.toLocaleString("ru-RU").replace(/\s/g, "\\s")}`),
+    );
+    await show.click();
+    await expect(page).toHaveURL(/\/novostroyki\/\?max_price=12000000$/);
+  });
+
   test("home, the site search and the quick search", async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto("/");

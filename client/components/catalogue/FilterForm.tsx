@@ -31,7 +31,7 @@ import {
   toggleValue,
 } from "../../../shared/filters/catalogue";
 import type { FieldTable } from "../../../shared/filters/fields";
-import { countOf, formatDecimal, formatNumber, WORDS } from "../../../shared/format";
+import { countOf, formatDecimal, formatNumber, formatPriceShort, WORDS } from "../../../shared/format";
 import { REGIONS } from "../../../shared/geo/regions";
 import { filterFormKeys } from "../../../shared/listing";
 import type { CompletionYear } from "../../../shared/schemas/catalogue";
@@ -219,15 +219,19 @@ function RangeInputs({
   field,
   value,
   onChange,
+  hrefOf,
   ends = RANGE_ENDS,
 }: {
   field: RangeField;
   value: Range | undefined;
   onChange(r: Range | undefined): void;
+  /** The listing's address with the range replaced (the hint's link, which works without JavaScript). */
+  hrefOf(r: Range): string;
   ends?: readonly (typeof RANGE_ENDS)[number][];
 }) {
   const { label: legend, parse } = F[field];
   const error = inverted(value) ? `${legend}: «от» больше, чем «до»` : null;
+  const meant = error ? null : meantAmount(field, value);
   const set = (key: "min" | "max", raw: string) => {
     const n = raw.trim() ? parse(raw) : null;
     // A text that is not a number yet («8,») keeps the last bound that was one.
@@ -257,8 +261,47 @@ function RangeInputs({
           {error}
         </p>
       )}
+      {meant && value && (
+        <p className="filter-hint" role="status">
+          {legend} в рублях: {rangeText(value, meant.unit)}.{" "}
+          <a
+            href={hrefOf(meant.range)}
+            onClick={(e) => {
+              e.preventDefault();
+              onChange(meant.range);
+            }}
+          >
+            Искать {rangeText(meant.range, meant.unit)}
+          </a>
+        </p>
+      )}
     </fieldset>
   );
+}
+
+/**
+ * A bound under a thousand roubles in the price or the payment is a number typed in the unit people think in
+ * («до 12» for 12 млн, «до 80» for 80 тыс. ₽ a month): as roubles it finds nothing. The filter keeps what was
+ * typed (a valid number) and offers the range read in that unit, as a link.
+ */
+function meantAmount(field: RangeField, value: Range | undefined) {
+  const scale = field === "price" ? 1e6 : field === "payment" ? 1e3 : 0;
+  const small = (n: number | undefined): n is number => n !== undefined && n > 0 && n < 1000;
+  if (!scale || !value || !(small(value.min) || small(value.max))) return null;
+  const range: Range = {};
+  for (const key of ["min", "max"] as const) {
+    const n = value[key];
+    if (n !== undefined) range[key] = small(n) ? Math.round(n * scale) : n;
+  }
+  return { range, unit: field === "price" ? "₽" : "₽/мес" };
+}
+
+/** «от 5 до 12 млн ₽», «до 80 тыс. ₽/мес»: a range's bounds in words. */
+function rangeText(r: Range, unit: string): string {
+  const amount = (n: number) => `${formatPriceShort(n).replace(/\u00a0₽$/, "")}\u00a0${unit}`;
+  return [r.min !== undefined && `от ${amount(r.min)}`, r.max !== undefined && `до ${amount(r.max)}`]
+    .filter(Boolean)
+    .join(" ");
 }
 
 /** A long list with a name filter (localities, stations). */
@@ -355,6 +398,7 @@ function useCount(base: CatalogueFilter, draft: CatalogueFilter, initial: number
 function Fields({
   draft,
   set,
+  hrefOf,
   base,
   years,
   localityItems,
@@ -363,6 +407,8 @@ function Fields({
 }: {
   draft: CatalogueFilter;
   set(next: CatalogueFilter): void;
+  /** The listing's address for a filter. */
+  hrefOf(filter: CatalogueFilter): string;
   base: CatalogueFilter;
   years: CompletionYear[];
   localityItems: LocationItem[];
@@ -393,7 +439,12 @@ function Fields({
   };
   const primary: ReactNode = (
     <>
-      <RangeInputs field="price" value={draft.price} onChange={setRange("price")} />
+      <RangeInputs
+        field="price"
+        value={draft.price}
+        onChange={setRange("price")}
+        hrefOf={(price) => hrefOf({ ...draft, price })}
+      />
       <Chips
         name={F.rooms.url[0]}
         legend={F.rooms.label}
@@ -414,11 +465,17 @@ function Fields({
   return (
     <>
       {part === "all" && primary}
-      <RangeInputs field="area" value={draft.area} onChange={setRange("area")} />
+      <RangeInputs
+        field="area"
+        value={draft.area}
+        onChange={setRange("area")}
+        hrefOf={(area) => hrefOf({ ...draft, area })}
+      />
       <RangeInputs
         field="payment"
         value={draft.payment}
         onChange={setRange("payment")}
+        hrefOf={(payment) => hrefOf({ ...draft, payment })}
         ends={RANGE_ENDS.filter(([key]) => key === "max")}
       />
       {!base.regions && !base.location && (
@@ -574,7 +631,8 @@ export default function FilterForm({
       Не удалось посчитать ЖК. Проверьте соединение и измените фильтр ещё раз.
     </p>
   );
-  const fieldProps = { draft, set, base, years, localityItems, stationItems };
+  const hrefOf = (filter: CatalogueFilter) => `${action}${filterToUrlQuery(filter, 1, sort)}`;
+  const fieldProps = { draft, set, hrefOf, base, years, localityItems, stationItems };
   return (
     <>
       <form

@@ -3,6 +3,28 @@ import { ROOMS } from "../../shared/codes";
 import type { ComplexDetail, ComplexList, LivingObject } from "../../shared/schemas/catalogue";
 import { DESKTOP, hydrated, PHONE, SCREENSHOT_DIR, screenshot } from "./helpers";
 
+test("a complex's apartments: a price typed without «млн» is offered in millions, at 390 px without JavaScript and 1440 px with it", async ({
+  browser,
+}) => {
+  for (const [viewport, javaScriptEnabled] of [
+    [PHONE, false],
+    [DESKTOP, true],
+  ] as const) {
+    const context = await browser.newContext({ javaScriptEnabled, viewport });
+    const page = await context.newPage();
+    const complex = await pickComplex(page);
+    await page.goto(`/kvartiry/novostroyka/${complex.slug}/?max_price=12`);
+    if (javaScriptEnabled) await hydrated(page);
+    const form = page.getByRole("form", { name: "Фильтр квартир" });
+    await expect(form.getByText("Цена в рублях: до 12 ₽.")).toBeVisible();
+    await form.getByRole("link", { name: "Искать до 12 млн ₽" }).click();
+    await expect(page).toHaveURL(new RegExp(`/kvartiry/novostroyka/${complex.slug}/\\?max_price=12000000$`));
+    await expect(form.getByText("Цена в рублях")).toHaveCount(0);
+    await expect(form.locator('input[name="max_price"]')).toHaveValue("12000000");
+    await context.close();
+  }
+});
+
 /**
  * The long journeys start from a complex URL read from the API (the complex with the most apartments on sale
  * among the first hundred), loaded directly; opening a complex from the listing is its own test.

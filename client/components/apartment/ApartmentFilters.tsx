@@ -10,9 +10,12 @@ import type { ApartmentSort } from "../../../shared/constants";
 import {
   APARTMENT_FIELDS,
   type ApartmentQuery,
+  apartmentUrlParams,
   canonicalApartmentSearch,
 } from "../../../shared/filters/apartments";
+import type { Range } from "../../../shared/filters/fields";
 import { countOf, WORDS } from "../../../shared/format";
+import { AmountHint } from "../AmountHint";
 import { AppLink } from "../AppLink";
 import "./apartment.css";
 
@@ -72,6 +75,14 @@ export function ApartmentFilters({
     const target = e.target as HTMLInputElement;
     if (target.type === "number" && target.value !== target.defaultValue) apply(e.currentTarget);
   };
+  // The list with another price range: the hint's link (AmountHint) for a price typed without «млн».
+  const priceHref = (price: Range) =>
+    `${path}${canonicalApartmentSearch(
+      new URLSearchParams([
+        ...Object.entries(keep),
+        ...apartmentUrlParams({ ...query, filter: { ...f, price }, page: 1 }),
+      ]),
+    )}${hash ? `#${hash}` : ""}`;
   const range = (name: "price" | "area" | "floor", label: string, unit: string, step: number) => {
     const r = f[name];
     return (
@@ -94,6 +105,7 @@ export function ApartmentFilters({
             aria-label={`${label}: ${end === "min" ? "от" : "до"}`}
           />
         ))}
+        {name === "price" && <AmountHint field="price" legend={label} value={r} hrefOf={priceHref} />}
       </fieldset>
     );
   };

@@ -31,7 +31,7 @@ import {
   toggleValue,
 } from "../../../shared/filters/catalogue";
 import type { FieldTable } from "../../../shared/filters/fields";
-import { countOf, formatDecimal, formatNumber, formatPriceShort, WORDS } from "../../../shared/format";
+import { countOf, formatDecimal, formatNumber, WORDS } from "../../../shared/format";
 import { REGIONS } from "../../../shared/geo/regions";
 import { filterFormKeys } from "../../../shared/listing";
 import type { CompletionYear } from "../../../shared/schemas/catalogue";
@@ -40,6 +40,7 @@ import { useApi } from "../../hooks/use-api";
 import { useDebounced } from "../../hooks/use-debounced";
 import { InBrowser } from "../../hooks/use-in-browser";
 import { TYPE_AHEAD } from "../../pages";
+import { AmountHint } from "../AmountHint";
 import { Modal } from "../Modal";
 import type { FilterProps } from "./Filter";
 import { SortSelect } from "./SortSelect";
@@ -231,7 +232,6 @@ function RangeInputs({
 }) {
   const { label: legend, parse } = F[field];
   const error = inverted(value) ? `${legend}: «от» больше, чем «до»` : null;
-  const meant = error ? null : meantAmount(field, value);
   const set = (key: "min" | "max", raw: string) => {
     const n = raw.trim() ? parse(raw) : null;
     // A text that is not a number yet («8,») keeps the last bound that was one.
@@ -261,47 +261,11 @@ function RangeInputs({
           {error}
         </p>
       )}
-      {meant && value && (
-        <p className="filter-hint" role="status">
-          {legend} в рублях: {rangeText(value, meant.unit)}.{" "}
-          <a
-            href={hrefOf(meant.range)}
-            onClick={(e) => {
-              e.preventDefault();
-              onChange(meant.range);
-            }}
-          >
-            Искать {rangeText(meant.range, meant.unit)}
-          </a>
-        </p>
+      {!error && field !== "area" && (
+        <AmountHint field={field} legend={legend} value={value} hrefOf={hrefOf} onPick={onChange} />
       )}
     </fieldset>
   );
-}
-
-/**
- * A bound under a thousand roubles in the price or the payment is a number typed in the unit people think in
- * («до 12» for 12 млн, «до 80» for 80 тыс. ₽ a month): as roubles it finds nothing. The filter keeps what was
- * typed (a valid number) and offers the range read in that unit, as a link.
- */
-function meantAmount(field: RangeField, value: Range | undefined) {
-  const scale = field === "price" ? 1e6 : field === "payment" ? 1e3 : 0;
-  const small = (n: number | undefined): n is number => n !== undefined && n > 0 && n < 1000;
-  if (!scale || !value || !(small(value.min) || small(value.max))) return null;
-  const range: Range = {};
-  for (const key of ["min", "max"] as const) {
-    const n = value[key];
-    if (n !== undefined) range[key] = small(n) ? Math.round(n * scale) : n;
-  }
-  return { range, unit: field === "price" ? "₽" : "₽/мес" };
-}
-
-/** «от 5 до 12 млн ₽», «до 80 тыс. ₽/мес»: a range's bounds in words. */
-function rangeText(r: Range, unit: string): string {
-  const amount = (n: number) => `${formatPriceShort(n).replace(/\u00a0₽$/, "")}\u00a0${unit}`;
-  return [r.min !== undefined && `от ${amount(r.min)}`, r.max !== undefined && `до ${amount(r.max)}`]
-    .filter(Boolean)
-    .join(" ");
 }
 
 /** A long list with a name filter (localities, stations). */

@@ -1,6 +1,7 @@
 import type { Range } from "../../shared/filters/fields";
 import { formatPriceShort } from "../../shared/format";
 import { AppLink } from "./AppLink";
+import "./AmountHint.css";
 
 /** The fields whose bare small numbers mean millions (the price) or thousands (a monthly payment). */
 const SCALES = { price: [1e6, "₽"], payment: [1e3, "₽/мес"] } as const;

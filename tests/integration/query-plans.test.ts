@@ -153,6 +153,16 @@ describe("query plans", () => {
     },
   );
 
+  it("reads a shown card's stations and room types by seeks within its complex, never a scan", async () => {
+    const q = listComplexesSql({ filter: { rooms: [2] }, page: 2, perPage: 12, sort: "price desc" });
+    const lines = await plan(q.sql, q.params);
+    expect(fullScans(lines), lines.join("\n")).toEqual([]);
+    expect(lines).toContain("SEARCH card_cs USING PRIMARY KEY (complex_id=?)");
+    expect(lines).toContain("SEARCH card_s USING INTEGER PRIMARY KEY (rowid=?)");
+    expect(lines).toContain("SEARCH card_l USING INTEGER PRIMARY KEY (rowid=?)");
+    expect(lines).toContain("SEARCH card_rs USING PRIMARY KEY (complex_id=?)");
+  });
+
   it("finds the complexes near a kind of station by their near_mask, without reading their stations", async () => {
     // Through complex_stations_distance the EXISTS walked every walk within 15 minutes for each complex, and
     // even each complex's own stations grew with the catalogue.

@@ -45,12 +45,13 @@ export async function loadCompany(
   idOrSlug: string,
   { type }: CompanyQuery,
 ): Promise<Company | null> {
-  const row = await getCompany(deps.db, idOrSlug);
-  if (!row || (type && row.type !== type)) return null;
-  const [complexes, record] = await Promise.all([
-    listCompanyComplexes(deps.db, row.id),
-    getDeveloperRecord(deps.db, row.id),
+  // One round: the complexes and the record are read by the company's id or slug, not after its row.
+  const [row, complexes, record] = await Promise.all([
+    getCompany(deps.db, idOrSlug),
+    listCompanyComplexes(deps.db, idOrSlug),
+    getDeveloperRecord(deps.db, { developer: idOrSlug }),
   ]);
+  if (!row || (type && row.type !== type)) return null;
   const finished = complexes.filter((c) => c.is_finished).length;
   return {
     ...row,

@@ -19,14 +19,13 @@ import { readThrough } from "../cache/kv";
 import {
   type ComplexDetailRow,
   type ComplexRow,
+  cardPartsOf,
   getComplex,
   getDeveloperRecord,
   listCompletionYears,
   listComplexes,
-  listComplexStations,
   listHouses,
   listMapPoints,
-  listRoomStats,
   listSimilarComplexes,
   type RoomStatsRow,
   type StationLinkRow,
@@ -54,19 +53,12 @@ export function deadlineOf(
   return { year, quarter, finished, moved, label: formatDeadline(year, quarter, moved) };
 }
 
-/** Cards for rows, with their nearest stations and offers by room type (two queries for the whole page). */
-export async function toCards(deps: Deps, rows: ComplexRow[]): Promise<ComplexCard[]> {
-  const ids = rows.map((r) => r.id);
-  const [stations, rooms] = await Promise.all([
-    listComplexStations(deps.db, ids),
-    listRoomStats(deps.db, ids),
-  ]);
-  return cardsOf(rows, stations, rooms);
-}
-
-/** The cards of complexes whose stations and room statistics are read already. */
-function cardsOf(rows: ComplexRow[], stations: StationLinkRow[], rooms: RoomStatsRow[]): ComplexCard[] {
-  return rows.map((r) => ({
+/** A complex's card from its row, whose stations and offers by room type are read with it (cardPartsOf). */
+function cardOf(
+  r: ComplexRow,
+  { stations, rooms }: { stations: StationLinkRow[]; rooms: RoomStatsRow[] },
+): ComplexCard {
+  return {
     id: r.id,
     slug: r.slug,
     name: r.name,
@@ -88,33 +80,25 @@ function cardsOf(rows: ComplexRow[], stations: StationLinkRow[], rooms: RoomStat
     apartments_on_sale: r.apartments_on_sale,
     floors_max: r.floors_max,
     otdelka: bitsOf(r.otdelka_mask, OTDELKA_CODES),
-    stations: stations
-      .filter((s) => s.complex_id === r.id)
-      .map(
-        (s): StationLink => ({
-          id: s.station_id,
-          name: s.name,
-          slug: s.slug,
-          kind: s.kind as StationLink["kind"],
-          color: s.color,
-          line: s.line_number,
-          distance_type: s.distance_type as StationLink["distance_type"],
-          minutes: s.minutes,
-          estimated: s.estimated === 1,
-        }),
-      ),
-    rooms: rooms
-      .filter((s) => s.complex_id === r.id)
-      .map((s) => ({
-        rooms: s.rooms,
-        label: ROOM_LABELS[s.rooms] ?? "",
-        count: s.count,
-        min_price: s.min_price,
-        min_area: s.min_area,
-        max_area: s.max_area,
-      })),
-  }));
+    stations: stations.map(
+      (s): StationLink => ({
+        id: s.station_id,
+        name: s.name,
+        slug: s.slug,
+        kind: s.kind as StationLink["kind"],
+        color: s.color,
+        line: s.line_number,
+        distance_type: s.distance_type as StationLink["distance_type"],
+        minutes: s.minutes,
+        estimated: s.estimated === 1,
+      }),
+    ),
+    rooms: rooms.map((s) => ({ ...s, label: ROOM_LABELS[s.rooms] ?? "" })),
+  };
 }
+
+/** Cards of list rows. */
+const cardsOf = (rows: ComplexRow[]): ComplexCard[] => rows.map((r) => cardOf(r, cardPartsOf(r)));
 
 /** The filter with a location page's place turned into its id filter; null when it names no place. */
 async function resolvePlace(deps: Deps, filter: CatalogueFilter): Promise<CatalogueFilter | null> {
@@ -136,7 +120,7 @@ export async function loadComplexList(deps: Deps, query: ListQuery): Promise<Com
   const meta = pageMeta(total, { page: q.page, per_page: q.perPage });
   if (!meta) return null;
   return {
-    data: await toCards(deps, rows),
+    data: cardsOf(rows),
     ...meta,
     sort_column: sortColumn(q.sort),
     sort_order: q.sort.endsWith(" asc") ? "asc" : "desc",
@@ -196,21 +180,23 @@ export function loadComplexMapClusters(
 }
 
 export async function loadComplex(deps: Deps, id: number): Promise<ComplexDetail | null> {
-  // One round of queries, not two: everything but the complex's own row is read by its id.
-  const [row, stations, rooms, houses, record] = await Promise.all([
+  // One round of queries, not two: everything but the complex's own row (its stations and room types with
+  // it) is read by its id.
+  const [row, houses, record] = await Promise.all([
     once(deps, getComplex, id),
-    listComplexStations(deps.db, [id]),
-    listRoomStats(deps.db, [id]),
     once(deps, listHouses, id),
-    getDeveloperRecord(deps.db, null, id),
+    getDeveloperRecord(deps.db, { complex: id }),
   ]);
   if (!row) return null;
-  const [card] = cardsOf([row], stations, rooms);
-  if (!card) return null;
-  const at = new Map(stations.map((s) => [s.station_id, s]));
+  const parts = cardPartsOf(row);
+  const card = cardOf(row, parts);
   return {
     ...card,
-    stations: card.stations.map((s) => ({ ...s, lat: at.get(s.id)?.lat ?? 0, lng: at.get(s.id)?.lng ?? 0 })),
+    stations: card.stations.map((s, i) => ({
+      ...s,
+      lat: parts.stations[i]?.lat ?? 0,
+      lng: parts.stations[i]?.lng ?? 0,
+    })),
     region: row.region_name,
     locality: { id: row.locality_id, name: row.locality_name },
     district:
@@ -271,9 +257,11 @@ function trustOf(row: ComplexDetailRow): ComplexTrust {
 }
 
 export async function loadSimilar(deps: Deps, id: number): Promise<{ data: ComplexCard[] } | null> {
-  const row = await once(deps, getComplex, id);
-  if (!row) return null;
-  return { data: await toCards(deps, await listSimilarComplexes(deps.db, row, 8)) };
+  const [row, similar] = await Promise.all([
+    once(deps, getComplex, id),
+    listSimilarComplexes(deps.db, id, 8),
+  ]);
+  return row && { data: cardsOf(similar) };
 }
 
 /**

@@ -51,9 +51,11 @@ export async function loadMediaPosts(deps: Deps, query: MediaPostsQuery): Promis
 }
 
 export async function loadMediaPost(deps: Deps, idOrSlug: string): Promise<MediaPost | null> {
-  const row = await getMediaPost(deps.db, idOrSlug);
+  const [row, related] = await Promise.all([
+    getMediaPost(deps.db, idOrSlug),
+    listRelatedMediaPosts(deps.db, idOrSlug, RELATED),
+  ]);
   if (!row) return null;
-  const related = await listRelatedMediaPosts(deps.db, row, RELATED);
   return {
     ...toCard(row),
     tags: JSON.parse(row.tags) as string[],

@@ -66,16 +66,20 @@ export function getCompany(db: D1Database, idOrSlug: string): Promise<CompanyRow
     .first<CompanyRow>();
 }
 
-/** The published complexes of a developer: those under construction first, by deadline, then by name. */
-export async function listCompanyComplexes(db: D1Database, companyId: number): Promise<CompanyComplexRow[]> {
+/**
+ * The published complexes of a developer, given by its id or slug (so they come in the same round as the
+ * company's own row): those under construction first, by deadline, then by name.
+ */
+export async function listCompanyComplexes(db: D1Database, idOrSlug: string): Promise<CompanyComplexRow[]> {
   const { results } = await db
     .prepare(
       `SELECT id, slug, name, address, class, deadline_year, deadline_quarter, is_finished, min_price,
          min_price_m2, apartments_on_sale
-       FROM residential_complexes WHERE developer_id = ?1 AND is_published = 1
+       FROM residential_complexes
+       WHERE developer_id = (SELECT id FROM companies WHERE id = ?1 OR slug = ?1) AND is_published = 1
        ORDER BY is_finished, deadline_year, deadline_quarter, name`,
     )
-    .bind(companyId)
+    .bind(idOrSlug)
     .all<CompanyComplexRow>();
   return results;
 }

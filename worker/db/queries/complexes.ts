@@ -304,12 +304,29 @@ export interface ComplexRow {
   min_price_m2: number;
   apartments_on_sale: number;
   floors_max: number;
+  /** Its stations and its offers by room type as JSON arrays (CARD_PARTS): read them with cardPartsOf. */
+  stations_json: string;
+  rooms_json: string;
 }
+
+/**
+ * A card's stations and offers by room type, read with its row as JSON arrays: a page of cards, or a complex,
+ * is one statement instead of three, and its page one wave of D1 fewer (issue #20). Each is a seek within the
+ * complex (complex_stations' and room_stats' keys), made only for the rows the page shows (SQLite computes
+ * a row's columns after its OFFSET). Their own aliases: the filter's conditions never read these tables.
+ */
+const CARD_PARTS = `(SELECT json_group_array(json_array(card_s.id, card_s.name, card_s.slug, card_s.kind, card_l.color,
+      card_l.number, card_cs.distance_type, card_cs.minutes, card_cs.estimated, card_s.lat, card_s.lng))
+    FROM complex_stations card_cs JOIN subway_stations card_s ON card_s.id = card_cs.station_id
+    JOIN lines card_l ON card_l.id = card_s.line_id WHERE card_cs.complex_id = rc.id) AS stations_json,
+  (SELECT json_group_array(json_array(card_rs.rooms, card_rs.count, card_rs.min_price, card_rs.min_area,
+      card_rs.max_area))
+    FROM room_stats card_rs WHERE card_rs.complex_id = rc.id) AS rooms_json`;
 
 const CARD_COLUMNS = `rc.id, rc.slug, rc.name, rc.developer_id, c.name AS developer_name, c.slug AS developer_slug,
   rc.region_id, rc.address, rc.lat, rc.lng, rc.class, rc.build_stage, rc.build_type, rc.deadline_year,
   rc.deadline_quarter, rc.is_finished, rc.otdelka_mask, rc.parking_mask, rc.min_price, rc.max_price, rc.min_area,
-  rc.max_area, rc.min_price_m2, rc.apartments_on_sale, rc.floors_max`;
+  rc.max_area, rc.min_price_m2, rc.apartments_on_sale, rc.floors_max, ${CARD_PARTS}`;
 
 /** Each sort's ORDER BY: its index's columns (migration 0014), the id settling ties in the same direction. */
 export const COMPLEX_ORDER: Record<Sort, string> = {
@@ -410,7 +427,6 @@ export function countComplexes(db: D1Database, f: CatalogueFilter): Promise<numb
 }
 
 export interface StationLinkRow {
-  complex_id: number;
   station_id: number;
   name: string;
   slug: string;
@@ -424,53 +440,62 @@ export interface StationLinkRow {
   lng: number;
 }
 
-/** Nearest stations of complexes, nearest first, with the colour of the station's main line. */
-export async function listComplexStations(db: D1Database, ids: number[]): Promise<StationLinkRow[]> {
-  if (!ids.length) return [];
-  const out: StationLinkRow[] = [];
-  for (let i = 0; i < ids.length; i += 90) {
-    const chunk = ids.slice(i, i + 90);
-    const { results } = await db
-      .prepare(
-        `SELECT cs.complex_id, s.id AS station_id, s.name, s.slug, s.kind, l.color, l.number AS line_number,
-                cs.distance_type, cs.minutes, cs.estimated, s.lat, s.lng
-         FROM complex_stations cs JOIN subway_stations s ON s.id = cs.station_id JOIN lines l ON l.id = s.line_id
-         WHERE cs.complex_id IN (${chunk.map((_, j) => `?${j + 1}`).join(", ")})
-         ORDER BY cs.complex_id, cs.distance_type, cs.minutes, cs.station_id`,
-      )
-      .bind(...chunk)
-      .all<StationLinkRow>();
-    out.push(...results);
-  }
-  return out;
-}
-
 export interface RoomStatsRow {
-  complex_id: number;
   rooms: number;
   count: number;
   min_price: number;
-  max_price: number;
   min_area: number;
   max_area: number;
-  min_price_m2: number;
 }
 
-export async function listRoomStats(db: D1Database, ids: number[]): Promise<RoomStatsRow[]> {
-  if (!ids.length) return [];
-  const out: RoomStatsRow[] = [];
-  for (let i = 0; i < ids.length; i += 90) {
-    const chunk = ids.slice(i, i + 90);
-    const { results } = await db
-      .prepare(
-        `SELECT complex_id, rooms, count, min_price, max_price, min_area, max_area, min_price_m2 FROM room_stats
-         WHERE complex_id IN (${chunk.map((_, j) => `?${j + 1}`).join(", ")}) ORDER BY complex_id, rooms`,
-      )
-      .bind(...chunk)
-      .all<RoomStatsRow>();
-    out.push(...results);
-  }
-  return out;
+type StationTuple = [
+  number,
+  string,
+  string,
+  string,
+  string,
+  string,
+  number,
+  number | null,
+  number,
+  number,
+  number,
+];
+type RoomTuple = [number, number, number, number, number];
+
+/** Unknown minutes first, as SQLite orders NULL. */
+const byMinutes = (a: number | null, b: number | null) =>
+  (a ?? Number.NEGATIVE_INFINITY) - (b ?? Number.NEGATIVE_INFINITY);
+
+/**
+ * A card row's stations, nearest first (on foot before by transport, then minutes, then id), and its room
+ * types in order: SQL's json_group_array promises no order, so the order is made here.
+ */
+export function cardPartsOf(row: ComplexRow): { stations: StationLinkRow[]; rooms: RoomStatsRow[] } {
+  const stations = (JSON.parse(row.stations_json) as StationTuple[])
+    .map(
+      ([station_id, name, slug, kind, color, line_number, distance_type, minutes, estimated, lat, lng]) => ({
+        station_id,
+        name,
+        slug,
+        kind,
+        color,
+        line_number,
+        distance_type,
+        minutes,
+        estimated,
+        lat,
+        lng,
+      }),
+    )
+    .sort(
+      (a, b) =>
+        a.distance_type - b.distance_type || byMinutes(a.minutes, b.minutes) || a.station_id - b.station_id,
+    );
+  const rooms = (JSON.parse(row.rooms_json) as RoomTuple[])
+    .map(([rooms, count, min_price, min_area, max_area]) => ({ rooms, count, min_price, min_area, max_area }))
+    .sort((a, b) => a.rooms - b.rooms);
+  return { stations, rooms };
 }
 
 export interface ComplexDetailRow extends ComplexRow {
@@ -519,24 +544,26 @@ export interface DeveloperRecordRow {
 
 /**
  * A developer's finished houses in published complexes and how many of them were finished more than a
- * quarter after their first promised deadline. The developer is given by its id, or (`developerId` null) as
- * the developer of complex `complexId`, so a complex page reads it in the same round as the complex.
+ * quarter after their first promised deadline. The developer is given by its id or slug, or as the developer
+ * of a complex, so that a company's page and a complex's page read it in the same round as their own row.
  */
 export async function getDeveloperRecord(
   db: D1Database,
-  developerId: number | null,
-  complexId: number | null = null,
+  of: { developer: string } | { complex: number },
 ): Promise<DeveloperRecordRow> {
+  const developer = "developer" in of ? of.developer : null;
+  const complex = "complex" in of ? of.complex : null;
   const row = await db
     .prepare(
       `SELECT count(*) AS finished,
          coalesce(sum(h.planned_deadline_year IS NOT NULL
            AND (h.deadline_year * 4 + h.deadline_quarter) - (h.planned_deadline_year * 4 + h.planned_deadline_quarter) > 1), 0) AS late
        FROM residential_complexes rc JOIN houses h ON h.complex_id = rc.id
-       WHERE rc.developer_id = coalesce(?1, (SELECT developer_id FROM residential_complexes WHERE id = ?2))
+       WHERE rc.developer_id = coalesce((SELECT id FROM companies WHERE id = ?1 OR slug = ?1),
+           (SELECT developer_id FROM residential_complexes WHERE id = ?2))
          AND rc.is_published = 1 AND h.is_finished = 1`,
     )
-    .bind(developerId, complexId)
+    .bind(developer, complex)
     .first<DeveloperRecordRow>();
   return row ?? { finished: 0, late: 0 };
 }
@@ -566,18 +593,20 @@ export async function listHouses(db: D1Database, complexId: number): Promise<Hou
 }
 
 /** Similar complexes: same region and class, nearest price first. */
-export async function listSimilarComplexes(
-  db: D1Database,
-  c: ComplexRow,
-  limit: number,
-): Promise<ComplexRow[]> {
+/**
+ * Complexes like complex `id` (its region and class, the nearest prices first), read by its id so that they
+ * come in the same round as the complex itself; none when it is not published.
+ */
+export async function listSimilarComplexes(db: D1Database, id: number, limit: number): Promise<ComplexRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT ${CARD_COLUMNS} FROM residential_complexes rc JOIN companies c ON c.id = rc.developer_id
-       WHERE rc.region_id = ?1 AND rc.class = ?2 AND rc.id != ?3 AND rc.is_published = 1
-       ORDER BY abs(rc.min_price - ?4) LIMIT ?5`,
+      `SELECT ${CARD_COLUMNS} FROM residential_complexes me
+       JOIN residential_complexes rc ON rc.region_id = me.region_id AND rc.class = me.class AND rc.id != me.id
+       JOIN companies c ON c.id = rc.developer_id
+       WHERE me.id = ?1 AND me.is_published = 1 AND rc.is_published = 1
+       ORDER BY abs(rc.min_price - me.min_price) LIMIT ?2`,
     )
-    .bind(c.region_id, c.class, c.id, c.min_price, limit)
+    .bind(id, limit)
     .all<ComplexRow>();
   return results;
 }

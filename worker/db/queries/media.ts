@@ -87,19 +87,24 @@ export function getMediaPost(db: D1Database, idOrSlug: string): Promise<MediaPos
     .first<MediaPostRow>();
 }
 
-/** Other articles of the category, the nearest in publication date first. */
+/**
+ * Other articles of the category of article `idOrSlug`, the nearest in publication date first: read by the
+ * article's id or slug, so they come in the same round as the article itself.
+ */
 export async function listRelatedMediaPosts(
   db: D1Database,
-  post: { id: number; category_id: number; published_at: string },
+  idOrSlug: string,
   limit: number,
 ): Promise<MediaPostCardRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT ${CARD_COLUMNS} FROM media_posts p JOIN media_categories c ON c.id = p.category_id
-       WHERE p.category_id = ?1 AND p.id <> ?2
-       ORDER BY abs(julianday(p.published_at) - julianday(?3)), p.id LIMIT ?4`,
+      `SELECT ${CARD_COLUMNS} FROM media_posts me
+       JOIN media_posts p ON p.category_id = me.category_id AND p.id <> me.id
+       JOIN media_categories c ON c.id = p.category_id
+       WHERE me.id = (SELECT id FROM media_posts WHERE id = ?1 OR slug = ?1)
+       ORDER BY abs(julianday(p.published_at) - julianday(me.published_at)), p.id LIMIT ?2`,
     )
-    .bind(post.category_id, post.id, post.published_at, limit)
+    .bind(idOrSlug, limit)
     .all<MediaPostCardRow>();
   return results;
 }

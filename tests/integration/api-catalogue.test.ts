@@ -194,6 +194,60 @@ describe("residential-complexes/grid", () => {
 });
 
 describe("one complex, similar, houses, years, seo-filter", () => {
+  it("answers the similar complexes of every complex as the plain SQL does: its region and class, nearest price first", async () => {
+    // The call reads a few entries up and down from the complex's price (worker/db/queries/complexes.ts);
+    // this is the whole class sorted by distance.
+    const { results: all } = await env.DB.prepare(
+      "SELECT id, is_published FROM residential_complexes ORDER BY id",
+    ).all<{ id: number; is_published: number }>();
+    expect(all.length).toBeGreaterThan(20);
+    for (const { id, is_published } of all) {
+      const { results } = await env.DB.prepare(
+        `SELECT rc.id FROM residential_complexes me
+         JOIN residential_complexes rc ON rc.region_id = me.region_id AND rc.class = me.class AND rc.id != me.id
+         WHERE me.id = ?1 AND rc.is_published = 1 ORDER BY abs(rc.min_price - me.min_price), rc.id LIMIT 8`,
+      )
+        .bind(id)
+        .all<{ id: number }>();
+      const similar = await getJson<{ data: { id: number }[] }>(
+        `/api/v1/residential-complexes/similar/${id}`,
+      );
+      if (!is_published) {
+        expect(similar.status, `${id}`).toBe(404);
+        continue;
+      }
+      expect(
+        similar.body.data.map((c) => c.id),
+        `${id}`,
+      ).toEqual(results.map((r) => r.id));
+    }
+  });
+
+  it("gives each card of a list its stations, nearest first, and its room types, as the plain SQL has them", async () => {
+    const { body } = await getJson<ComplexList>(`${GRID}?per_page=50&sort=metro&order=asc`);
+    expect(body.data.length).toBeGreaterThan(20);
+    for (const card of body.data) {
+      const { results: stations } = await env.DB.prepare(
+        `SELECT station_id, minutes FROM complex_stations WHERE complex_id = ?1
+         ORDER BY distance_type, minutes, station_id`,
+      )
+        .bind(card.id)
+        .all<{ station_id: number; minutes: number | null }>();
+      expect(card.stations.map((st) => [st.id, st.minutes])).toEqual(
+        stations.map((st) => [st.station_id, st.minutes]),
+      );
+      const { results: rooms } = await env.DB.prepare(
+        "SELECT rooms, count, min_price FROM room_stats WHERE complex_id = ?1 ORDER BY rooms",
+      )
+        .bind(card.id)
+        .all<{ rooms: number; count: number; min_price: number }>();
+      expect(card.rooms.map((r) => [r.rooms, r.count, r.min_price])).toEqual(
+        rooms.map((r) => [r.rooms, r.count, r.min_price]),
+      );
+    }
+    expect(body.data.some((c) => c.stations.length > 1 && c.rooms.length > 1)).toBe(true);
+  });
+
   it("answers a complex with its houses and 404 for an unknown id", async () => {
     const { body: list } = await getJson<ComplexList>(`${GRID}?per_page=1`);
     const id = list.data[0]?.id;

@@ -594,17 +594,25 @@ export async function listHouses(db: D1Database, complexId: number): Promise<Hou
 
 /** Similar complexes: same region and class, nearest price first. */
 /**
- * Complexes like complex `id` (its region and class, the nearest prices first), read by its id so that they
- * come in the same round as the complex itself; none when it is not published.
+ * Complexes like complex `id` (its region and class, the nearest prices first, then the lower id), read by its
+ * id so that they come in the same round as the complex itself; none when it is not published. The nearest
+ * `limit` are among the `limit` next up and the `limit` next down from its price, each read in order from the
+ * class's price index (rc_class): a few entries whatever the catalogue's size, not every complex of the class
+ * sorted by distance.
  */
 export async function listSimilarComplexes(db: D1Database, id: number, limit: number): Promise<ComplexRow[]> {
+  const side = (cmp: string, dir: string) =>
+    `SELECT * FROM (SELECT rc.id FROM me JOIN residential_complexes rc INDEXED BY rc_class
+       ON rc.class = me.class AND rc.min_price ${cmp} me.min_price
+       WHERE rc.region_id = me.region_id AND rc.is_published = 1 AND rc.id != me.id
+       ORDER BY rc.min_price ${dir}, rc.id LIMIT ?2)`;
   const { results } = await db
     .prepare(
-      `SELECT ${CARD_COLUMNS} FROM residential_complexes me
-       JOIN residential_complexes rc ON rc.region_id = me.region_id AND rc.class = me.class AND rc.id != me.id
+      `WITH me AS (SELECT id, region_id, class, min_price FROM residential_complexes WHERE id = ?1 AND is_published = 1),
+       near AS (${side(">=", "ASC")} UNION ALL ${side("<", "DESC")})
+       SELECT ${CARD_COLUMNS} FROM near JOIN residential_complexes rc ON rc.id = near.id
        JOIN companies c ON c.id = rc.developer_id
-       WHERE me.id = ?1 AND me.is_published = 1 AND rc.is_published = 1
-       ORDER BY abs(rc.min_price - me.min_price) LIMIT ?2`,
+       ORDER BY abs(rc.min_price - (SELECT min_price FROM me)), rc.id LIMIT ?2`,
     )
     .bind(id, limit)
     .all<ComplexRow>();

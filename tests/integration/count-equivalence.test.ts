@@ -8,11 +8,13 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SORTS } from "../../shared/constants";
+import type { ApartmentFilter } from "../../shared/filters/apartments";
 import { type CatalogueFilter, DISTANCE_MINUTES } from "../../shared/filters/catalogue";
 import { moscowQuarter } from "../../shared/format";
 import { LOCATION_APIS } from "../../shared/locations";
 import { refreshAggregates } from "../../worker/db/queries/aggregates";
 import { countComplexes, countTotal, listComplexesSql, type Param } from "../../worker/db/queries/complexes";
+import { apartmentWhere, countApartments, listApartmentsSql } from "../../worker/db/queries/living-objects";
 import { getLocation, listLocations } from "../../worker/db/queries/locations";
 import { Random } from "../../worker/db/seed/prng";
 import { directCountSql, directPageSql } from "../catalogue-oracle";
@@ -353,5 +355,50 @@ describe("the locations' counts equal the plain SQL count of their published com
       env.DB.prepare("DELETE FROM residential_complexes WHERE slug LIKE '%-copy-2'"),
     ]);
     for (const api of LOCATION_APIS) await expectExactCounts(api);
+  });
+});
+
+describe("the apartments' count equals the plain SQL count, and their list holds that many", () => {
+  /** The plain SQL: every apartment of the filter in a published complex. */
+  async function plainCount(filter: ApartmentFilter): Promise<number> {
+    const w = apartmentWhere(filter);
+    const row = await env.DB.prepare(
+      `SELECT count(*) AS n FROM living_objects lo JOIN residential_complexes rc ON rc.id = lo.complex_id
+       WHERE ${w.sql} AND rc.is_published = 1`,
+    )
+      .bind(...w.params)
+      .first<{ n: number }>();
+    return row?.n ?? 0;
+  }
+
+  const FILTERS: ApartmentFilter[] = [
+    {},
+    { rooms: [2] },
+    { rooms: [1, 2], area: { min: 35 } },
+    { price: { max: 12_000_000 } },
+    { area: { min: 40, max: 60 } },
+    { otdelka: [3], floor: { min: 5 } },
+    { price: { min: 8e6, max: 14e6 }, area: { min: 50 } },
+    { status: [1, 2] },
+  ];
+
+  it("with a complex unpublished whose apartments are on sale (the list leaves them out, so does the count)", async () => {
+    const complex = await env.DB.prepare(
+      "SELECT complex_id AS id FROM living_objects WHERE status = 1 GROUP BY complex_id ORDER BY count(*) DESC LIMIT 1",
+    ).first<{ id: number }>();
+    await env.DB.prepare("UPDATE residential_complexes SET is_published = 0 WHERE id = ?1")
+      .bind(complex?.id)
+      .run();
+    for (const filter of FILTERS) {
+      const plain = await plainCount(filter);
+      expect(await countApartments(env.DB, filter), JSON.stringify(filter)).toBe(plain);
+      for (const sort of ["price asc", "area desc"] as const) {
+        const all = listApartmentsSql({ filter, page: 1, perPage: 100_000, sort });
+        const { results } = await env.DB.prepare(all.sql)
+          .bind(...all.params)
+          .all();
+        expect(results.length, `${JSON.stringify(filter)} ${sort}`).toBe(plain);
+      }
+    }
   });
 });

@@ -70,19 +70,45 @@ const ORDER: Record<ApartmentQuery["sort"], string> = {
   "area desc": "lo.area_total DESC, lo.id DESC",
 };
 
+/**
+ * The index a list of the whole catalogue walks, in its sort's order (migration 0017): each carries every column
+ * a filter tests, so the walk tests an entry before it reads the apartment, and stops at the page's end. Left
+ * to itself the planner took the index of a filter's range instead and sorted everything in it apart: prices
+ * up to 12 млн sorted by area, 2,3 s at scale 10.
+ */
+const SORT_INDEX: Record<ApartmentQuery["sort"], string> = {
+  "price asc": "lo_sale_price",
+  "price desc": "lo_sale_price",
+  "area asc": "lo_sale_area",
+  "area desc": "lo_sale_area",
+};
+
 export function listApartmentsSql(q: ApartmentQuery) {
   const w = apartmentWhere(q.filter);
   const params = [...w.params, q.perPage, (q.page - 1) * q.perPage];
+  // One complex's or house's apartments are few: their own indexes, whatever the sort.
+  const from =
+    q.filter.complex === undefined && q.filter.houses === undefined
+      ? FROM.replace("living_objects lo", `living_objects lo INDEXED BY ${SORT_INDEX[q.sort]}`)
+      : FROM;
   return {
-    sql: `SELECT ${COLUMNS} FROM ${FROM} WHERE ${w.sql} AND rc.is_published = 1 ORDER BY ${ORDER[q.sort]}
+    sql: `SELECT ${COLUMNS} FROM ${from} WHERE ${w.sql} AND rc.is_published = 1 ORDER BY ${ORDER[q.sort]}
           LIMIT ?${params.length - 1} OFFSET ?${params.length}`,
     params,
   };
 }
 
+/**
+ * The count of the list's apartments: those of published complexes, as the list has them. The few unpublished
+ * complexes are set apart once; each index a count reads carries the complex (migration 0017).
+ */
 export function countApartmentsSql(f: ApartmentFilter) {
   const w = apartmentWhere(f);
-  return { sql: `SELECT count(*) AS total FROM living_objects lo WHERE ${w.sql}`, params: w.params };
+  return {
+    sql: `SELECT count(*) AS total FROM living_objects lo WHERE ${w.sql}
+      AND lo.complex_id NOT IN (SELECT id FROM residential_complexes WHERE is_published = 0)`,
+    params: w.params,
+  };
 }
 
 export function countApartments(db: D1Database, f: ApartmentFilter): Promise<number> {

@@ -5,8 +5,8 @@
 // and RSS. D1 itself runs in workerd, a separate process, so the numbers are the importer's own. Without a heap
 // limit V8 collects lazily and the peak says little; `node --max-old-space-size=64 scripts/feed-memory.mjs`
 // shows what the import really needs (it fails with «heap out of memory» if it needs more).
-import { readdirSync, readFileSync } from "node:fs";
 import { getHeapStatistics } from "node:v8";
+import { readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { FEED_HEAD, FEED_TAIL, mixedOfferXml, offerXml } from "../tests/fixtures/feeds/generate.mjs";
 import { importTypeScript, openLocalD1, seedStatements } from "./db.mjs";
 import { ROOT } from "./lib.mjs";
@@ -99,16 +99,9 @@ function generatedFeed(bytes) {
 
 const { db, dispose } = await openLocalD1();
 try {
-  const migrations = readdirSync(`${ROOT}worker/db/migrations`)
-    .filter((f) => f.endsWith(".sql"))
-    .sort();
-  for (const file of migrations) {
-    const sql = readFileSync(`${ROOT}worker/db/migrations/${file}`, "utf8");
-    const statements = sql
-      .split(/;\s*\n/)
-      .map((s) => s.replace(/^\s*--.*$/gm, "").trim())
-      .filter(Boolean);
-    await db.batch(statements.map((s) => db.prepare(s)));
+  // Split as wrangler splits them (a trigger's body holds semicolons of its own), as the tests apply them.
+  for (const { queries } of await readD1Migrations(`${ROOT}worker/db/migrations`)) {
+    await db.batch(queries.map((q) => db.prepare(q)));
   }
   const { statements } = await seedStatements(0.02);
   for (let s = 0; s < statements.length; s += 10)

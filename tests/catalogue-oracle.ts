@@ -17,7 +17,9 @@ function directWhere(f: CatalogueFilter): { sql: string; params: Param[] } {
     ...on("complex"),
     ...(apartment.length
       ? [
-          `EXISTS (SELECT 1 FROM living_objects lo WHERE lo.complex_id = rc.id AND lo.status = 1 AND ${apartment.join(" AND ")})`,
+          // Within the complex (lo_complex): left to itself the planner walks the whole catalogue's area index
+          // for an area range, for each complex (migration 0017).
+          `EXISTS (SELECT 1 FROM living_objects lo INDEXED BY lo_complex WHERE lo.complex_id = rc.id AND lo.status = 1 AND ${apartment.join(" AND ")})`,
         ]
       : []),
     ...(station.length

@@ -83,14 +83,25 @@ const SORT_INDEX: Record<ApartmentQuery["sort"], string> = {
   "area desc": "lo_sale_area",
 };
 
+/**
+ * The index of a query's apartments, named: one house's or one complex's are read through their own (a few
+ * hundred, sorted apart), never through an index of the whole catalogue (a complex's apartments by area took
+ * lo_sale_area, every apartment on sale); the whole catalogue's list walks its sort's. Null: the planner's
+ * choice (a count of the whole catalogue, which each lo_sale_* index covers).
+ */
+function apartmentIndex(f: ApartmentFilter, sort: ApartmentQuery["sort"] | null): string | null {
+  if (f.houses !== undefined) return "lo_house";
+  if (f.complex !== undefined) return sort ? "lo_complex_price" : "lo_complex";
+  return sort && SORT_INDEX[sort];
+}
+
+const apartmentsFrom = (index: string | null) =>
+  index ? `living_objects lo INDEXED BY ${index}` : "living_objects lo";
+
 export function listApartmentsSql(q: ApartmentQuery) {
   const w = apartmentWhere(q.filter);
   const params = [...w.params, q.perPage, (q.page - 1) * q.perPage];
-  // One complex's or house's apartments are few: their own indexes, whatever the sort.
-  const from =
-    q.filter.complex === undefined && q.filter.houses === undefined
-      ? FROM.replace("living_objects lo", `living_objects lo INDEXED BY ${SORT_INDEX[q.sort]}`)
-      : FROM;
+  const from = FROM.replace("living_objects lo", apartmentsFrom(apartmentIndex(q.filter, q.sort)));
   return {
     sql: `SELECT ${COLUMNS} FROM ${from} WHERE ${w.sql} AND rc.is_published = 1 ORDER BY ${ORDER[q.sort]}
           LIMIT ?${params.length - 1} OFFSET ?${params.length}`,
@@ -99,14 +110,16 @@ export function listApartmentsSql(q: ApartmentQuery) {
 }
 
 /**
- * The count of the list's apartments: those of published complexes, as the list has them. The few unpublished
- * complexes are set apart once; each index a count reads carries the complex (migration 0017).
+ * The count of the list's apartments: those of published complexes, as the list has them. The filter's count
+ * reads one index alone (migration 0017: no complex in it); the apartments of the few unpublished complexes
+ * that match are counted complex by complex (lo_complex) and taken away.
  */
 export function countApartmentsSql(f: ApartmentFilter) {
   const w = apartmentWhere(f);
   return {
-    sql: `SELECT count(*) AS total FROM living_objects lo WHERE ${w.sql}
-      AND lo.complex_id NOT IN (SELECT id FROM residential_complexes WHERE is_published = 0)`,
+    sql: `SELECT (SELECT count(*) FROM ${apartmentsFrom(apartmentIndex(f, null))} WHERE ${w.sql})
+      - (SELECT count(*) FROM residential_complexes u JOIN living_objects lo INDEXED BY lo_complex
+          ON lo.complex_id = u.id WHERE u.is_published = 0 AND ${w.sql}) AS total`,
     params: w.params,
   };
 }

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { SORTS } from "../../shared/constants";
 import type { ApartmentQuery } from "../../shared/filters/apartments";
 import type { CatalogueFilter, ListQuery } from "../../shared/filters/catalogue";
-import { countComplexesSql, listComplexesSql, listMapPointsSql } from "../../worker/db/queries/complexes";
 import { facetColumnsSql } from "../../worker/db/queries/aggregates";
+import { countComplexesSql, listComplexesSql, listMapPointsSql } from "../../worker/db/queries/complexes";
 import { countApartmentsSql, listApartmentsSql } from "../../worker/db/queries/living-objects";
 
 /**

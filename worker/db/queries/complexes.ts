@@ -8,6 +8,7 @@ import {
 import type { Range } from "../../../shared/filters/fields";
 import { moscowQuarter } from "../../../shared/format";
 import { paymentPriceRange } from "../../../shared/mortgage-payment";
+import { COMPANY_ID_OF_PARAM } from "./companies";
 
 export type Param = string | number;
 /** Binds a value and answers its placeholder (?N). */
@@ -559,7 +560,7 @@ export async function getDeveloperRecord(
          coalesce(sum(h.planned_deadline_year IS NOT NULL
            AND (h.deadline_year * 4 + h.deadline_quarter) - (h.planned_deadline_year * 4 + h.planned_deadline_quarter) > 1), 0) AS late
        FROM residential_complexes rc JOIN houses h ON h.complex_id = rc.id
-       WHERE rc.developer_id = coalesce((SELECT id FROM companies WHERE id = ?1 OR slug = ?1),
+       WHERE rc.developer_id = coalesce(${COMPANY_ID_OF_PARAM},
            (SELECT developer_id FROM residential_complexes WHERE id = ?2))
          AND rc.is_published = 1 AND h.is_finished = 1`,
     )
@@ -592,7 +593,6 @@ export async function listHouses(db: D1Database, complexId: number): Promise<Hou
   return results;
 }
 
-/** Similar complexes: same region and class, nearest price first. */
 /**
  * Complexes like complex `id` (its region and class, the nearest prices first, then the lower id), read by its
  * id so that they come in the same round as the complex itself; none when it is not published. The nearest

@@ -416,13 +416,8 @@ function trustOf(o: YrlOffer, c: OfferCheck): Trust {
   };
 }
 
-export function checkOffer(
-  o: YrlOffer,
-  m: Matching,
-  fallbackDeveloper: string | null,
-  now: Date,
-  c: OfferCheck,
-) {
+/** What the offer is: a sale of a new flat in roubles and square metres, else it is not for us. */
+function checkKind(o: YrlOffer, c: OfferCheck): void {
   c.oneOf(
     "type",
     o.type,
@@ -470,41 +465,50 @@ export function checkOffer(
       `deal-status = «${o.dealStatus?.slice(0, 40)}» неизвестно — считается продажей от застройщика`,
       "пишите в <deal-status> «первичная продажа», «прямая продажа» или «переуступка»",
     );
+}
 
+/** The flat's own numbers, each within its range; a missing required one rejects the offer. */
+function flatNumbers(o: YrlOffer, c: OfferCheck) {
   const required = { required: true };
+  const integer = { integer: true };
   const price = c.number("price/value", o.price, "цена больше нуля", [1, 1e11], required);
   const area = c.number("area/value", o.area, "площадь от 5 до 2000 кв. м", [5, 2000], {
     ...required,
     zero: "общая площадь",
   });
-  const floor = c.number("floor", o.floor, "целый этаж от 1 до 200", [1, 200], {
-    ...required,
-    integer: true,
-  });
+  const floor = c.number("floor", o.floor, "целый этаж от 1 до 200", [1, 200], { ...required, ...integer });
   const studio = o.studio !== undefined && YES.has(fold(o.studio));
   const openPlan = o.openPlan !== undefined && YES.has(fold(o.openPlan));
   const rooms = c.number("rooms", o.rooms, "целое число комнат от 1 до 20 (или studio, open-plan)", [1, 20], {
-    integer: true,
+    ...integer,
     required: !studio && !openPlan,
   });
   const part = [0.5, area ?? 2000] as [number, number];
-  const living = c.number("living-space", o.livingSpace, "жилая площадь не больше общей", part, {
-    zero: "жилая площадь",
-  });
-  const kitchen = c.number("kitchen-space", o.kitchenSpace, "площадь кухни не больше общей", part, {
-    zero: "площадь кухни",
-  });
-  const integer = { integer: true };
-  const floorsTotal = c.number(
-    "floors-total",
-    o.floorsTotal,
-    "этажность не меньше этажа",
-    [floor ?? 1, 200],
-    integer,
-  );
-  const builtYear = c.number("built-year", o.builtYear, "год от 1950 до 2100", [1950, 2100], integer);
-  const quarter = c.number("ready-quarter", o.readyQuarter, "квартал от 1 до 4", [1, 4], integer);
+  return {
+    price,
+    area,
+    floor,
+    roomCode: studio ? 0 : openPlan ? -1 : Math.min(5, rooms ?? 1),
+    living: c.number("living-space", o.livingSpace, "жилая площадь не больше общей", part, {
+      zero: "жилая площадь",
+    }),
+    kitchen: c.number("kitchen-space", o.kitchenSpace, "площадь кухни не больше общей", part, {
+      zero: "площадь кухни",
+    }),
+    floorsTotal: c.number(
+      "floors-total",
+      o.floorsTotal,
+      "этажность не меньше этажа",
+      [floor ?? 1, 200],
+      integer,
+    ),
+    builtYear: c.number("built-year", o.builtYear, "год от 1950 до 2100", [1950, 2100], integer),
+    quarter: c.number("ready-quarter", o.readyQuarter, "квартал от 1 до 4", [1, 4], integer),
+  };
+}
 
+/** Names: none too long, the complex's given, a developer known (the feed's own or its registration's). */
+function checkNames(o: YrlOffer, fallbackDeveloper: string | null, c: OfferCheck): string | null {
   for (const [tag, text] of [
     ["internal-id", o.internalId],
     ["building-name", o.buildingName],
@@ -531,25 +535,55 @@ export function checkOffer(
       "не указан застройщик (sales-agent/organization)",
       "укажите в <sales-agent><organization> название застройщика",
     );
-  const locality = localityOf(o, m, c);
+  return developer;
+}
 
-  let lat = o.latitude === undefined ? Number.NaN : parseNumber(o.latitude);
-  let lng = o.longitude === undefined ? Number.NaN : parseNumber(o.longitude);
-  const located = inRegion(lat, lng);
-  if (!located) {
-    // (An offer whose place is not ours is rejected for that: its coordinates are rightly elsewhere.)
-    if (locality && (o.latitude !== undefined || o.longitude !== undefined)) {
-      c.warn(
-        "координаты вне Москвы и области",
-        "координаты вне Москвы и области — взяты координаты населённого пункта",
-        "проверьте <latitude> и <longitude>: широта около 55,7, долгота около 37,6 (не перепутаны ли)",
-      );
-    }
-    lat = locality?.lat ?? 0;
-    lng = locality?.lng ?? 0;
+/** The offer's coordinates, or its locality's when they are missing or outside Moscow and the oblast. */
+function placeOf(o: YrlOffer, locality: LocalityRow | undefined, c: OfferCheck) {
+  const lat = o.latitude === undefined ? Number.NaN : parseNumber(o.latitude);
+  const lng = o.longitude === undefined ? Number.NaN : parseNumber(o.longitude);
+  if (inRegion(lat, lng)) return { lat, lng, located: true };
+  // (An offer whose place is not ours is rejected for that: its coordinates are rightly elsewhere.)
+  if (locality && (o.latitude !== undefined || o.longitude !== undefined)) {
+    c.warn(
+      "координаты вне Москвы и области",
+      "координаты вне Москвы и области — взяты координаты населённого пункта",
+      "проверьте <latitude> и <longitude>: широта около 55,7, долгота около 37,6 (не перепутаны ли)",
+    );
   }
-  const stations = stationsOf(o, m, c, located ? { lat, lng } : null);
+  return { lat: locality?.lat ?? 0, lng: locality?.lng ?? 0, located: false };
+}
 
+/** Whether the house is finished, as the feed's building-state says (unknown: being built, with a warning). */
+function isFinished(o: YrlOffer, c: OfferCheck): boolean {
+  const state = o.buildingState ? BUILDING_STATES[fold(o.buildingState)] : "unfinished";
+  if (!state) {
+    c.warn(
+      "building-state неизвестно",
+      `building-state = «${o.buildingState?.slice(0, 40)}» неизвестно — дом считается строящимся`,
+      "пишите в <building-state> built, hand-over или unfinished",
+    );
+  }
+  return state === "built" || state === "hand-over";
+}
+
+/**
+ * One offer checked: every problem is recorded in `c` (a reason rejects the offer, a warning drops a detail),
+ * and an accepted offer is read into the apartment, its house and its complex; null when it is rejected.
+ */
+export function checkOffer(
+  o: YrlOffer,
+  m: Matching,
+  fallbackDeveloper: string | null,
+  now: Date,
+  c: OfferCheck,
+): Accepted | null {
+  checkKind(o, c);
+  const n = flatNumbers(o, c);
+  const developer = checkNames(o, fallbackDeveloper, c);
+  const locality = localityOf(o, m, c);
+  const { lat, lng, located } = placeOf(o, locality, c);
+  const stations = stationsOf(o, m, c, located ? { lat, lng } : null);
   const plan = imageUrl(
     c,
     o.images.find((i) => i.tag && PLAN_TAGS.has(i.tag))?.url,
@@ -562,18 +596,9 @@ export function checkOffer(
     "фото ЖК",
     "<image>",
   );
-
-  const state = o.buildingState ? BUILDING_STATES[fold(o.buildingState)] : "unfinished";
-  if (!state) {
-    c.warn(
-      "building-state неизвестно",
-      `building-state = «${o.buildingState?.slice(0, 40)}» неизвестно — дом считается строящимся`,
-      "пишите в <building-state> built, hand-over или unfinished",
-    );
-  }
-  const finished = state === "built" || state === "hand-over";
+  const finished = isFinished(o, c);
   const trust = trustOf(o, c);
-
+  const { price, area, floor, roomCode } = n;
   if (
     c.reasons.length ||
     price === undefined ||
@@ -587,7 +612,6 @@ export function checkOffer(
     return null;
   }
 
-  const roomCode = studio ? 0 : openPlan ? -1 : Math.min(5, rooms ?? 1);
   const share = roomCode <= 0 ? 0.55 : 0.5 + Math.min(roomCode, 4) * 0.04;
   const rnd = new Random(hash(o.internalId));
   const name = o.buildingName
@@ -598,7 +622,7 @@ export function checkOffer(
   const houseFeedKey = o.yandexHouseId ? `y:${o.yandexHouseId}` : `s:${fold(o.buildingSection ?? "1")}`;
   const complexKey = `${fold(developer)}\n${complexFeedKey}`;
   const street = o.address ?? "";
-  const accepted: Accepted = {
+  return {
     complexKey,
     staged: {
       seq: 0,
@@ -608,8 +632,8 @@ export function checkOffer(
       floor,
       rooms: roomCode,
       total: r1(area),
-      living: r1(living ?? area * share),
-      kitchen: r1(kitchen ?? (roomCode <= 0 ? area * 0.18 : Math.min(25, 8 + area * 0.08))),
+      living: r1(n.living ?? area * share),
+      kitchen: r1(n.kitchen ?? (roomCode <= 0 ? area * 0.18 : Math.min(25, 8 + area * 0.08))),
       price: Math.round(price),
       m2: Math.round(price / area),
       otdelka: otdelkaOf(o.renovation),
@@ -635,13 +659,12 @@ export function checkOffer(
     house: {
       feedKey: houseFeedKey,
       name: o.buildingSection ? sectionName(o.buildingSection) : "",
-      floors: Math.max(floor, floorsTotal ?? 0),
+      floors: Math.max(floor, n.floorsTotal ?? 0),
       stage: finished ? 3 : 2,
       finished,
-      year: builtYear ?? (finished ? now.getFullYear() : now.getFullYear() + 2),
-      quarter: quarter ?? 4,
+      year: n.builtYear ?? (finished ? now.getFullYear() : now.getFullYear() + 2),
+      quarter: n.quarter ?? 4,
     },
     stations,
   };
-  return accepted;
 }

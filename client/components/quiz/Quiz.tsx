@@ -29,6 +29,20 @@ type Errors = Partial<Record<ContactField | "step", string>>;
 const CONTACT_FIELDS: readonly ContactField[] = ["name", "phone", "consent"];
 const NETWORK_ERROR = "Не удалось отправить заявку: нет связи с сервером.";
 
+/** What a failed send means: a step's answer to correct, a contact field's error, or a message. */
+function failureOf(
+  e: unknown,
+  steps: readonly QuizStep[],
+): { step?: number; field?: ContactField; message: string } {
+  if (!(e instanceof ApiError)) return { message: NETWORK_ERROR };
+  const { path, text } = splitFieldMessage(e.message);
+  const answerStep = path.startsWith("answers.") ? steps.findIndex((s) => `answers.${s.id}` === path) : -1;
+  if (e.status === 400 && answerStep >= 0) return { step: answerStep, message: text };
+  const field = CONTACT_FIELDS.find((f) => f === path);
+  if (e.status === 400 && field) return { field, message: text };
+  return { message: text };
+}
+
 function stepError(step: QuizStep, answers: QuizDraft["answers"]): string | undefined {
   const a = answers[step.id];
   if (step.type === "single") return typeof a === "string" && a ? undefined : "Выберите один из вариантов";
@@ -119,53 +133,22 @@ export function QuizFlow({ quiz, slug, onClose }: { quiz: Quiz; slug: string; on
         phone: normalizePhone(draft.phone) ?? draft.phone,
       });
     } catch (e) {
-      if (!(e instanceof ApiError)) {
-        setStatus({ kind: "failed", message: NETWORK_ERROR });
-        return;
-      }
-      const { path, text } = splitFieldMessage(e.message);
-      const answerStep = path.startsWith("answers.")
-        ? steps.findIndex((s) => `answers.${s.id}` === path)
-        : -1;
-      if (e.status === 400 && answerStep >= 0) {
-        goTo(answerStep, text);
-      } else if (e.status === 400 && CONTACT_FIELDS.some((f) => f === path)) {
+      const outcome = failureOf(e, steps);
+      if (outcome.step !== undefined) goTo(outcome.step, outcome.message);
+      else if (outcome.field) {
         setStatus({ kind: "editing" });
-        setErrors({ [path]: text });
-      } else setStatus({ kind: "failed", message: text });
+        setErrors({ [outcome.field]: outcome.message });
+      } else setStatus({ kind: "failed", message: outcome.message });
     }
   };
 
-  if (status.kind === "done") {
-    return (
-      <div className="quiz quiz--done">
-        <h3
-          className="quiz__question"
-          tabIndex={-1}
-          ref={(el) => {
-            focusTarget.current = el;
-          }}
-        >
-          Спасибо, {status.name}! Заявка принята
-        </h3>
-        <p>
-          Номер заявки — {status.id}. Консультант позвонит на{" "}
-          <span className="quiz__phone">{formatPhone(status.phone)}</span> и пришлёт подборку. Мы на связи{" "}
-          {COMPANY.hours.consultants} по московскому времени.
-        </p>
-        <QuizMatches answers={status.answers} onNavigate={onClose} />
-        <div className="quiz__actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            Готово
-          </button>
-        </div>
-      </div>
-    );
-  }
+  const focus = (el: HTMLElement | null) => {
+    focusTarget.current = el;
+  };
+  if (status.kind === "done") return <QuizThanks status={status} focus={focus} onClose={onClose} />;
 
   const isContact = step.type === "contact";
   const sending = status.kind === "sending";
-  const selected = draft.answers[step.id];
   return (
     <form
       className="quiz"
@@ -178,21 +161,7 @@ export function QuizFlow({ quiz, slug, onClose }: { quiz: Quiz; slug: string; on
         else goTo(index + 1);
       }}
     >
-      <div className="quiz__progress">
-        <span>
-          Шаг {index + 1} из {steps.length}
-        </span>
-        <div
-          className="quiz__bar"
-          role="progressbar"
-          aria-label="Пройдено шагов"
-          aria-valuemin={1}
-          aria-valuemax={steps.length}
-          aria-valuenow={index + 1}
-        >
-          <div style={{ width: `${((index + 1) / steps.length) * 100}%` }} />
-        </div>
-      </div>
+      <QuizProgress index={index} total={steps.length} />
 
       {!online && (
         <p className="quiz__notice" role="status">
@@ -201,41 +170,14 @@ export function QuizFlow({ quiz, slug, onClose }: { quiz: Quiz; slug: string; on
         </p>
       )}
 
-      <fieldset
-        className="quiz__step"
-        tabIndex={-1}
-        ref={(el) => {
-          focusTarget.current = el;
-        }}
-        aria-describedby={errors.step ? "quiz-step-error" : undefined}
-      >
-        <legend className="quiz__question">{step.title}</legend>
-        {step.type === "multi" && <p className="quiz__hint">Можно выбрать несколько вариантов</p>}
-        {isContact ? (
-          <div className="quiz__contact">
-            <p className="quiz__hint">
-              Консультант позвонит, уточнит детали и пришлёт подборку. Номер не передаём застройщикам и не
-              используем для рассылок.
-            </p>
-            <ContactFields id="quiz" value={draft} errors={errors} onChange={edit} />
-          </div>
-        ) : (
-          <div className="quiz__options">
-            {step.options.map((o) => (
-              <label key={o.value} className="quiz__option">
-                <input
-                  type={step.type === "multi" ? "checkbox" : "radio"}
-                  name={`quiz-${step.id}`}
-                  value={o.value}
-                  checked={Array.isArray(selected) ? selected.includes(o.value) : selected === o.value}
-                  onChange={() => select(o.value)}
-                />
-                <span>{o.label}</span>
-              </label>
-            ))}
-          </div>
-        )}
-      </fieldset>
+      <StepFields
+        step={step}
+        draft={draft}
+        errors={errors}
+        focus={focus}
+        onSelect={select}
+        onContact={edit}
+      />
 
       {errors.step && (
         <p id="quiz-step-error" className="form-error" role="alert">
@@ -272,5 +214,108 @@ export function QuizFlow({ quiz, slug, onClose }: { quiz: Quiz; slug: string; on
         )}
       </div>
     </form>
+  );
+}
+
+function QuizThanks({
+  status,
+  focus,
+  onClose,
+}: {
+  status: Extract<Status, { kind: "done" }>;
+  focus(el: HTMLElement | null): void;
+  onClose(): void;
+}) {
+  return (
+    <div className="quiz quiz--done">
+      <h3 className="quiz__question" tabIndex={-1} ref={focus}>
+        Спасибо, {status.name}! Заявка принята
+      </h3>
+      <p>
+        Номер заявки — {status.id}. Консультант позвонит на{" "}
+        <span className="quiz__phone">{formatPhone(status.phone)}</span> и пришлёт подборку. Мы на связи{" "}
+        {COMPANY.hours.consultants} по московскому времени.
+      </p>
+      <QuizMatches answers={status.answers} onNavigate={onClose} />
+      <div className="quiz__actions">
+        <button type="button" className="button button--ghost" onClick={onClose}>
+          Готово
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function QuizProgress({ index, total }: { index: number; total: number }) {
+  return (
+    <div className="quiz__progress">
+      <span>
+        Шаг {index + 1} из {total}
+      </span>
+      <div
+        className="quiz__bar"
+        role="progressbar"
+        aria-label="Пройдено шагов"
+        aria-valuemin={1}
+        aria-valuemax={total}
+        aria-valuenow={index + 1}
+      >
+        <div style={{ width: `${((index + 1) / total) * 100}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** One step's question: its options, or the contact fields on the last step. */
+function StepFields({
+  step,
+  draft,
+  errors,
+  focus,
+  onSelect,
+  onContact,
+}: {
+  step: QuizStep;
+  draft: QuizDraft;
+  errors: Errors;
+  focus(el: HTMLElement | null): void;
+  onSelect(value: string): void;
+  onContact(field: ContactField, patch: Partial<QuizDraft>): void;
+}) {
+  const selected = draft.answers[step.id];
+  return (
+    <fieldset
+      className="quiz__step"
+      tabIndex={-1}
+      ref={focus}
+      aria-describedby={errors.step ? "quiz-step-error" : undefined}
+    >
+      <legend className="quiz__question">{step.title}</legend>
+      {step.type === "multi" && <p className="quiz__hint">Можно выбрать несколько вариантов</p>}
+      {step.type === "contact" ? (
+        <div className="quiz__contact">
+          <p className="quiz__hint">
+            Консультант позвонит, уточнит детали и пришлёт подборку. Номер не передаём застройщикам и не
+            используем для рассылок.
+          </p>
+          <ContactFields id="quiz" value={draft} errors={errors} onChange={onContact} />
+        </div>
+      ) : (
+        <div className="quiz__options">
+          {step.options.map((o) => (
+            <label key={o.value} className="quiz__option">
+              <input
+                type={step.type === "multi" ? "checkbox" : "radio"}
+                name={`quiz-${step.id}`}
+                value={o.value}
+                checked={Array.isArray(selected) ? selected.includes(o.value) : selected === o.value}
+                onChange={() => onSelect(o.value)}
+              />
+              <span>{o.label}</span>
+            </label>
+          ))}
+        </div>
+      )}
+    </fieldset>
   );
 }

@@ -53,7 +53,7 @@ async function catalogueState() {
        (SELECT count(*) || ':' || total(count) || ':' || total(min_price) FROM room_stats) AS room_stats,
        (SELECT count(*) || ':' || total(minutes) FROM complex_stations) AS stations,
        (SELECT count(*) || ':' || total(complexes_total) FROM companies) AS companies,
-       (SELECT count(*) || ':' || total(price) FROM living_object_prices) AS prices,
+       (SELECT count(*) || ':' || total(new_value) || ':' || total(old_value) FROM change_events) AS events,
        (SELECT count(*) FROM search_entities) AS search`,
   );
   return state;
@@ -178,10 +178,10 @@ describe("feed import", () => {
     expect([body.min_price, body.max_price]).toEqual([prices?.min, prices?.max]);
     expect(body.houses).toHaveLength(2);
 
-    // Every apartment has its first price in the history, its plan image URL and a drawable plan.
+    // Every apartment went on sale at its first price (a change event), has its plan image URL and a drawable plan.
     const [history] = await rows<{ apartments: number; prices: number; plans: number }>(
-      `SELECT count(*) AS apartments, (SELECT count(*) FROM living_object_prices p JOIN living_objects x
-         ON x.id = p.living_object_id WHERE x.feed_id IS NOT NULL) AS prices,
+      `SELECT count(*) AS apartments, (SELECT count(*) FROM change_events e JOIN living_objects x
+         ON x.id = e.living_object_id AND e.new_value = x.price WHERE x.feed_id IS NOT NULL AND e.kind = 'on_sale') AS prices,
          sum(plan_image LIKE 'https://img.novostroyki.example/feeds/%' AND plan LIKE '%;R,%' OR rooms <= 0) AS plans
        FROM living_objects WHERE feed_id IS NOT NULL`,
     );
@@ -228,9 +228,17 @@ describe("feed import", () => {
     expect(back).toMatchObject({ status: "ok", added: 0, updated: 3, sold: 0 });
     for (const id of gone) expect(await apartment(id)).toMatchObject({ status: 1 });
     expect((await feedComplexes()).find((c) => c.name === "Ладога Сити")?.apartments_on_sale).toBe(40);
+    // Each change is one event: on sale, sold, on sale again.
+    for (const id of gone) {
+      const events = await rows<{ kind: string }>(
+        "SELECT kind FROM change_events WHERE living_object_id = ?1 ORDER BY id",
+        (await apartment(id))?.id ?? 0,
+      );
+      expect(events.map((e) => e.kind)).toEqual(["on_sale", "sold", "on_sale"]);
+    }
   });
 
-  it("adds a history row when a price changes", async () => {
+  it("records one price event with the old and the new price when a price changes", async () => {
     const before = await apartment("lad-p1-001");
     const dearer = (before?.price ?? 0) + 250_000;
     const text = ladoga.replace(
@@ -240,16 +248,19 @@ describe("feed import", () => {
     const run = await importText(LADOGA_URL, text);
     expect(run).toMatchObject({ status: "ok", added: 0, updated: 1, sold: 0 });
     expect(await apartment("lad-p1-001")).toMatchObject({ price: dearer, status: 1 });
-    const history = await rows<{ price: number }>(
-      "SELECT price FROM living_object_prices WHERE living_object_id = ?1 ORDER BY id",
+    const history = await rows<{ kind: string; old_value: number | null; new_value: number }>(
+      "SELECT kind, old_value, new_value FROM change_events WHERE living_object_id = ?1 ORDER BY id",
       before?.id ?? 0,
     );
-    expect(history.map((h) => h.price)).toEqual([before?.price, dearer]);
+    expect(history).toEqual([
+      { kind: "on_sale", old_value: null, new_value: before?.price },
+      { kind: "price", old_value: before?.price, new_value: dearer },
+    ]);
     const [counts] = await rows<{ n: number }>(
-      `SELECT count(*) AS n FROM living_object_prices p JOIN living_objects x ON x.id = p.living_object_id
-       WHERE x.feed_id IS NOT NULL`,
+      `SELECT count(*) AS n FROM change_events e JOIN living_objects x ON x.id = e.living_object_id
+       WHERE x.feed_id IS NOT NULL AND e.kind = 'price'`,
     );
-    expect(counts?.n).toBe(272);
+    expect(counts?.n).toBe(1);
   });
 
   it("fails the run of a broken file with the catalogue untouched", async () => {

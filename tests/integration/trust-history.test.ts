@@ -73,13 +73,14 @@ describe("an apartment's price history", () => {
   it("answers the recorded prices oldest first, ending at the current one, and draws them on the page", async () => {
     const row = await env.DB.prepare(
       `SELECT lo.id FROM living_objects lo WHERE lo.status = 1
-         AND (SELECT count(*) FROM living_object_prices p WHERE p.living_object_id = lo.id) >= 3
+         AND (SELECT count(*) FROM change_events e WHERE e.living_object_id = lo.id) >= 3
        ORDER BY lo.id LIMIT 1`,
     ).first<{ id: number }>();
     if (!row) throw new Error("the seed wrote no price history");
     const { body } = await getJson<ApartmentDetail>(`/api/v1/living-objects/${row.id}`);
     const { results } = await env.DB.prepare(
-      "SELECT price, recorded_at AS date FROM living_object_prices WHERE living_object_id = ?1 ORDER BY recorded_at",
+      `SELECT new_value AS price, at AS date FROM change_events
+       WHERE living_object_id = ?1 AND kind IN ('on_sale', 'price') ORDER BY at`,
     )
       .bind(row.id)
       .all<{ price: number; date: string }>();
@@ -95,7 +96,7 @@ describe("an apartment's price history", () => {
   it("shows no history block for an apartment without recorded changes", async () => {
     const row = await env.DB.prepare(
       `SELECT lo.id FROM living_objects lo WHERE lo.status = 1
-         AND NOT EXISTS (SELECT 1 FROM living_object_prices p WHERE p.living_object_id = lo.id)
+         AND NOT EXISTS (SELECT 1 FROM change_events e WHERE e.living_object_id = lo.id)
        ORDER BY lo.id LIMIT 1`,
     ).first<{ id: number }>();
     if (!row) throw new Error("every apartment has a history");

@@ -387,7 +387,7 @@ export async function importFeed(
     const developerId = await placeComplexes(db, runId, run, m, now);
     const { from, to } = await stagedSeqRange(db, runId);
     for (let start = from; start <= to; start += APPLY_CHUNK) {
-      const r = await applyStagedOffers(db, runId, feed.id, start, start + APPLY_CHUNK - 1, at);
+      const r = await applyStagedOffers(db, runId, feed.id, start, start + APPLY_CHUNK - 1);
       counts.added += r.added;
       counts.updated += r.updated;
     }

@@ -1,4 +1,5 @@
 /** Loaders of apartments: the filtered list, the grouped view of a complex, one apartment, a house's chessboard. */
+
 import { BUILD_STAGES, OTDELKA, ROOM_LABELS, STATUSES } from "../../shared/codes";
 import type { ApartmentQuery } from "../../shared/filters/apartments";
 import type {
@@ -8,6 +9,7 @@ import type {
   LivingObjectList,
   RoomGroup,
 } from "../../shared/schemas/catalogue";
+import { listPriceHistory } from "../db/queries/change-events";
 import { getComplex, listHouses } from "../db/queries/complexes";
 import {
   getApartment,
@@ -15,7 +17,6 @@ import {
   listApartments,
   listApartmentsByIds,
   listHouseCells,
-  listPriceHistory,
   listRoomGroups,
 } from "../db/queries/living-objects";
 import { deadlineOf } from "./complexes";

@@ -516,8 +516,8 @@ const CHUNK_FILTER = "s.run_id = ?1 AND s.seq BETWEEN ?3 AND ?4 AND s.house_id I
 
 /**
  * Writes the staged offers with seq in [from, to], in one transaction: changed apartments are updated (and
- * put back on sale), new ones inserted at the next free positions of their floors, and a price that differs
- * from the last one recorded (or the first price) goes into the history.
+ * put back on sale), new ones inserted at the next free positions of their floors. What changed for a buyer (on
+ * sale, a new price) is recorded by the change events' triggers (migration 0018).
  */
 export async function applyStagedOffers(
   db: D1Database,
@@ -525,9 +525,10 @@ export async function applyStagedOffers(
   feedId: number,
   from: number,
   to: number,
-  now: string,
 ): Promise<{ added: number; updated: number }> {
-  const [updated, added] = await db.batch([
+  // changes() after each write: D1's meta.changes also counts the rows the change events' triggers insert.
+  const changes = db.prepare("SELECT changes() AS n");
+  const [, updated, , added] = await db.batch<{ n: number }>([
     db
       .prepare(
         `UPDATE living_objects AS lo SET complex_id = s.complex_id, house_id = s.house_id, floor = s.floor,
@@ -542,6 +543,7 @@ export async function applyStagedOffers(
                 s.plan, s.plan_image)`,
       )
       .bind(runId, feedId, from, to),
+    changes,
     db
       .prepare(
         `INSERT INTO living_objects (complex_id, house_id, section, floor, position, number, rooms, area_total,
@@ -558,30 +560,24 @@ export async function applyStagedOffers(
            AND NOT EXISTS (SELECT 1 FROM living_objects x WHERE x.feed_id = ?2 AND x.external_id = s.external_id)`,
       )
       .bind(runId, feedId, from, to),
-    db
-      .prepare(
-        `INSERT INTO living_object_prices (living_object_id, price, recorded_at)
-         SELECT lo.id, lo.price, ?5 FROM feed_staging s
-         JOIN living_objects lo ON lo.feed_id = ?2 AND lo.external_id = s.external_id
-         WHERE ${CHUNK_FILTER}
-           AND lo.price IS NOT (SELECT p.price FROM living_object_prices p WHERE p.living_object_id = lo.id
-                                ORDER BY p.id DESC LIMIT 1)`,
-      )
-      .bind(runId, feedId, from, to, now),
+    changes,
   ]);
-  return { added: added?.meta.changes ?? 0, updated: updated?.meta.changes ?? 0 };
+  return { added: added?.results[0]?.n ?? 0, updated: updated?.results[0]?.n ?? 0 };
 }
 
 /** Apartments of the feed that are no longer in it: sold (never deleted). */
 export async function markMissingSold(db: D1Database, runId: number, feedId: number): Promise<number> {
-  const result = await db
-    .prepare(
-      `UPDATE living_objects SET status = 3 WHERE feed_id = ?2 AND status <> 3
-         AND NOT EXISTS (SELECT 1 FROM feed_staging s WHERE s.run_id = ?1 AND s.external_id = living_objects.external_id)`,
-    )
-    .bind(runId, feedId)
-    .run();
-  return result.meta.changes;
+  const [, sold] = await db.batch<{ n: number }>([
+    db
+      .prepare(
+        `UPDATE living_objects SET status = 3 WHERE feed_id = ?2 AND status <> 3
+           AND NOT EXISTS (SELECT 1 FROM feed_staging s WHERE s.run_id = ?1 AND s.external_id = living_objects.external_id)`,
+      )
+      .bind(runId, feedId),
+    // Not meta.changes: it counts the sold events the triggers write too.
+    db.prepare("SELECT changes() AS n"),
+  ]);
+  return sold?.results[0]?.n ?? 0;
 }
 
 /**

@@ -162,20 +162,6 @@ export async function listApartmentsByIds(db: D1Database, ids: number[]): Promis
   return results;
 }
 
-export interface PriceRow {
-  price: number;
-  recorded_at: string;
-}
-
-/** The prices an apartment has had, oldest first (the feeds' record, and the seed's). */
-export async function listPriceHistory(db: D1Database, id: number): Promise<PriceRow[]> {
-  const { results } = await db
-    .prepare("SELECT price, recorded_at FROM living_object_prices WHERE living_object_id = ?1 ORDER BY id")
-    .bind(id)
-    .all<PriceRow>();
-  return results;
-}
-
 export interface RoomGroupRow {
   rooms: number;
   count: number;

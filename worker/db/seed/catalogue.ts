@@ -382,7 +382,7 @@ export function generateCatalogue(t: Tables, geo: Geography, scale: number, rnd:
         deadline_year: hYear,
         deadline_quarter: quarter,
         is_finished: finished ? 1 : 0,
-        ...plannedDeadline(houseId, hYear, quarter, finished),
+        ...plannedDeadline(t, { id: houseId, complexId: d.id, year: hYear, quarter, finished }),
       });
       if (!finished) {
         quarter += rnd.int(1, 3);
@@ -493,7 +493,13 @@ export function generateCatalogue(t: Tables, geo: Geography, scale: number, rnd:
         status: a.status,
         plan: encodePlan(generatePlan(a.rooms, a.area, () => rnd.next())),
       });
-      addPriceHistory(t, apartmentId, a.price, a.status);
+      addPriceHistory(t, {
+        id: apartmentId,
+        complexId: d.id,
+        houseId: a.houseId,
+        price: a.price,
+        status: a.status,
+      });
     }
 
     // Aggregates of the apartments on sale.

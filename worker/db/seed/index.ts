@@ -25,7 +25,7 @@ export const TABLE_ORDER = [
   "complex_stations",
   "houses",
   "living_objects",
-  "living_object_prices",
+  "change_events",
   "room_stats",
   "media_categories",
   "media_posts",

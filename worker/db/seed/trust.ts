@@ -45,25 +45,46 @@ export function complexTrust(id: number, regionId: number, firstYear: number) {
 
 /**
  * The first promised deadline of a house, when it moved: a quarter of the finished houses were delivered one
- * to five quarters late, a fifth of those being built have been moved by one to three quarters.
+ * to five quarters late, a fifth of those being built have been moved by one to three quarters. The move is a
+ * change event, recorded a season or so before the first promised quarter ended.
  */
-export function plannedDeadline(houseId: number, year: number, quarter: number, finished: boolean) {
-  const rnd = new Random(houseId * 104_729 + 7);
-  const moved = rnd.chance(finished ? 0.25 : 0.2);
+export function plannedDeadline(
+  t: Tables,
+  house: { id: number; complexId: number; year: number; quarter: number; finished: boolean },
+) {
+  const rnd = new Random(house.id * 104_729 + 7);
+  const moved = rnd.chance(house.finished ? 0.25 : 0.2);
   if (!moved) return { planned_deadline_year: null, planned_deadline_quarter: null };
-  const planned = year * 4 + (quarter - 1) - (finished ? rnd.int(1, 5) : rnd.int(1, 3));
+  const current = house.year * 4 + (house.quarter - 1);
+  const planned = current - (house.finished ? rnd.int(1, 5) : rnd.int(1, 3));
+  const plannedEnd = Date.UTC(Math.floor(planned / 4), (planned % 4) * 3 + 3, 1);
+  t.add("change_events", {
+    kind: "deadline",
+    complex_id: house.complexId,
+    house_id: house.id,
+    living_object_id: null,
+    old_value: planned,
+    new_value: current,
+    at: new Date(Math.min(HISTORY_END, plannedEnd - rnd.int(20, 120) * DAY_MS)).toISOString(),
+  });
   return { planned_deadline_year: Math.floor(planned / 4), planned_deadline_quarter: (planned % 4) + 1 };
 }
 
 /**
- * The price history of every fifth apartment on sale: three to five prices a season apart, mostly rising by
- * 1–5 % as the building grows, sometimes a discount; the last one is the current price.
+ * The price history of every fifth apartment on sale, as change events: put on sale, then two to four price
+ * changes a season apart, mostly rising by 1–5 % as the building grows, sometimes a discount; the last price is
+ * the current one.
  */
-export function addPriceHistory(t: Tables, apartmentId: number, price: number, status: number): void {
-  if (status !== 1 || apartmentId % 5 !== 0) return;
-  const rnd = new Random(apartmentId * 31 + 3);
+export function addPriceHistory(
+  t: Tables,
+  apartment: { id: number; complexId: number; houseId: number; price: number; status: number },
+): void {
+  if (apartment.status !== 1 || apartment.id % 5 !== 0) return;
+  const rnd = new Random(apartment.id * 31 + 3);
   const points = rnd.int(3, 5);
-  const history: { price: number; at: number }[] = [{ price, at: HISTORY_END - rnd.int(0, 20) * DAY_MS }];
+  const history: { price: number; at: number }[] = [
+    { price: apartment.price, at: HISTORY_END - rnd.int(0, 20) * DAY_MS },
+  ];
   for (let i = 1; i < points; i++) {
     const later = history[0] as { price: number; at: number };
     const change = rnd.chance(0.15) ? -rnd.float(0.02, 0.06) : rnd.float(0.01, 0.05);
@@ -72,11 +93,15 @@ export function addPriceHistory(t: Tables, apartmentId: number, price: number, s
       at: later.at - rnd.int(60, 110) * DAY_MS,
     });
   }
-  for (const h of history) {
-    t.add("living_object_prices", {
-      living_object_id: apartmentId,
-      price: h.price,
-      recorded_at: new Date(h.at).toISOString(),
+  history.forEach((h, i) => {
+    t.add("change_events", {
+      kind: i === 0 ? "on_sale" : "price",
+      complex_id: apartment.complexId,
+      house_id: apartment.houseId,
+      living_object_id: apartment.id,
+      old_value: i === 0 ? null : (history[i - 1]?.price ?? null),
+      new_value: h.price,
+      at: new Date(h.at).toISOString(),
     });
-  }
+  });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deadlineLine, formatDeadline, isOverdue } from "../../shared/format";
-import { localityKey, stationKey, walkMinutes } from "./offer";
+import { walkMinutes } from "../../shared/geo/distance";
+import { localityKey, stationKey } from "./offer";
 
 describe("feed dialects", () => {
   it("reads a locality however a feed writes it", () => {

@@ -4,6 +4,7 @@
  * estimated from coordinates), roubles as RUR/RUB/«руб.», areas of 0 for "not given", untagged images, the
  * trust elements. Each problem has a kind (the report groups by it), a reason and what the feed should change.
  */
+import { haversineKm, walkMinutes } from "../../shared/geo/distance";
 import { encodePlan, generatePlan } from "../../shared/plan";
 import {
   type DistrictRow,
@@ -12,7 +13,7 @@ import {
   type StagedOffer,
   type StationRow,
 } from "../db/queries/feeds";
-import { haversineKm, Random } from "../db/seed/prng";
+import { Random } from "../db/seed/prng";
 import type { YrlOffer } from "./yrl-parser";
 
 /** Names and ids longer than this are not names. */
@@ -78,10 +79,7 @@ type StationKind = "metro" | "mcc" | "mcd";
  * for the streets and crossings in between, at 5 km/h. Farther than 40 minutes on foot is no walk: the station
  * is kept without minutes.
  */
-const WALK_DETOUR = 1.3;
-const WALK_KMH = 5;
 const MAX_WALK_ESTIMATE = 40;
-export const walkMinutes = (km: number) => Math.max(1, Math.round(((km * WALK_DETOUR) / WALK_KMH) * 60));
 
 const YES = new Set(["да", "true", "1", "+", "yes", "есть"]);
 const NO = new Set(["нет", "false", "0", "-", "no"]);

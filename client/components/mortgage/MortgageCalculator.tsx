@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { formatMoney, formatNumber, formatPrice, plural, WORDS } from "../../../shared/format";
+import { formatNumber, plural, WORDS } from "../../../shared/format";
 import {
   CARD_TERM_YEARS,
   type CalculatorState,
@@ -25,6 +25,7 @@ import {
   yearlySchedule,
 } from "../../../shared/mortgage";
 import { lazyPart } from "../../pages";
+import { MortgageResult } from "./MortgageResult";
 import { formatDecimal, NumberField, parseDecimal, RublesField } from "./NumberField";
 import "./mortgage.css";
 
@@ -41,17 +42,6 @@ function programNote(id: ProgramId, rate: number): string {
   const changed = rate !== p.rate ? ` (ваша ставка ${formatRate(rate)})` : "";
   if (p.maxLoan === null) return `${formatRate(rate)} в расчёте, ставку банка можно ввести`;
   return `до ${formatRate(p.rate)}, кредит до ${formatNumber(p.maxLoan / 1e6)}\u00a0млн\u00a0₽${changed}`;
-}
-
-/** «2 года 5 месяцев» */
-function yearsMonths(months: number): string {
-  const y = Math.floor(months / 12);
-  const m = months % 12;
-  const parts = [
-    y ? `${y}\u00a0${plural(y, WORDS.year)}` : "",
-    m ? `${m}\u00a0${plural(m, WORDS.month)}` : "",
-  ];
-  return parts.filter(Boolean).join(" ") || "0 месяцев";
 }
 
 function RadioGroup<T extends string>({
@@ -125,7 +115,6 @@ export function MortgageCalculator({ initial, pathname }: { initial: CalculatorS
   const issues = calc.ok ? checkProgram(program, state, state.region) : [];
   const errorOf = (field: InputError["field"]) =>
     calc.ok ? undefined : calc.errors.find((e) => e.field === field)?.message;
-  const share = state.price > 0 ? (state.down / state.price) * 100 : 0;
 
   return (
     <div className="mortgage">
@@ -168,35 +157,7 @@ export function MortgageCalculator({ initial, pathname }: { initial: CalculatorS
           error={errorOf("price")}
           onChange={(price) => update({ price, down: Math.round(price * downShare.current) })}
         />
-        <div className="mortgage__pair">
-          <RublesField
-            id="mortgage-down"
-            name="down"
-            label="Первоначальный взнос"
-            value={state.down}
-            error={errorOf("down")}
-            onChange={(down) => {
-              if (state.price > 0) downShare.current = down / state.price;
-              update({ down });
-            }}
-          />
-          <NumberField
-            id="mortgage-down-share"
-            label="Взнос, %"
-            inputMode="decimal"
-            suffix="%"
-            value={Math.round(share * 10) / 10}
-            format={formatDecimal}
-            parse={(text) => {
-              const pct = parseDecimal(text);
-              return pct !== null && pct < 100 ? pct : null;
-            }}
-            onChange={(pct) => {
-              downShare.current = pct / 100;
-              update({ down: Math.round((state.price * pct) / 100) });
-            }}
-          />
-        </div>
+        <DownPaymentFields state={state} update={update} error={errorOf("down")} share={downShare} />
         <div className="mortgage__pair">
           <NumberField
             id="mortgage-term"
@@ -223,36 +184,7 @@ export function MortgageCalculator({ initial, pathname }: { initial: CalculatorS
             onChange={(rate) => update({ rate, rates: { ...state.rates, [state.program]: rate } })}
           />
         </div>
-        <fieldset className="mortgage-extra">
-          <legend className="mortgage-field__label">Материнский капитал</legend>
-          <label className="mortgage-choice__option">
-            <input
-              type="checkbox"
-              checked={state.matcap > 0}
-              onChange={(e) => {
-                const matcap = e.currentTarget.checked ? MATCAP_DEFAULT : 0;
-                update({ matcap, down: Math.max(state.down, matcap) });
-              }}
-            />
-            <span>Направить материнский капитал на первоначальный взнос</span>
-          </label>
-          {state.matcap > 0 && (
-            <RublesField
-              id="mortgage-matcap"
-              name="matcap"
-              label="Сумма капитала в составе взноса"
-              value={state.matcap}
-              error={errorOf("matcap")}
-              onChange={(matcap) => update({ matcap })}
-            />
-          )}
-          {state.matcap > 0 && (
-            <p className="mortgage__footnote">
-              Капитал — часть первоначального взноса, а не добавка к нему. Сумму вашего сертификата покажет
-              личный кабинет Социального фонда.
-            </p>
-          )}
-        </fieldset>
+        <MatcapFields state={state} update={update} error={errorOf("matcap")} />
         <RublesField
           id="mortgage-extra"
           name="extra"
@@ -279,78 +211,7 @@ export function MortgageCalculator({ initial, pathname }: { initial: CalculatorS
         </noscript>
       </form>
 
-      <section className="mortgage__result" aria-labelledby="mortgage-result-title">
-        <h2 id="mortgage-result-title" className="visually-hidden">
-          Результат расчёта
-        </h2>
-        {calc.ok ? (
-          <>
-            <p className="mortgage__payment-label">
-              {state.type === "annuity" ? "Ежемесячный платёж" : "Первый платёж"}
-            </p>
-            <output
-              className="mortgage__payment"
-              htmlFor="mortgage-price mortgage-down mortgage-term mortgage-rate"
-            >
-              {formatMoney(calc.result.firstPayment)}
-            </output>
-            {state.type === "differentiated" && (
-              <p className="mortgage__payment-note">
-                Платёж уменьшается каждый месяц, последний — {formatMoney(calc.result.lastPayment)}
-              </p>
-            )}
-            <dl className="mortgage__figures">
-              <dt>Сумма кредита</dt>
-              <dd>{formatPrice(calc.result.loan)}</dd>
-              <dt>Переплата по процентам</dt>
-              <dd>{formatPrice(calc.result.overpayment)}</dd>
-              <dt>Всего выплат банку</dt>
-              <dd>{formatPrice(calc.result.total)}</dd>
-              <dt>Доход для одобрения</dt>
-              <dd>от {formatPrice(calc.result.firstPayment * 2)}</dd>
-              {state.matcap > 0 && (
-                <>
-                  <dt>Свои деньги на взнос</dt>
-                  <dd>{formatPrice(state.down - state.matcap)}</dd>
-                </>
-              )}
-            </dl>
-            {early && (
-              <p className="mortgage__early" role="status">
-                {early.savedMonths > 0
-                  ? `С досрочными платежами по ${formatPrice(state.extra)} в месяц кредит закроется через ${yearsMonths(early.months)} — на ${yearsMonths(early.savedMonths)} раньше, проценты меньше на ${formatPrice(early.savedInterest)}.`
-                  : "Досрочный платёж слишком мал, чтобы сократить срок хотя бы на месяц."}
-              </p>
-            )}
-            <p className="mortgage__footnote">
-              Банки обычно одобряют кредит, если платёж не больше половины дохода семьи.
-            </p>
-            {issues.length > 0 && (
-              <div className="mortgage__issues" role="status">
-                <p>
-                  <strong>{`Условия программы «${program.name}» не выполнены`}</strong>
-                </p>
-                <ul>
-                  {issues.map((i) => (
-                    <li key={i}>{i}</li>
-                  ))}
-                </ul>
-              </div>
-            )}
-          </>
-        ) : (
-          <div className="mortgage__issues" role="alert">
-            <p>
-              <strong>Проверьте данные</strong>
-            </p>
-            <ul>
-              {calc.errors.map((e) => (
-                <li key={e.field}>{e.message}</li>
-              ))}
-            </ul>
-          </div>
-        )}
-      </section>
+      <MortgageResult calc={calc} state={state} early={early} issues={issues} programName={program.name} />
 
       <PaymentSearch
         payment={budget ?? (calc.ok ? Math.round(calc.result.firstPayment / 1000) * 1000 : 80_000)}
@@ -372,6 +233,98 @@ export function MortgageCalculator({ initial, pathname }: { initial: CalculatorS
         </section>
       )}
     </div>
+  );
+}
+
+type Update = (patch: Partial<CalculatorState>) => void;
+
+/** The down payment in roubles and as a share of the price; the share is kept while the price is retyped. */
+function DownPaymentFields({
+  state,
+  update,
+  error,
+  share,
+}: {
+  state: CalculatorState;
+  update: Update;
+  error: string | undefined;
+  share: { current: number };
+}) {
+  const percent = state.price > 0 ? (state.down / state.price) * 100 : 0;
+  return (
+    <div className="mortgage__pair">
+      <RublesField
+        id="mortgage-down"
+        name="down"
+        label="Первоначальный взнос"
+        value={state.down}
+        error={error}
+        onChange={(down) => {
+          if (state.price > 0) share.current = down / state.price;
+          update({ down });
+        }}
+      />
+      <NumberField
+        id="mortgage-down-share"
+        label="Взнос, %"
+        inputMode="decimal"
+        suffix="%"
+        value={Math.round(percent * 10) / 10}
+        format={formatDecimal}
+        parse={(text) => {
+          const pct = parseDecimal(text);
+          return pct !== null && pct < 100 ? pct : null;
+        }}
+        onChange={(pct) => {
+          share.current = pct / 100;
+          update({ down: Math.round((state.price * pct) / 100) });
+        }}
+      />
+    </div>
+  );
+}
+
+/** Maternity capital as a part of the down payment. */
+function MatcapFields({
+  state,
+  update,
+  error,
+}: {
+  state: CalculatorState;
+  update: Update;
+  error: string | undefined;
+}) {
+  return (
+    <fieldset className="mortgage-extra">
+      <legend className="mortgage-field__label">Материнский капитал</legend>
+      <label className="mortgage-choice__option">
+        <input
+          type="checkbox"
+          checked={state.matcap > 0}
+          onChange={(e) => {
+            const matcap = e.currentTarget.checked ? MATCAP_DEFAULT : 0;
+            update({ matcap, down: Math.max(state.down, matcap) });
+          }}
+        />
+        <span>Направить материнский капитал на первоначальный взнос</span>
+      </label>
+      {state.matcap > 0 && (
+        <RublesField
+          id="mortgage-matcap"
+          name="matcap"
+          label="Сумма капитала в составе взноса"
+          value={state.matcap}
+          error={error}
+          onChange={(matcap) => update({ matcap })}
+        />
+      )}
+      {state.matcap > 0 && (
+        <p className="mortgage__footnote">
+          Капитал — часть первоначального взноса, а не добавка к нему. Сумму вашего сертификата покажет личный
+          кабинет Социального фонда.
+        </p>
+      )}
+    </fieldset>
   );
 }
 

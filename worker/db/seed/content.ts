@@ -1,6 +1,7 @@
 /** Journal, quizzes, special offers, adverts, banners, page SEO, SEO filters and the search index. */
 
-import { formatPriceFrom } from "../../../shared/format";
+import { DECLARATION_SITE, TGB_TEXT_MAX } from "../../../shared/ads-rules";
+import { formatDeadline, formatPriceFrom } from "../../../shared/format";
 import { QUIZ_STEPS } from "../../../shared/quiz";
 import { SEO_FILTERS } from "../../../shared/seo-filters";
 import { ARTICLES_ESCROW } from "./journal/escrow";
@@ -10,7 +11,7 @@ import { ARTICLES_PRIEMKA } from "./journal/priemka";
 import { ARTICLES_REMONT } from "./journal/remont";
 import type { JournalCategorySlug, SeedArticle } from "./journal/types";
 import { ARTICLES_VYBOR } from "./journal/vybor";
-import { type OfferFacts, offerDealer } from "./offers";
+import { familyMortgageTerms, type OfferFacts, offerDealer } from "./offers";
 import type { Random } from "./prng";
 import { SEO_TEXTS } from "./seo-texts";
 import type { Tables } from "./tables";
@@ -95,8 +96,23 @@ function offerFacts(t: Tables, ids: ReadonlySet<number>): Map<number, OfferFacts
 }
 
 /** What every ad's disclaimer says besides who placed it. */
-const AD_DISCLAIMER =
-  "Цены и условия — на дату размещения, уточняйте их в отделе продаж застройщика. Не является публичной офертой.";
+const AD_DISCLAIMER = `Цены и условия — на дату размещения, уточняйте их в отделе продаж застройщика. Проектная декларация — на сайте ${DECLARATION_SITE}. Не является публичной офертой.`;
+
+/** The bank that lends on a complex's flats first (its escrow bank), for adverts that speak of a mortgage. */
+const bankOf = (c: Record<string, unknown>) =>
+  (JSON.parse(String(c.mortgage_banks ?? "[]")) as string[])[0] ?? "";
+
+/**
+ * A text-and-picture block's text: the price and the address, the address without its region when the whole
+ * would pass the block's limit (shared/ads-rules.ts), the price alone when even that would.
+ */
+function tgbText(price: string, address: string): string {
+  const short = address.replace(/^(Москва|Московская обл\.),\s*/, "");
+  return (
+    [`Квартиры ${price}. ${address}`, `Квартиры ${price}. ${short}`].find((t) => t.length <= TGB_TEXT_MAX) ??
+    `Квартиры ${price}.`
+  );
+}
 
 const ERID_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 const erid = (rnd: Random) => Array.from({ length: 11 }, () => rnd.pick([...ERID_ALPHABET])).join("");
@@ -175,8 +191,8 @@ export function generateContent(t: Tables, rnd: Random): void {
       title: `ЖК «${c.name}»`,
       text:
         type === "gallery"
-          ? `Квартиры от застройщика ${developer}. Ипотека, рассрочка, отделка.`
-          : `Квартиры ${formatPriceFrom(Number(c.min_price))}. ${c.address}`,
+          ? `Квартиры от застройщика ${developer}. Ипотеку выдаёт ${bankOf(c)}, есть рассрочка и отделка.`
+          : tgbText(formatPriceFrom(Number(c.min_price)), String(c.address)),
       url: `/novostroyki/${c.slug}/`,
       is_real: isReal ? 1 : 0,
       developer,
@@ -203,8 +219,17 @@ export function generateContent(t: Tables, rnd: Random): void {
   ) => {
     const c = pickComplex();
     const dev = companies.get(c.developer_id ?? 0);
+    const deadline =
+      c.is_finished === 1
+        ? "дом сдан"
+        : `сдача — ${formatDeadline(Number(c.deadline_year), Number(c.deadline_quarter))}`;
     const fill = (s: string) =>
-      s.replace("{name}", String(c.name)).replace("{price}", formatPriceFrom(Number(c.min_price)));
+      s
+        .replace("{name}", String(c.name))
+        .replace("{price}", formatPriceFrom(Number(c.min_price)))
+        .replace("{bank}", bankOf(c))
+        .replace("{family}", familyMortgageTerms(bankOf(c)))
+        .replace("{deadline}", deadline);
     bannerId += 1;
     t.add("banners", {
       id: bannerId,
@@ -230,11 +255,11 @@ export function generateContent(t: Tables, rnd: Random): void {
     "filter",
     "ЖК «{name}»",
     "Скидка до 5\u00a0% при полной оплате до конца месяца.",
-    "Квартиры {price}, ипотека и рассрочка.",
+    "Квартиры {price}. Ипотеку выдаёт {bank}, есть рассрочка.",
   );
-  banner("menu", "ЖК «{name}»", "Старт продаж нового корпуса, квартиры {price}.");
-  banner("content", "ЖК «{name}»", "Квартиры {price}: семейная ипотека и рассрочка без удорожания.");
-  banner("top", "ЖК «{name}»", "Семейная ипотека 6\u00a0% без удорожания.");
+  banner("menu", "ЖК «{name}»", "Квартиры {price}, {deadline}.");
+  banner("content", "ЖК «{name}»: семейная ипотека без удорожания", "Квартиры {price}. {family}");
+  banner("top", "ЖК «{name}»: семейная ипотека без удорожания", "{family}");
 
   const pages: [string, string, string][] = [
     [

@@ -89,6 +89,15 @@ const FINISH: Record<number, string> = {
 
 const family = PROGRAM_TERMS.family;
 
+/**
+ * «Кредит выдаёт ВТБ: ставка 6 % на весь срок, первоначальный взнос от 20 %, срок до 30 лет, сумма до 12 млн ₽.»:
+ * the family programme's conditions with the bank, as an advert of it must state them (shared/ads-rules.ts).
+ */
+export function familyMortgageTerms(bank: string): string {
+  const limit = family.maxLoan === null ? "" : `, сумма до ${formatPriceShort(family.maxLoan)}`;
+  return `Кредит выдаёт ${bank}: ставка ${formatRate(family.rate)} на весь срок, первоначальный взнос от ${formatShare(family.minDownShare)}, срок до ${family.maxTermYears} лет${limit}.`;
+}
+
 /** The offers' kinds, in the order complexes are dealt them. */
 export const OFFER_KINDS: readonly ((f: OfferFacts) => OfferText | null)[] = [
   (f) => {
@@ -162,11 +171,11 @@ export const OFFER_KINDS: readonly ((f: OfferFacts) => OfferText | null)[] = [
   },
   (f) => {
     const bank = f.banks[0];
-    if (!bank || !f.sale.length || family.maxLoan === null) return null;
+    if (!bank || !f.sale.length) return null;
     return {
       title: `Семейная ипотека ${formatRate(family.rate)} без удорожания`,
       subTitle: null,
-      text: `Кредит выдаёт ${bank}: ставка ${formatRate(family.rate)} на весь срок, первоначальный взнос от ${formatShare(family.minDownShare)}, срок до ${family.maxTermYears} лет, сумма до ${formatPriceShort(family.maxLoan)}. Цена квартиры такая же, как при оплате наличными.`,
+      text: `${familyMortgageTerms(bank)} Цена квартиры такая же, как при оплате наличными.`,
     };
   },
   (f) =>

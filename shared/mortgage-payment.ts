@@ -210,7 +210,7 @@ export function quoteTerms(q: PaymentQuote): string {
 
 /** «932 486 ₽ в месяц по рыночной ипотеке под 20 %: взнос 13 950 861 ₽ (20 %), срок 30 лет» */
 export function quoteSentence(q: PaymentQuote): string {
-  return `${formatPrice(q.payment)} в месяц ${q.program.byName} под ${formatRate(q.rate)}: ${quoteTerms(q)}`;
+  return `${formatPrice(q.payment)} в месяц ${q.program.byName} под${NBSP}${formatRate(q.rate)}: ${quoteTerms(q)}`;
 }
 
 /** How a quote's payment is counted, for the tooltip of «от N ₽/мес»: the numbers of the quote itself. */

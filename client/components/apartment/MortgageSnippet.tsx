@@ -71,7 +71,7 @@ export default function MortgageSnippet({
                 {capitalize(quoteTerms(q))}
                 {limited &&
                   program.maxLoan !== null &&
-                  `; кредит по программе — до ${formatPriceShort(program.maxLoan)}`}
+                  `; кредит по программе — до\u00a0${formatPriceShort(program.maxLoan)}`}
               </p>
               <p className="mortgage-snippet__who">{WHO[id]}</p>
               <AppLink className="mortgage-snippet__link" to={`/mortgage/?${mortgageQuery(q.state)}`}>

@@ -90,12 +90,13 @@ const FINISH: Record<number, string> = {
 const family = PROGRAM_TERMS.family;
 
 /**
- * «Кредит выдаёт ВТБ: ставка 6 % на весь срок, первоначальный взнос от 20 %, срок до 30 лет, сумма до 12 млн ₽.»:
- * the family programme's conditions with the bank, as an advert of it must state them (shared/ads-rules.ts).
+ * «ВТБ: 6 % на весь срок, взнос от 20 %, срок до 30 лет, кредит до 12 млн ₽.»: the family programme's
+ * conditions with the bank that lends, as an advert of it must state them (shared/ads-rules.ts), short enough
+ * for the top banner's two lines on a phone.
  */
 export function familyMortgageTerms(bank: string): string {
-  const limit = family.maxLoan === null ? "" : `, сумма до ${formatPriceShort(family.maxLoan)}`;
-  return `Кредит выдаёт ${bank}: ставка ${formatRate(family.rate)} на весь срок, первоначальный взнос от ${formatShare(family.minDownShare)}, срок до ${family.maxTermYears} лет${limit}.`;
+  const limit = family.maxLoan === null ? "" : `, кредит до${NBSP}${formatPriceShort(family.maxLoan)}`;
+  return `${bank}: ${formatRate(family.rate)} на весь срок, взнос от${NBSP}${formatShare(family.minDownShare)}, срок до${NBSP}${family.maxTermYears}${NBSP}лет${limit}.`;
 }
 
 /** The offers' kinds, in the order complexes are dealt them. */
@@ -128,7 +129,7 @@ export const OFFER_KINDS: readonly ((f: OfferFacts) => OfferText | null)[] = [
     return {
       title: `Ипотека от 5,9${NBSP}% на весь срок`,
       subTitle: "Субсидия застройщика",
-      text: `Кредит выдаёт ${bank}: ставка от 5,9${NBSP}% на весь срок, первоначальный взнос от ${formatShare(DOWN_SHARE)}, срок до ${family.maxTermYears} лет. Ставка снижена за счёт застройщика; уточняйте, как субсидия влияет на цену квартиры.`,
+      text: `Кредит выдаёт ${bank}: ставка от${NBSP}5,9${NBSP}% на весь срок, первоначальный взнос от${NBSP}${formatShare(DOWN_SHARE)}, срок до${NBSP}${family.maxTermYears}${NBSP}лет. Ставка снижена за счёт застройщика; уточняйте, как субсидия влияет на цену квартиры.`,
     };
   },
   (f) => {
@@ -155,7 +156,7 @@ export const OFFER_KINDS: readonly ((f: OfferFacts) => OfferText | null)[] = [
     return {
       title: "Кладовая в подарок",
       subTitle: null,
-      text: `К квартирам площадью от 60${NBSP}м² — кладовая на подземном уровне.`,
+      text: `К квартирам площадью от${NBSP}60${NBSP}м² — кладовая на подземном уровне.`,
     };
   },
   (f) => {
@@ -165,7 +166,7 @@ export const OFFER_KINDS: readonly ((f: OfferFacts) => OfferText | null)[] = [
       title: "Отделка за 1 ₽",
       subTitle: `Для квартир без отделки в ${inHouses([house])}`,
       text: house.finished
-        ? "Чистовая отделка включена в цену квартиры: после ремонта вы получаете ключи и можете заезжать."
+        ? "Чистовая отделка включена в цену квартиры: после отделки вы получаете ключи и можете заезжать."
         : "Чистовая отделка включена в цену квартиры: после сдачи дома вы получаете ключи и можете заезжать.",
     };
   },

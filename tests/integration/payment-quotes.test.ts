@@ -144,3 +144,25 @@ describe("a flat's card and its page", () => {
     }
   }, 120_000);
 });
+
+describe("a complex's card and its page", () => {
+  it("give the market programme's payment for the complex's cheapest flat, the same on both", async () => {
+    const list = await (await get("/novostroyki/")).text();
+    const cards = list.split('<article class="listing-card">').slice(1);
+    expect(cards.length).toBeGreaterThan(5);
+    for (const card of cards) {
+      const url =
+        /<a[^>]*href="(\/novostroyki\/[^"]+\/)"[^>]*class="listing-card__link"|class="listing-card__link"[^>]*href="(\/novostroyki\/[^"]+\/)"/.exec(
+          card,
+        );
+      const path = url?.[1] ?? url?.[2];
+      expect(path, card.slice(0, 300)).toBeDefined();
+      const shown = num(/от ([\d\s\u00a0]+) ₽\/мес/.exec(textOf(card))?.[1]);
+      expect(shown, path).toBeGreaterThan(0);
+      const page = await (await get(path ?? "/")).text();
+      const section = /<section[^>]*aria-labelledby="ipoteka"[\s\S]*?<\/section>/.exec(page)?.[0] ?? "";
+      const market = /Рыночная ипотека 20 % годовых ([\d ]+) ₽ в месяц/.exec(textOf(section));
+      expect(num(market?.[1]), `${path}: «${textOf(section).slice(0, 200)}»`).toBe(shown);
+    }
+  }, 120_000);
+});

@@ -7,12 +7,14 @@ import {
   DOWN_SHARE,
   formatRate,
   formatShare,
-  MARKET_RATE,
   type MortgageInput,
   type MortgageState,
+  minimumDown,
   mortgageQuery,
   type PaymentType,
+  PROGRAM_TERMS,
   type ProgramId,
+  type ProgramTerms,
   type RegionId,
 } from "./mortgage-payment";
 
@@ -24,18 +26,7 @@ export const REGIONS: Record<RegionId, string> = {
   mo: "Московская область",
 };
 
-export interface MortgageProgram {
-  id: ProgramId;
-  name: string;
-  /** The rate the calculator sets when the programme is chosen, % a year. */
-  rate: number;
-  /** The programme's ceiling on the rate, % a year; null for market loans. */
-  maxRate: number | null;
-  /** The largest loan at the programme's rate in Moscow and the region, ₽; null: no limit. */
-  maxLoan: number | null;
-  minDownShare: number;
-  maxTermYears: number;
-  regions: readonly RegionId[];
+export interface MortgageProgram extends ProgramTerms {
   conditions: readonly string[];
 }
 
@@ -44,14 +35,7 @@ export const PROGRAMS_CHECKED_AT = "2026-11-21";
 
 export const PROGRAMS: Record<ProgramId, MortgageProgram> = {
   market: {
-    id: "market",
-    name: "Рыночная ипотека",
-    rate: MARKET_RATE,
-    maxRate: null,
-    maxLoan: null,
-    minDownShare: 0,
-    maxTermYears: 30,
-    regions: ["msk", "mo"],
+    ...PROGRAM_TERMS.market,
     conditions: [
       "Ставку 20 % мы взяли как допущение: типичные предложения банков по новостройкам в 2026 году — около 20–22 % годовых. Она меняется вслед за ключевой ставкой Банка России, поэтому подставьте ставку из предложения своего банка.",
       "Первоначальный взнос банки обычно просят от 20 %: по кредитам с меньшим взносом у них выше требования к капиталу, и такие предложения дороже.",
@@ -59,14 +43,7 @@ export const PROGRAMS: Record<ProgramId, MortgageProgram> = {
     ],
   },
   family: {
-    id: "family",
-    name: "Семейная ипотека",
-    rate: 6,
-    maxRate: 6,
-    maxLoan: 12_000_000,
-    minDownShare: 0.2,
-    maxTermYears: 30,
-    regions: ["msk", "mo"],
+    ...PROGRAM_TERMS.family,
     conditions: [
       "Ставка не выше 6 % годовых на весь срок кредита.",
       "Лимит кредита — 12 млн ₽ в Москве, Московской области, Санкт-Петербурге и Ленинградской области, 6 млн ₽ в остальных регионах. Сумму сверх лимита часть банков выдаёт по рыночной ставке.",
@@ -76,14 +53,7 @@ export const PROGRAMS: Record<ProgramId, MortgageProgram> = {
     ],
   },
   it: {
-    id: "it",
-    name: "IT-ипотека",
-    rate: 6,
-    maxRate: 6,
-    maxLoan: 9_000_000,
-    minDownShare: 0.2,
-    maxTermYears: 30,
-    regions: ["mo"],
+    ...PROGRAM_TERMS.it,
     conditions: [
       "Ставка не выше 6 % годовых, лимит кредита по льготной ставке — 9 млн ₽.",
       "Первоначальный взнос — от 20 %.",
@@ -239,14 +209,6 @@ export function yearlySchedule(schedule: readonly Payment[]): YearTotals[] {
   return years;
 }
 
-/** The smallest down payment that meets the programme's share and keeps the loan within its limit. */
-export function minimumDown(program: MortgageProgram, price: number): number {
-  // The epsilon keeps float noise (12 000 000 × 0,2 = 2 400 000,0000000005) from adding a rouble.
-  const byShare = Math.ceil(price * program.minDownShare - 1e-6);
-  const byLimit = program.maxLoan === null ? 0 : price - program.maxLoan;
-  return Math.max(byShare, byLimit, 0);
-}
-
 /** Why the programme does not fit the input, in Russian, with what to change; empty when it fits. */
 export function checkProgram(program: MortgageProgram, input: MortgageInput, region: RegionId): string[] {
   const issues: string[] = [];
@@ -276,7 +238,7 @@ export function checkProgram(program: MortgageProgram, input: MortgageInput, reg
 }
 
 const DEFAULT_PRICE = 12_000_000;
-export const DEFAULT_TERM_YEARS = 20;
+const DEFAULT_TERM_YEARS = 20;
 /** The default down payment for a price, in whole roubles: DOWN_SHARE of it, one amount wherever shown. */
 export function defaultDown(price: number): number {
   return Math.round(price * DOWN_SHARE);

@@ -24,7 +24,7 @@ body{font:14px/1.3 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;co
 .tb__art svg{display:block;width:100%;height:100%}
 .tb__text{min-width:0}
 .tb__title{display:block;font-weight:700;font-size:16px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.tb__lead{display:block;color:#4b5563;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.tb__lead{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;overflow:hidden;color:#4b5563}
 .tb__cta{flex:none;margin-left:auto;padding:8px 16px;border-radius:8px;background:#1d5bd8;color:#fff;font-weight:600}
 .tb__about{position:absolute;top:6px;right:24px}
 .tb__about summary{display:flex;align-items:center;gap:4px;list-style:none;cursor:pointer;padding:3px 8px;border:1px solid #e2e6ec;border-radius:999px;background:#fff;color:#374151;font-size:12px;line-height:1}
@@ -47,7 +47,11 @@ body{font:14px/1.3 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;co
  .tb__link{gap:8px;padding-right:76px}
  .tb__cta{display:none}
  .tb__title{font-size:14px}
- .tb__lead{font-size:12px}
+ .tb__lead{font-size:12px;line-height:1.25}
+}
+@media (max-width:479px){
+ .tb{padding-left:12px}
+ .tb__art{display:none}
 }
 `;
 

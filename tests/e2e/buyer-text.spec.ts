@@ -52,7 +52,7 @@ test.describe("text the buyer sees", () => {
       const inside = rooms.filter((r) => !r.startsWith("лоджия")).map(num);
       expect(inside.length).toBeGreaterThan(1);
       expect(Math.round(inside.reduce((a, b) => a + b, 0) * 10)).toBe(Math.round(apartment.area_total * 10));
-      await expect(page.getByText(/Платёж от [\d\s]+₽ в месяц при взносе от/)).toBeVisible();
+      await expect(page.getByText(/Платёж — [\d\s]+₽ в месяц по рыночной ипотеке под\s20/)).toBeVisible();
       await shoot(page, `free-plan-apartment-${size.width}`);
       await shoot(page, `free-plan-apartment-mortgage-${size.width}`, 'section[aria-labelledby="ipoteka"]');
     });

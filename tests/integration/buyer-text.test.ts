@@ -1,7 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { formatDeadline, formatPrice } from "../../shared/format";
-import { defaultDown } from "../../shared/mortgage";
+import { formatDeadline } from "../../shared/format";
 import type { ComplexDetail } from "../../shared/schemas/catalogue";
 import { get, getJson, HUMAN_UA, visit } from "./helpers";
 
@@ -56,38 +55,6 @@ describe("«от N млн ₽»", () => {
       expect(shown, title).toBeLessThanOrEqual(c.min_price);
       expect(c.min_price - shown, title).toBeLessThan(1e5);
     }
-  });
-});
-
-describe("the apartment page's mortgage line", () => {
-  it("says «Платёж от N ₽ в месяц» with the offers' lowest payment and the one 20 % down payment", async () => {
-    const { body } = await getJson<{ data: { url: string; price: number }[] }>(
-      "/api/v1/living-objects/grid?per_page=1",
-    );
-    const apartment = body.data[0];
-    if (!apartment) throw new Error("no apartment on sale");
-    const html = await (await get(apartment.url)).text();
-    const section = textOf(/<section[^>]*aria-labelledby="ipoteka"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "");
-    const down = formatPrice(defaultDown(apartment.price)).replace(/\u00a0/g, " ");
-    const line =
-      /Платёж от ([\d ]+) ₽ в месяц при взносе от ([\d ]+ ₽) \(20 %\) и кредите на 20 лет: квартира стоит ([\d ]+ ₽)\./.exec(
-        section,
-      );
-    expect(line, section).not.toBeNull();
-    expect(line?.[2]).toBe(down);
-    expect(line?.[3]).toBe(formatPrice(apartment.price).replace(/\u00a0/g, " "));
-    // «от N» is the lowest of the payments the offers below show.
-    const payments = [...section.matchAll(/([\d ]+) ₽ в месяц(?! при)/g)].map((m) =>
-      Number(m[1]?.replace(/ /g, "")),
-    );
-    expect(payments.length).toBeGreaterThan(0);
-    expect(Number(line?.[1]?.replace(/ /g, ""))).toBe(Math.min(...payments));
-    // Every offer's down payment is that one amount or more (a programme's loan limit can ask more).
-    const downs = [...section.matchAll(/Взнос ([\d ]+) ₽/g)].map((m) => Number(m[1]?.replace(/ /g, "")));
-    expect(downs.length).toBe(payments.length);
-    for (const d of downs) expect(d).toBeGreaterThanOrEqual(defaultDown(apartment.price));
-    expect(downs).toContain(defaultDown(apartment.price));
-    expect(section).not.toContain("Ежемесячный платёж за эту квартиру");
   });
 });
 

@@ -5,14 +5,7 @@
  */
 import { Suspense } from "react";
 import { apartmentUrlQuery } from "../../../shared/filters/apartments";
-import { countOf, formatArea, formatPrice, WORDS } from "../../../shared/format";
-import {
-  DEFAULT_TERM_YEARS,
-  DOWN_SHARE,
-  defaultDown,
-  formatShare,
-  type RegionId,
-} from "../../../shared/mortgage";
+import { formatArea, formatPrice } from "../../../shared/format";
 import type { PlanAreas } from "../../../shared/plan";
 import type { ApartmentDetail, LivingObject } from "../../../shared/schemas/catalogue";
 import { useApi } from "../../hooks/use-api";
@@ -32,10 +25,10 @@ import { PlanDownload, ShareButton } from "./ApartmentActions";
 import { CompareBar } from "./CompareBar";
 import { ComplexArt } from "./ComplexArt";
 import { FloorPlan, planAspect } from "./FloorPlan";
-import MortgageSnippet, { paymentFrom } from "./MortgageSnippet";
+import MortgageSnippet from "./MortgageSnippet";
 import { PriceHistory } from "./PriceHistory";
 import { TOGGLES } from "./parts";
-import { apartmentTitle, floorLabel, pricePerMeter } from "./text";
+import { apartmentTitle, floorLabel, mortgageLine, pricePerMeter } from "./text";
 
 function apartmentJsonLd(a: LivingObject, origin: string) {
   return {
@@ -58,18 +51,6 @@ function apartmentJsonLd(a: LivingObject, origin: string) {
       },
     },
   };
-}
-
-/**
- * What the mortgage block says first: «Платёж от 203 000 ₽ в месяц при взносе от 8 700 161 ₽ (20 %) и кредите
- * на 20 лет: квартира стоит 43 500 807 ₽.» — the same payment and down payment as the offers below it.
- */
-function mortgageLine(price: number, region: RegionId | null): string {
-  const from = paymentFrom(price, region);
-  const terms = `при взносе от ${formatPrice(defaultDown(price))} (${formatShare(DOWN_SHARE)}) и кредите на ${countOf(DEFAULT_TERM_YEARS, WORDS.year)}`;
-  return from === null
-    ? `Квартира стоит ${formatPrice(price)}; платёж по ипотечным программам — ниже.`
-    : `Платёж от ${formatPrice(from)} в месяц ${terms}: квартира стоит ${formatPrice(price)}.`;
 }
 
 const STATUS_NOTE: Record<number, string> = {
@@ -166,7 +147,7 @@ export default function ApartmentPage({ match, data, answer }: ApartmentPageProp
           <MortgageSnippet
             price={a.price}
             region={c ? mortgageRegion(c.region) : null}
-            about={mortgageLine(a.price, c ? mortgageRegion(c.region) : null)}
+            about={mortgageLine(a.price)}
           />
         </section>
 

@@ -1,5 +1,6 @@
 /** Russian text about an apartment, shared by the lists, the chessboard and the apartment page. */
 import { formatArea, formatDecimal, formatPrice, formatRange } from "../../../shared/format";
+import { cardQuote, quoteSentence } from "../../../shared/mortgage-payment";
 
 /** «Квартира-студия», «2-комнатная квартира», «Квартира свободной планировки» */
 export function roomsNoun(rooms: number): string {
@@ -28,3 +29,11 @@ export function roomsShort(rooms: number): string {
 /** «67,7–96,6 м²» */
 export const areaRange = (min: number, max: number) =>
   `${formatRange(formatDecimal(min, 1), formatDecimal(max, 1))}\u00a0м²`;
+
+/**
+ * What the apartment's mortgage block says first: «Квартира стоит 69 754 305 ₽. Платёж — 932 486 ₽ в месяц
+ * по рыночной ипотеке под 20 %: взнос 13 950 861 ₽ (20 %), срок 30 лет.» — the card's quote (the same payment
+ * as the flat's «от … ₽/мес»), every number of it stated; the programmes' own quotes follow it.
+ */
+export const mortgageLine = (price: number) =>
+  `Квартира стоит ${formatPrice(price)}. Платёж — ${quoteSentence(cardQuote(price))}.`;

@@ -1,6 +1,7 @@
 /** Journal, quizzes, special offers, adverts, banners, page SEO, SEO filters and the search index. */
 
-import { formatPriceFrom } from "../../../shared/format";
+import { DECLARATION_SITE, TGB_TEXT_MAX } from "../../../shared/ads-rules";
+import { formatDeadline, formatPriceFrom } from "../../../shared/format";
 import { QUIZ_STEPS } from "../../../shared/quiz";
 import { SEO_FILTERS } from "../../../shared/seo-filters";
 import { ARTICLES_ESCROW } from "./journal/escrow";
@@ -10,6 +11,7 @@ import { ARTICLES_PRIEMKA } from "./journal/priemka";
 import { ARTICLES_REMONT } from "./journal/remont";
 import type { JournalCategorySlug, SeedArticle } from "./journal/types";
 import { ARTICLES_VYBOR } from "./journal/vybor";
+import { familyMortgageTerms, type OfferFacts, offerDealer } from "./offers";
 import type { Random } from "./prng";
 import { SEO_TEXTS } from "./seo-texts";
 import type { Tables } from "./tables";
@@ -58,53 +60,59 @@ export function readingMinutes(article: SeedArticle): number {
   return Math.max(1, Math.round(text.split(/\s+/).filter(Boolean).length / 180));
 }
 
-const OFFER_TEMPLATES: { title: string; subTitle?: string; text: string }[] = [
-  {
-    title: "Скидка до 7 % при полной оплате",
-    text: "Скидка действует на квартиры в строящихся корпусах при оплате без ипотеки и рассрочки.",
-  },
-  {
-    title: "Рассрочка 0 % до сдачи дома",
-    subTitle: "Первый взнос — от 20 %",
-    text: "Остаток стоимости можно вносить равными платежами до ввода дома в эксплуатацию.",
-  },
-  {
-    title: "Ипотека от 5,9 % на весь срок",
-    subTitle: "Субсидия застройщика",
-    text: "Ставка снижена за счёт застройщика; уточняйте, как субсидия влияет на цену квартиры.",
-  },
-  {
-    title: "Машино-место в подарок",
-    text: "При покупке трёхкомнатной квартиры — место в подземном паркинге без доплаты.",
-  },
-  { title: "Кладовая в подарок", text: "К квартирам площадью от 60 м² — кладовая на подземном уровне." },
-  {
-    title: "Отделка за 1 ₽",
-    subTitle: "Для квартир в корпусе 2",
-    text: "Чистовая отделка включена в цену квартиры: вы получаете ключи и можете заезжать.",
-  },
-  {
-    title: "Семейная ипотека 6 % без удорожания",
-    text: "Цена квартиры при покупке по семейной ипотеке такая же, как при оплате наличными.",
-  },
-  {
-    title: "Trade-in: зачтём вашу квартиру",
-    subTitle: "Оценка за один день",
-    text: "Застройщик выкупает вашу квартиру или продаёт её, а деньги идут в оплату новой.",
-  },
-  {
-    title: "Старт продаж нового корпуса",
-    text: "Лучшие цены на первом этапе: выбор видовых квартир на высоких этажах.",
-  },
-  {
-    title: "Скидка 5 % на студии",
-    text: "Предложение ограничено: студии в сданном корпусе с готовой отделкой.",
-  },
-];
+/** The facts of the complexes `ids` an offer may name (worker/db/seed/offers.ts). */
+function offerFacts(t: Tables, ids: ReadonlySet<number>): Map<number, OfferFacts> {
+  const facts = new Map<number, OfferFacts>();
+  for (const c of t.records("residential_complexes")) {
+    if (!ids.has(Number(c.id))) continue;
+    facts.set(Number(c.id), {
+      houses: [],
+      sale: [],
+      parkingMask: Number(c.parking_mask),
+      banks: JSON.parse(String(c.mortgage_banks ?? "[]")) as string[],
+    });
+  }
+  for (const h of t.records("houses")) {
+    facts.get(Number(h.complex_id))?.houses.push({
+      id: Number(h.id),
+      name: String(h.name),
+      stage: Number(h.build_stage),
+      finished: h.is_finished === 1,
+      deadlineYear: Number(h.deadline_year),
+      deadlineQuarter: Number(h.deadline_quarter),
+    });
+  }
+  for (const a of t.records("living_objects")) {
+    if (a.status !== 1) continue;
+    facts.get(Number(a.complex_id))?.sale.push({
+      houseId: Number(a.house_id),
+      rooms: Number(a.rooms),
+      area: Number(a.area_total),
+      price: Number(a.price),
+      otdelka: Number(a.otdelka),
+    });
+  }
+  return facts;
+}
 
 /** What every ad's disclaimer says besides who placed it. */
-const AD_DISCLAIMER =
-  "Цены и условия — на дату размещения, уточняйте их в отделе продаж застройщика. Не является публичной офертой.";
+const AD_DISCLAIMER = `Цены и условия — на дату размещения, уточняйте их в отделе продаж застройщика. Проектная декларация — на сайте ${DECLARATION_SITE}. Не является публичной офертой.`;
+
+/** The bank that lends on a complex's flats first (its escrow bank), for adverts that speak of a mortgage. */
+const bankOf = (c: Record<string, unknown>) =>
+  (JSON.parse(String(c.mortgage_banks ?? "[]")) as string[])[0] ?? "";
+
+/**
+ * A text-and-picture block's text: the price and the address, the address without its region when the whole
+ * would pass the block's limit (shared/ads-rules.ts), the price alone when even that would.
+ */
+function tgbText(price: string, address: string): string {
+  const short = address.replace(/^(Москва|Московская обл\.),\s*/, "");
+  return (
+    [`Квартиры ${price}. ${address}`, `Квартиры ${price}. ${short}`].find((t) => t.length <= TGB_TEXT_MAX) ??
+    `Квартиры ${price}.`
+  );
+}
 
 const ERID_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 const erid = (rnd: Random) => Array.from({ length: 11 }, () => rnd.pick([...ERID_ALPHABET])).join("");
@@ -149,18 +157,23 @@ export function generateContent(t: Tables, rnd: Random): void {
   const companies = new Map(t.records("companies").map((c) => [c.id, c]));
   const pickComplex = () => rnd.pick(complexes);
   const offerComplexes = rnd.shuffle(complexes).slice(0, 25);
+  const facts = offerFacts(t, new Set(offerComplexes.map((c) => Number(c.id))));
+  const offerOf = offerDealer();
+  let offerId = 0;
   offerComplexes.forEach((c, i) => {
-    const tpl = OFFER_TEMPLATES[i % OFFER_TEMPLATES.length] ?? OFFER_TEMPLATES[0];
-    if (!tpl) return;
+    const f = facts.get(Number(c.id));
+    const offer = f && offerOf(f);
+    if (!offer) return;
+    offerId += 1;
     t.add("special_offers", {
-      id: i + 1,
+      id: offerId,
       complex_id: c.id,
-      title: tpl.title,
-      sub_title: tpl.subTitle ?? null,
-      text: tpl.text,
+      title: offer.title,
+      sub_title: offer.subTitle,
+      text: offer.text,
       color: ["#1d5bd8", "#0f7a3d", "#b4531f", "#7b4fd6", "#00838f"][i % 5] ?? "#1d5bd8",
       valid_until: `2027-0${1 + (i % 3)}-${10 + (i % 18)}`,
-      sort: i + 1,
+      sort: offerId,
     });
   });
 
@@ -178,8 +191,8 @@ export function generateContent(t: Tables, rnd: Random): void {
       title: `ЖК «${c.name}»`,
       text:
         type === "gallery"
-          ? `Квартиры от застройщика ${developer}. Ипотека, рассрочка, отделка.`
-          : `Квартиры ${formatPriceFrom(Number(c.min_price))}. ${c.address}`,
+          ? `Квартиры от застройщика ${developer}. Ипотеку выдаёт ${bankOf(c)}, есть рассрочка и отделка.`
+          : tgbText(formatPriceFrom(Number(c.min_price)), String(c.address)),
       url: `/novostroyki/${c.slug}/`,
       is_real: isReal ? 1 : 0,
       developer,
@@ -206,8 +219,17 @@ export function generateContent(t: Tables, rnd: Random): void {
   ) => {
     const c = pickComplex();
     const dev = companies.get(c.developer_id ?? 0);
+    const deadline =
+      c.is_finished === 1
+        ? "дом сдан"
+        : `сдача — ${formatDeadline(Number(c.deadline_year), Number(c.deadline_quarter))}`;
     const fill = (s: string) =>
-      s.replace("{name}", String(c.name)).replace("{price}", formatPriceFrom(Number(c.min_price)));
+      s
+        .replace("{name}", String(c.name))
+        .replace("{price}", formatPriceFrom(Number(c.min_price)))
+        .replace("{bank}", bankOf(c))
+        .replace("{family}", familyMortgageTerms(bankOf(c)))
+        .replace("{deadline}", deadline);
     bannerId += 1;
     t.add("banners", {
       id: bannerId,
@@ -233,11 +255,11 @@ export function generateContent(t: Tables, rnd: Random): void {
     "filter",
     "ЖК «{name}»",
     "Скидка до 5\u00a0% при полной оплате до конца месяца.",
-    "Квартиры {price}, ипотека и рассрочка.",
+    "Квартиры {price}. Ипотеку выдаёт {bank}, есть рассрочка.",
   );
-  banner("menu", "ЖК «{name}»", "Старт продаж нового корпуса, квартиры {price}.");
-  banner("content", "ЖК «{name}»", "Квартиры {price}: семейная ипотека и рассрочка без удорожания.");
-  banner("top", "ЖК «{name}»", "Семейная ипотека 6\u00a0% без удорожания.");
+  banner("menu", "ЖК «{name}»", "Квартиры {price}, {deadline}.");
+  banner("content", "ЖК «{name}»: семейная ипотека без удорожания", "Квартиры {price}. {family}");
+  banner("top", "ЖК «{name}»: семейная ипотека без удорожания", "{family}");
 
   const pages: [string, string, string][] = [
     [

@@ -5,7 +5,8 @@
  * or rank: what the catalogue's count must equal for every filter.
  */
 import type { CatalogueFilter, ListQuery } from "../shared/filters/catalogue";
-import { COMPLEX_ORDER, filterParts, type Param } from "../worker/db/queries/complexes";
+import type { Param } from "../worker/db/queries/bind";
+import { COMPLEX_ORDER, filterParts } from "../worker/db/queries/complexes";
 
 function directWhere(f: CatalogueFilter): { sql: string; params: Param[] } {
   const { params, on: fields, condition } = filterParts(f);

@@ -22,11 +22,11 @@ import {
   writeTable,
 } from "./fields";
 
-import { IDS_MAX } from "./keys";
+import { ID_LIST_MAX, IDS_MAX } from "./keys";
 import { AREA_FIELD, codes, OTDELKA_FIELD, PRICE_FIELD, ROOMS_FIELD } from "./shared-fields";
 
 export { FilterError, type Range } from "./fields";
-export { filterToApiParams, filterToApiQuery, IDS_MAX } from "./keys";
+export { filterToApiParams, filterToApiQuery, ID_LIST_MAX, IDS_MAX } from "./keys";
 
 /** SPEC §4 distance: how one gets to the station, and in how long (codes; 1 is the first, SPEC §9). */
 export const DISTANCE_TYPES = { 1: "Пешком", 2: "На транспорте" } as const;
@@ -41,6 +41,8 @@ export const DISTANCE_TIMES = {
 export const DISTANCE_MINUTES: Readonly<Record<number, number>> = { 1: 5, 2: 10, 3: 15, 4: 20, 5: 30 };
 
 const ID_MAX = 999_999_999;
+/** The most years one deadline filter names (the form offers «сдан» and the next few years). */
+const DEADLINE_YEARS_MAX = 20;
 /**
  * One id list: comma-separated ids of a table, under the newer `search[x]` and the flat `x`; in the page URL
  * when `url` names it there.
@@ -54,6 +56,7 @@ const ids = (name: string, label: string, url?: readonly [string]) =>
     min: 1,
     max: ID_MAX,
     entries: "номера",
+    maxItems: ID_LIST_MAX,
     seo: true,
   }) as const;
 /** An id list of the form's location cascade: in the page URL, cleared by the phone sheet's reset. */
@@ -81,6 +84,7 @@ export const CATALOGUE_FIELDS = {
       ["min_payment", "max_payment"],
     ],
     max: 1e9,
+    examples: ["85000", "85 тыс."],
     parse: parsePrice,
     seo: true,
   },
@@ -95,6 +99,7 @@ export const CATALOGUE_FIELDS = {
     min: 0,
     max: 2100,
     entries: "годы (0 — сдан)",
+    maxItems: DEADLINE_YEARS_MAX,
     seo: true,
     modalReset: true,
   },

@@ -4,10 +4,10 @@ import { CATALOGUE_FIELDS } from "./catalogue";
 import { type FieldDef, issueOf } from "./fields";
 
 /** Every field of every filter table, with its table's name. */
-const FIELDS = [
-  ...Object.entries(CATALOGUE_FIELDS).map(([k, d]) => [`catalogue.${k}`, d] as const),
-  ...Object.entries(APARTMENT_FIELDS).map(([k, d]) => [`apartments.${k}`, d] as const),
-] as [string, FieldDef][];
+const FIELDS: [string, FieldDef][] = [
+  ...Object.entries(CATALOGUE_FIELDS).map(([k, d]): [string, FieldDef] => [`catalogue.${k}`, d]),
+  ...Object.entries(APARTMENT_FIELDS).map(([k, d]): [string, FieldDef] => [`apartments.${k}`, d]),
+];
 
 /** The examples a message gives after «например», unquoted. */
 const examplesIn = (message: string) =>

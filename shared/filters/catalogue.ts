@@ -40,6 +40,28 @@ export const DISTANCE_TIMES = {
 /** The minutes of each distance time code (the SQL compares minutes). */
 export const DISTANCE_MINUTES: Readonly<Record<number, number>> = { 1: 5, 2: 10, 3: 15, 4: 20, 5: 30 };
 
+/**
+ * The distance codes the form offers: a way of getting there that some complex has a station by, and a time
+ * within which one is by the chosen way (a time alone is on foot: pairDistance) — never an option that finds
+ * nothing (on transport within 5 minutes, when the nearest ride is 7). `nearest`: the fewest minutes to a
+ * station of a published complex by each way.
+ */
+export function distanceOptions(
+  nearest: readonly { distance_type: number; minutes: number }[],
+  type: number,
+): { types: number[]; times: number[] } {
+  const fewest = (t: number) =>
+    Math.min(...nearest.filter((n) => n.distance_type === t).map((n) => n.minutes));
+  const types = Object.keys(DISTANCE_TYPES)
+    .map(Number)
+    .filter((t) => Number.isFinite(fewest(t)));
+  const least = fewest(type);
+  const times = Object.keys(DISTANCE_TIMES)
+    .map(Number)
+    .filter((code) => (DISTANCE_MINUTES[code] ?? 0) >= least);
+  return { types, times };
+}
+
 const ID_MAX = 999_999_999;
 /** The most years one deadline filter names (the form offers «сдан» and the next few years). */
 const DEADLINE_YEARS_MAX = 20;
@@ -204,13 +226,25 @@ export function pairDistance(filter: CatalogueFilter): CatalogueFilter {
   return { ...filter, distance_type: type ?? 1, distance_time: time ?? 1 };
 }
 
+/** A sort's column («price», «area»…): what the answers' `sort_column` and `sortable` name. */
+export const sortColumn = (sort: Sort): string => sort.split(" ")[0] ?? sort;
+
+/** Every column the catalogue sorts by (the answers' `sortable`), each read back by sortOfColumn. */
+export const SORTABLE: readonly string[] = [...new Set(SORTS.map(sortColumn))];
+
+/**
+ * The sort of SPEC's pagination names: `sort_column` with `sort_order` when the catalogue sorts that column that
+ * way, else the column's own order (area is sorted largest first only; price either way, most expensive first).
+ */
+export function sortOfColumn(column: string | null, order: string | null): Sort | null {
+  const ways = SORTS.filter((s) => sortColumn(s) === column);
+  return ways.find((s) => s.endsWith(` ${order}`)) ?? ways[0] ?? null;
+}
+
 export function readSort(get: Get): Sort {
   const sort = get(SORT_FIELD.url);
   if (sort && (SORTS as readonly string[]).includes(sort)) return sort as Sort;
-  // SPEC's pagination names: sort_column + sort_order.
-  const legacy = `${get("sort_column")} ${get("sort_order")}`;
-  if ((SORTS as readonly string[]).includes(legacy)) return legacy as Sort;
-  return DEFAULT_SORT;
+  return sortOfColumn(get("sort_column"), get("sort_order")) ?? DEFAULT_SORT;
 }
 
 /** A filter read in a dialect; the API's reading throws a FilterError for a bad value, a page's drops it. */

@@ -21,6 +21,7 @@ import { filterKeys } from "../../../shared/filter-keys";
 import {
   CATALOGUE_FIELDS,
   type CatalogueFilter,
+  distanceOptions,
   filterToUrlQuery,
   type ListField,
   mergeFilters,
@@ -34,7 +35,7 @@ import type { FieldTable } from "../../../shared/filters/fields";
 import { countOf, formatDecimal, formatNumber, WORDS } from "../../../shared/format";
 import { REGIONS } from "../../../shared/geo/regions";
 import { filterFormKeys } from "../../../shared/listing";
-import type { CompletionYear } from "../../../shared/schemas/catalogue";
+import type { FilterFacets } from "../../../shared/schemas/catalogue";
 import type { LocationItem } from "../../../shared/schemas/locations";
 import { useApi } from "../../hooks/use-api";
 import { useDebounced } from "../../hooks/use-debounced";
@@ -364,7 +365,7 @@ function Fields({
   set,
   hrefOf,
   base,
-  years,
+  facets,
   localityItems,
   stationItems,
   part,
@@ -374,7 +375,8 @@ function Fields({
   /** The listing's address for a filter. */
   hrefOf(filter: CatalogueFilter): string;
   base: CatalogueFilter;
-  years: CompletionYear[];
+  /** The form's facts (years, nearest stations); undefined until they come (every option is offered). */
+  facets: FilterFacets | undefined;
   localityItems: LocationItem[];
   stationItems: LocationItem[];
   /** The bar shows the primary fields and the rest behind «Все фильтры»; the sheet shows all. */
@@ -401,6 +403,11 @@ function Fields({
     const { distance_type: _, distance_time: __, ...rest } = draft;
     set(value ? pairDistance({ ...rest, [field]: Number(value) }) : rest);
   };
+  const all = (o: Readonly<Record<number, string>>) => Object.keys(o).map(Number);
+  const options = facets
+    ? distanceOptions(facets.distances, draft.distance_type ?? 1)
+    : { types: all(F.distance_type.options), times: all(F.distance_time.options) };
+  const offered = { distance_type: options.types, distance_time: options.times };
   const primary: ReactNode = (
     <>
       <RangeInputs
@@ -419,7 +426,7 @@ function Fields({
       <Chips
         name={F.deadline.url[0]}
         legend={F.deadline.label}
-        options={years.map((y) => ({ id: y.year, name: y.label }))}
+        options={(facets?.data ?? []).map((y) => ({ id: y.year, name: y.label }))}
         selected={draft.deadline}
         onToggle={toggle("deadline")}
       />
@@ -508,6 +515,7 @@ function Fields({
           onToggle={toggle(name)}
         />
       ))}
+      {/* Only the distances something is found at (a chosen one stays shown). */}
       <fieldset className="filter-group filter-distance">
         <legend>До станции</legend>
         {(
@@ -525,11 +533,13 @@ function Fields({
               onChange={(e) => setDistance(field, e.target.value)}
             >
               <option value="">{any}</option>
-              {codes(F[field].options).map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
+              {codes(F[field].options)
+                .filter((o) => offered[field].includes(o.id) || draft[field] === o.id)
+                .map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.name}
+                  </option>
+                ))}
             </select>
           </label>
         ))}
@@ -561,7 +571,7 @@ export default function FilterForm({
     setDirty(false);
   }
   const keys = filterFormKeys(base, draft);
-  const years = useApi(keys.years).data?.data ?? [];
+  const facets = useApi(keys.years).data;
   const localityItems = useCascadeList(keys.localities, "населённые пункты");
   const stationItems = useCascadeList(keys.stations, "станции");
   const { count, loading, failed } = useCount(base, draft, total, dirty);
@@ -590,13 +600,21 @@ export default function FilterForm({
         : count > 0
           ? `Показать ${countOf(count, WORDS.complex)}`
           : "Ничего не найдено";
-  const notice = failed && (
+  const notice = failed ? (
     <p className="filter-error" role="alert">
       Не удалось посчитать ЖК. Проверьте соединение и измените фильтр ещё раз.
     </p>
+  ) : (
+    !loading &&
+    !invalid &&
+    count === 0 && (
+      <p className="filter-note" role="status">
+        ЖК с такими параметрами нет: измените фильтр или сбросьте его.
+      </p>
+    )
   );
   const hrefOf = (filter: CatalogueFilter) => `${action}${filterToUrlQuery(filter, 1, sort)}`;
-  const fieldProps = { draft, set, hrefOf, base, years, localityItems, stationItems };
+  const fieldProps = { draft, set, hrefOf, base, facets, localityItems, stationItems };
   return (
     <>
       <form

@@ -107,6 +107,7 @@ export const CATALOGUE_FIELDS = {
     ],
     max: 1e9,
     examples: ["85000", "85 тыс."],
+    formEnds: ["max"],
     parse: parsePrice,
     seo: true,
   },

@@ -48,6 +48,10 @@ export interface RangeDef extends Common {
    * the field itself (shared/filters/hints.test.ts), so a hint never shows another field's kind of number.
    */
   examples: readonly [string, ...string[]];
+  /** Decimals a bound is shown with in a form (an area: 1); whole numbers by default. */
+  decimals?: number;
+  /** The bounds a form offers (a payment: «до» only); both by default. */
+  formEnds?: readonly ("min" | "max")[];
   /** A bound as people type it («8,5 млн»): a GET form without script submits the text as typed. */
   parse?(text: string): number | null;
 }
@@ -107,6 +111,16 @@ export interface FlagDef extends Common {
 
 export type FieldDef = RangeDef | ListDef | CodeDef | IdDef | WordDef | FlagDef;
 export type FieldTable = Readonly<Record<string, FieldDef>>;
+
+/** A range a filter form offers: in the page URL, typed as people write it. */
+export type FormRangeDef = RangeDef & { url: readonly [string, string]; parse(text: string): number | null };
+
+/** The ranges of a table that a filter form offers, in the table's order: those with a URL name and a parser. */
+export function formRanges(table: FieldTable): [string, FormRangeDef][] {
+  return Object.entries(table).filter(
+    (e): e is [string, FormRangeDef] => e[1].kind === "range" && !!e[1].url && !!e[1].parse,
+  );
+}
 
 /** The value a field holds in a filter object. */
 export type ValueOf<D extends FieldDef> = D extends RangeDef

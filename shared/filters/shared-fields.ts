@@ -54,6 +54,7 @@ export const AREA_FIELD = {
   ],
   max: 10_000,
   examples: ["45", "45,5"],
+  decimals: 1,
   parse: parseArea,
   seo: true,
   modalReset: true,

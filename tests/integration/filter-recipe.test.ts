@@ -8,7 +8,7 @@ import {
   readTable,
   writeTable,
 } from "../../shared/filters/fields";
-import { inList, inRange, type Param } from "../../worker/db/queries/bind";
+import { inRange, type Param } from "../../worker/db/queries/bind";
 import {
   complexWhere,
   FIELD_SQL,
@@ -106,10 +106,10 @@ describe.each(Object.entries(DUMMIES) as [Level, (typeof DUMMIES)[Level]][])(
   (level, d) => {
     const table: FieldTable = { ...CATALOGUE_FIELDS, [d.key]: d.def };
     const sql: FieldSqlTable = { ...FIELD_SQL, [d.key]: d.sql };
-    const valueOf = () => ({ min: middle[level] as number });
+    const dummyValue = () => ({ min: middle[level] as number });
 
     it("is read from its URL names and written back", () => {
-      const filter = { rooms: [1], [d.key]: valueOf() };
+      const filter = { rooms: [1], [d.key]: dummyValue() };
       const url = new URLSearchParams(writeTable(table, filter));
       expect(url.get(`min_${d.key}`)).toBe(String(middle[level]));
       expect(readTable(table, (n) => url.get(n), "url", false)).toEqual(filter);
@@ -121,7 +121,7 @@ describe.each(Object.entries(DUMMIES) as [Level, (typeof DUMMIES)[Level]][])(
     });
 
     it.each(COMPANIONS)("is counted exactly %s, and narrows the count", async (_, companion) => {
-      const filter = { ...companion, [d.key]: valueOf() } as CatalogueFilter;
+      const filter = { ...companion, [d.key]: dummyValue() } as CatalogueFilter;
       const fast = await count(complexWhere(filter, false, sql));
       const plain = await count(plainWhere(filter, sql));
       expect(fast).toBe(plain);

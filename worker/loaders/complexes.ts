@@ -1,6 +1,5 @@
 /** Loaders of the catalogue of complexes: the list (both filter dialects), one complex, similar, years. */
 import { BUILD_STAGES, BUILD_TYPES, bitsOf, CLASSES, ROOM_LABELS } from "../../shared/codes";
-import { SORTS, type Sort } from "../../shared/constants";
 import {
   type CatalogueFilter,
   DISTANCE_TYPES,

@@ -366,21 +366,21 @@ export async function listCompletionYears(
 
 /**
  * The fewest minutes from a published complex to a station, by each way of getting there (the filter form's
- * distance options): for each way, the first entry of the distance index (complex_stations_distance) whose
- * complex is published.
+ * distance options): for each way (?1, a JSON array), the first entry of the distance index
+ * (complex_stations_distance) whose complex is published.
  */
+export const NEAREST_DISTANCES_SQL = `SELECT json_each.value AS distance_type, (SELECT cs.minutes
+      FROM complex_stations cs JOIN residential_complexes rc ON rc.id = cs.complex_id
+      WHERE cs.distance_type = json_each.value AND cs.minutes IS NOT NULL AND rc.is_published = 1
+      ORDER BY cs.minutes LIMIT 1) AS minutes
+  FROM json_each(?1)`;
+
 export async function listNearestDistances(
   db: D1Database,
   types: readonly number[],
 ): Promise<{ distance_type: number; minutes: number }[]> {
   const { results } = await db
-    .prepare(
-      `SELECT t.value AS distance_type, (SELECT cs.minutes FROM complex_stations cs
-           JOIN residential_complexes rc ON rc.id = cs.complex_id
-           WHERE cs.distance_type = t.value AND cs.minutes IS NOT NULL AND rc.is_published = 1
-           ORDER BY cs.minutes LIMIT 1) AS minutes
-       FROM json_each(?1) t`,
-    )
+    .prepare(NEAREST_DISTANCES_SQL)
     .bind(JSON.stringify(types))
     .all<{ distance_type: number; minutes: number | null }>();
   return results.flatMap((r) =>

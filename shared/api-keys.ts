@@ -8,9 +8,9 @@ import type { MenuAmounts } from "./menu";
 import type { AdsData } from "./schemas/ads";
 import type {
   ApartmentDetail,
-  CompletionYear,
   ComplexCard,
   ComplexDetail,
+  FilterFacets,
   HouseStats,
   LivingObject,
   RoomGroup,
@@ -61,7 +61,7 @@ export const apiKeys = {
   apartmentsByIds: (ids: readonly number[]) =>
     withQuery<{ data: LivingObject[] }>("/living-objects/by-ids", { ids }),
   seoFilter: (path: string) => withQuery<SeoFilterData>(`/residential-complexes/seo-filter/${path}`),
-  completionYears: () => withQuery<{ data: CompletionYear[] }>("/residential-complexes/completion-years"),
+  completionYears: () => withQuery<FilterFacets>("/residential-complexes/completion-years"),
   locations: (
     api: LocationApi,
     scope: {

@@ -14,6 +14,7 @@ import {
   readTable,
   writeTable,
 } from "./fields";
+import { ID_LIST_MAX } from "./keys";
 import { AREA_FIELD, OTDELKA_FIELD, PRICE_FIELD, ROOMS_FIELD } from "./shared-fields";
 
 export { apartmentFilterToApiQuery } from "./keys";
@@ -33,6 +34,7 @@ export const APARTMENT_FIELDS = {
     min: 1,
     max: 999_999_999,
     entries: "номера корпусов",
+    maxItems: ID_LIST_MAX,
   },
   rooms: ROOMS_FIELD,
   price: PRICE_FIELD,
@@ -47,6 +49,7 @@ export const APARTMENT_FIELDS = {
       ["min_floor", "max_floor"],
     ],
     max: 200,
+    examples: ["3", "12"],
   },
   otdelka: OTDELKA_FIELD,
   /** 1 в продаже (the default), 2 бронь, 3 продана: the API's only. */
@@ -58,6 +61,7 @@ export const APARTMENT_FIELDS = {
     max: 3,
     entries: "коды",
     options: STATUSES,
+    maxItems: Object.keys(STATUSES).length,
   },
 } as const;
 

@@ -192,10 +192,13 @@ describe("catalogue filter", () => {
     expect(page("min_price=дорого&page=0").filter).toEqual({});
   });
 
-  it("reads search[ids]: positive numeric ids, at most 100", () => {
+  it("reads search[ids]: positive numeric ids, at most 100 (more is a 400, never a silent cut)", () => {
     expect(api("search[ids]=3,x,1,-2,3").filter).toEqual({ ids: [3, 1] });
-    const many = Array.from({ length: 150 }, (_, i) => i + 1);
-    expect(api(`search[ids]=${many.join(",")}`).filter.ids).toEqual(many.slice(0, 100));
+    const many = Array.from({ length: 101 }, (_, i) => i + 1);
+    expect(api(`search[ids]=${many.slice(0, 100).join(",")}`).filter.ids).toEqual(many.slice(0, 100));
+    expect(() => api(`search[ids]=${many.join(",")}`)).toThrow(
+      "search[ids]: слишком длинный список: не больше 100 значений",
+    );
     expect(filterToApiQuery({ filter: { ids: [5, 2] }, page: 1, perPage: 100, sort: "price desc" })).toEqual({
       "search[ids]": "2,5",
       per_page: 100,

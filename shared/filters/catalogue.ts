@@ -3,7 +3,8 @@
  * derived — a page URL (SPEC §5, known names only), the API's query in both dialects (SPEC §3 "Newer
  * catalogue filter" `search[…]` and the classic flat names), the canonical page URL, the API key, the form's
  * fields, the noindex rule and the phone sheet's reset. The SQL of each field is in
- * worker/db/queries/complexes.ts (FIELD_SQL), keyed by the same name. README: «Как добавить фильтр».
+ * worker/db/queries/complex-filter.ts (FIELD_SQL, with the level each is tested at), keyed by the same name.
+ * README: «Как добавить фильтр».
  */
 import { BUILD_STAGES, BUILD_TYPES, CLASSES, PARKING } from "../codes";
 import { DEFAULT_SORT, SORTS, type Sort } from "../constants";
@@ -22,11 +23,11 @@ import {
   writeTable,
 } from "./fields";
 
-import { IDS_MAX } from "./keys";
+import { ID_LIST_MAX, IDS_MAX } from "./keys";
 import { AREA_FIELD, codes, OTDELKA_FIELD, PRICE_FIELD, ROOMS_FIELD } from "./shared-fields";
 
 export { FilterError, type Range } from "./fields";
-export { filterToApiParams, filterToApiQuery, IDS_MAX } from "./keys";
+export { filterToApiParams, filterToApiQuery, ID_LIST_MAX, IDS_MAX } from "./keys";
 
 /** SPEC §4 distance: how one gets to the station, and in how long (codes; 1 is the first, SPEC §9). */
 export const DISTANCE_TYPES = { 1: "Пешком", 2: "На транспорте" } as const;
@@ -40,7 +41,31 @@ export const DISTANCE_TIMES = {
 /** The minutes of each distance time code (the SQL compares minutes). */
 export const DISTANCE_MINUTES: Readonly<Record<number, number>> = { 1: 5, 2: 10, 3: 15, 4: 20, 5: 30 };
 
+/**
+ * The distance codes the form offers: a way of getting there that some complex has a station by, and a time
+ * within which one is by the chosen way (a time alone is on foot: pairDistance) — never an option that finds
+ * nothing (on transport within 5 minutes, when the nearest ride is 7). `nearest`: the fewest minutes to a
+ * station of a published complex by each way.
+ */
+export function distanceOptions(
+  nearest: readonly { distance_type: number; minutes: number }[],
+  type: number,
+): { types: number[]; times: number[] } {
+  const fewest = (t: number) =>
+    Math.min(...nearest.filter((n) => n.distance_type === t).map((n) => n.minutes));
+  const types = Object.keys(DISTANCE_TYPES)
+    .map(Number)
+    .filter((t) => Number.isFinite(fewest(t)));
+  const least = fewest(type);
+  const times = Object.keys(DISTANCE_TIMES)
+    .map(Number)
+    .filter((code) => (DISTANCE_MINUTES[code] ?? 0) >= least);
+  return { types, times };
+}
+
 const ID_MAX = 999_999_999;
+/** The most years one deadline filter names (the form offers «сдан» and the next few years). */
+const DEADLINE_YEARS_MAX = 20;
 /**
  * One id list: comma-separated ids of a table, under the newer `search[x]` and the flat `x`; in the page URL
  * when `url` names it there.
@@ -54,6 +79,7 @@ const ids = (name: string, label: string, url?: readonly [string]) =>
     min: 1,
     max: ID_MAX,
     entries: "номера",
+    maxItems: ID_LIST_MAX,
     seo: true,
   }) as const;
 /** An id list of the form's location cascade: in the page URL, cleared by the phone sheet's reset. */
@@ -81,6 +107,8 @@ export const CATALOGUE_FIELDS = {
       ["min_payment", "max_payment"],
     ],
     max: 1e9,
+    examples: ["85000", "85 тыс."],
+    formEnds: ["max"],
     parse: parsePrice,
     seo: true,
   },
@@ -95,6 +123,7 @@ export const CATALOGUE_FIELDS = {
     min: 0,
     max: 2100,
     entries: "годы (0 — сдан)",
+    maxItems: DEADLINE_YEARS_MAX,
     seo: true,
     modalReset: true,
   },
@@ -199,13 +228,25 @@ export function pairDistance(filter: CatalogueFilter): CatalogueFilter {
   return { ...filter, distance_type: type ?? 1, distance_time: time ?? 1 };
 }
 
+/** A sort's column («price», «area»…): what the answers' `sort_column` and `sortable` name. */
+export const sortColumn = (sort: Sort): string => sort.split(" ")[0] ?? sort;
+
+/** Every column the catalogue sorts by (the answers' `sortable`), each read back by sortOfColumn. */
+export const SORTABLE: readonly string[] = [...new Set(SORTS.map(sortColumn))];
+
+/**
+ * The sort of SPEC's pagination names: `sort_column` with `sort_order` when the catalogue sorts that column that
+ * way, else the column's own order (area is sorted largest first only; price either way, most expensive first).
+ */
+export function sortOfColumn(column: string | null, order: string | null): Sort | null {
+  const ways = SORTS.filter((s) => sortColumn(s) === column);
+  return ways.find((s) => s.endsWith(` ${order}`)) ?? ways[0] ?? null;
+}
+
 export function readSort(get: Get): Sort {
   const sort = get(SORT_FIELD.url);
   if (sort && (SORTS as readonly string[]).includes(sort)) return sort as Sort;
-  // SPEC's pagination names: sort_column + sort_order.
-  const legacy = `${get("sort_column")} ${get("sort_order")}`;
-  if ((SORTS as readonly string[]).includes(legacy)) return legacy as Sort;
-  return DEFAULT_SORT;
+  return sortOfColumn(get("sort_column"), get("sort_order")) ?? DEFAULT_SORT;
 }
 
 /** A filter read in a dialect; the API's reading throws a FilterError for a bad value, a page's drops it. */

@@ -43,6 +43,15 @@ export interface RangeDef extends Common {
   api: readonly (readonly [string, string])[];
   max: number;
   unit: string;
+  /**
+   * Bounds of this field as people write them, for the message («например 45 или 45,5»): each is accepted by
+   * the field itself (shared/filters/hints.test.ts), so a hint never shows another field's kind of number.
+   */
+  examples: readonly [string, ...string[]];
+  /** Decimals a bound is shown with in a form (an area: 1); whole numbers by default. */
+  decimals?: number;
+  /** The bounds a form offers (a payment: «до» only); both by default. */
+  formEnds?: readonly ("min" | "max")[];
   /** A bound as people type it («8,5 млн»): a GET form without script submits the text as typed. */
   parse?(text: string): number | null;
 }
@@ -56,8 +65,12 @@ export interface ListDef extends Common {
   max: number;
   /** What one entry is, for the message: «номера», «коды», «годы». */
   entries: string;
-  /** The most entries kept (the rest are dropped). */
-  maxItems?: number;
+  /**
+   * The most entries (after duplicates are dropped): the API answers more with a 400, a page URL keeps the
+   * first ones (its canonical URL is the trimmed list). Every list reaches SQL as one bound JSON array, so the
+   * length never adds parameters (D1 binds at most 100 per statement); the maximum bounds the work and the URL.
+   */
+  maxItems: number;
   /** The entries' Russian names, when they are codes of a short list. */
   options?: Readonly<Record<number, string>>;
 }
@@ -99,6 +112,16 @@ export interface FlagDef extends Common {
 export type FieldDef = RangeDef | ListDef | CodeDef | IdDef | WordDef | FlagDef;
 export type FieldTable = Readonly<Record<string, FieldDef>>;
 
+/** A range a filter form offers: in the page URL, typed as people write it. */
+export type FormRangeDef = RangeDef & { url: readonly [string, string]; parse(text: string): number | null };
+
+/** The ranges of a table that a filter form offers, in the table's order: those with a URL name and a parser. */
+export function formRanges(table: FieldTable): [string, FormRangeDef][] {
+  return Object.entries(table).filter(
+    (e): e is [string, FormRangeDef] => e[1].kind === "range" && !!e[1].url && !!e[1].parse,
+  );
+}
+
 /** The value a field holds in a filter object. */
 export type ValueOf<D extends FieldDef> = D extends RangeDef
   ? Range
@@ -128,23 +151,27 @@ const optionsText = (o: Readonly<Record<number, string>>) =>
     .map(([k, name]) => `${k} — ${name.toLowerCase()}`)
     .join(", ");
 
-/** The schema of one raw value of a field (a range's single bound); its message names the rule, not the field. */
-function schemaOf(def: FieldDef): v.GenericSchema<string, unknown> {
+/**
+ * The schema of one raw value of a field (a range's single bound); its message names the rule, not the field.
+ * `strict` (the API): a list longer than its maximum is refused; otherwise (a page URL) it is cut to it.
+ */
+function schemaOf(def: FieldDef, strict: boolean): v.GenericSchema<string, unknown> {
   switch (def.kind) {
     case "range": {
       const rule = `ожидается число от 0 до ${formatNumber(def.max)}`;
+      const hint = `${rule}, например ${def.examples.map((e) => (/^[\d.,]+$/.test(e) ? e : `«${e}»`)).join(" или ")}`;
       const { parse } = def;
       if (parse)
         return v.pipe(
           v.string(),
           v.transform((s) => parse(s) ?? Number.NaN),
-          v.check((n) => Number.isFinite(n), `${rule}, например 8500000 или «8,5 млн»`),
+          v.check((n) => Number.isFinite(n), hint),
           v.maxValue(def.max, rule),
         );
       return v.pipe(
         v.string(),
         v.transform((s) => s.replace(/\s/g, "")),
-        v.regex(/^\d{1,13}(\.\d{1,2})?$/, rule),
+        v.regex(/^\d{1,13}(\.\d{1,2})?$/, hint),
         v.transform(Number),
         v.maxValue(def.max, rule),
       );
@@ -153,10 +180,14 @@ function schemaOf(def: FieldDef): v.GenericSchema<string, unknown> {
       const limits = def.options
         ? `: ${optionsText(def.options)}`
         : ` от ${formatNumber(def.min)} до ${formatNumber(def.max)}`;
+      const many = `слишком длинный список: не больше ${formatNumber(def.maxItems)} значений`;
       return v.pipe(
         v.string(),
-        v.transform((s) => idList(s, def.min, def.max).slice(0, def.maxItems)),
+        v.transform((s) => idList(s, def.min, def.max)),
         v.check((ids) => ids.length > 0, `ожидаются ${def.entries} через запятую${limits}`),
+        strict
+          ? v.check((ids) => ids.length <= def.maxItems, many)
+          : v.transform((ids) => ids.slice(0, def.maxItems)),
       );
     }
     case "code":
@@ -182,15 +213,26 @@ function schemaOf(def: FieldDef): v.GenericSchema<string, unknown> {
   }
 }
 
-/** Schemas are built once per field definition. */
-const schemas = new WeakMap<FieldDef, v.GenericSchema<string, unknown>>();
-function schema(def: FieldDef) {
-  let s = schemas.get(def);
+/** Schemas are built once per field definition and reading (strict or not). */
+const schemas = new WeakMap<FieldDef, Map<boolean, v.GenericSchema<string, unknown>>>();
+function schema(def: FieldDef, strict: boolean) {
+  let byMode = schemas.get(def);
+  if (!byMode) {
+    byMode = new Map();
+    schemas.set(def, byMode);
+  }
+  let s = byMode.get(strict);
   if (!s) {
-    s = schemaOf(def);
-    schemas.set(def, s);
+    s = schemaOf(def, strict);
+    byMode.set(strict, s);
   }
   return s;
+}
+
+/** The message a strict reading gives for a raw value, or null when it is accepted (the tests' hint checks). */
+export function issueOf(def: FieldDef, raw: string): string | null {
+  const result = v.safeParse(schema(def, true), raw);
+  return result.success ? null : result.issues[0].message;
 }
 
 /** The most pages a list reads (six digits). */
@@ -244,7 +286,7 @@ function readOne(def: FieldDef, names: readonly string[], get: Get, strict: bool
   for (const name of names) {
     const raw = get(name)?.trim();
     if (!raw) continue;
-    const result = v.safeParse(schema(def), raw);
+    const result = v.safeParse(schema(def, strict), raw);
     if (result.success) return result.output;
     if (strict) throw new FilterError(name, `${name}: ${result.issues[0].message}`);
     return undefined;

@@ -8,6 +8,12 @@ import type { ApartmentQuery } from "./apartments";
 import type { CatalogueFilter, ListQuery } from "./catalogue";
 import type { Range } from "./fields";
 
+/**
+ * The most entries of a list of ids in a filter (stations, districts, developers, houses…): the API answers a
+ * longer one with a 400, a page URL keeps the first ones. Each list is bound as one JSON array, so this bounds
+ * the work and the URL's length (100 ids of 9 digits: 1 KB), not D1's 100 parameters.
+ */
+export const ID_LIST_MAX = 100;
 /** The most complexes one `search[ids]` filter names (the favourites page reads at most this many). */
 export const IDS_MAX = PER_PAGE_MAX;
 /** The apartments' API names that are not the field's own: the complex is `search[residential_complex_id]`. */

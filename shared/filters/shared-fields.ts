@@ -24,6 +24,7 @@ export const codes = (
     max: Math.max(...Object.keys(options).map(Number)),
     entries: "коды",
     options,
+    maxItems: Object.keys(options).length,
     seo: true,
     modalReset,
   }) as const;
@@ -38,6 +39,7 @@ export const PRICE_FIELD = {
     ["min_price", "max_price"],
   ],
   max: 1e12,
+  examples: ["8500000", "8,5 млн"],
   parse: parsePrice,
   seo: true,
 } as const;
@@ -51,6 +53,8 @@ export const AREA_FIELD = {
     ["min_area", "max_area"],
   ],
   max: 10_000,
+  examples: ["45", "45,5"],
+  decimals: 1,
   parse: parseArea,
   seo: true,
   modalReset: true,
@@ -64,6 +68,7 @@ export const ROOMS_FIELD = {
   max: 5,
   entries: "числа комнат",
   options: ROOM_LABELS,
+  maxItems: Object.keys(ROOM_LABELS).length,
   seo: true,
 } as const;
 export const OTDELKA_FIELD = codes(

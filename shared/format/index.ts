@@ -87,6 +87,8 @@ export function countOf(count: number, forms: readonly [string, string, string])
 
 export const WORDS = {
   apartment: ["квартира", "квартиры", "квартир"],
+  /** After a verb that takes the accusative: «Показать 1 квартиру», «Показать 35 981 квартиру». */
+  apartmentAccusative: ["квартиру", "квартиры", "квартир"],
   complex: ["ЖК", "ЖК", "ЖК"],
   minute: ["минута", "минуты", "минут"],
   object: ["объект", "объекта", "объектов"],

@@ -139,6 +139,22 @@ export interface CompletionYear {
   count: number;
 }
 
+/** The nearest station of any published complex, by how one gets there (1 on foot, 2 by transport). */
+export interface NearestDistance {
+  distance_type: number;
+  minutes: number;
+}
+
+/**
+ * The filter form's facts (`/residential-complexes/completion-years`): the completion years with their
+ * complexes, and how near a station any complex is by each way of getting there, so the form offers only the
+ * distances something is found at (shared/filters/catalogue.ts distanceOptions).
+ */
+export interface FilterFacets {
+  data: CompletionYear[];
+  distances: NearestDistance[];
+}
+
 export interface LivingObject {
   id: number;
   url: string;

@@ -13,7 +13,8 @@ import { type CatalogueFilter, DISTANCE_MINUTES } from "../../shared/filters/cat
 import { moscowQuarter } from "../../shared/format";
 import { LOCATION_APIS } from "../../shared/locations";
 import { refreshAggregates } from "../../worker/db/queries/aggregates";
-import { countComplexes, countTotal, listComplexesSql, type Param } from "../../worker/db/queries/complexes";
+import type { Param } from "../../worker/db/queries/bind";
+import { countComplexes, countTotal, listComplexesSql } from "../../worker/db/queries/complexes";
 import { apartmentWhere, countApartments, listApartmentsSql } from "../../worker/db/queries/living-objects";
 import { getLocation, listLocations } from "../../worker/db/queries/locations";
 import { Random } from "../../worker/db/seed/prng";

@@ -1,6 +1,7 @@
 import { SELF } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { LONGEST_QUERIES } from "../filter-samples";
 import { BROKEN, apiCall as call, ENDPOINTS } from "../fuzz/requests";
 import { HUMAN_UA } from "./helpers";
 
@@ -41,6 +42,15 @@ describe("every API path under random and hostile input", () => {
   it("never answers 5xx or HTML, and every error is a Russian message", async () => {
     await fc.assert(fc.asyncProperty(call, check), { numRuns: 300, seed: 20261125 });
   }, 120_000);
+
+  it("answers every GET path with every list at its maximum beside every other field, never a 5xx", async () => {
+    for (const [method, template] of ENDPOINTS.filter(([m]) => m === "GET"))
+      for (const query of LONGEST_QUERIES.api)
+        await check({
+          method,
+          url: `/api/v1${template.replace("{id}", "1").replace("{path}", "novostroyki")}?${query}`,
+        });
+  }, 240_000);
 
   it("answers each endpoint's own hostile segments and broken escapes", async () => {
     for (const [method, template] of ENDPOINTS.filter(([, t]) => t.includes("{"))) {

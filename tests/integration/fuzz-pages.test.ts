@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ROUTES } from "../../shared/routes";
-import { filterQuery } from "../filter-samples";
+import { filterQuery, LONGEST_QUERIES } from "../filter-samples";
 import {
   EXECUTABLE,
   pagePath as path,
@@ -56,6 +56,23 @@ describe("page routes under random and hostile paths and queries", () => {
       }
     }
   }, 180_000);
+
+  it("every page type, with every list at its maximum beside every other field: no 5xx, no 200 error page", async () => {
+    for (const route of ROUTES) {
+      const path = `${route.path
+        .replace(/:[a-z_]+\??/g, "zhk-x-1")
+        .replace("*", "")
+        .replace(/\/{2,}/g, "/")
+        .replace(/\/$/, "")}/`;
+      for (const query of LONGEST_QUERIES.url) {
+        const url = `${path}?${query}`;
+        const res = await get(url);
+        const html = await res.text();
+        expect(res.status, url).toBeLessThan(500);
+        if (res.status === 200) expect(html, url).not.toContain('class="error-page');
+      }
+    }
+  }, 240_000);
 
   it("escape every hostile payload on the pages that show what was searched or filtered", async () => {
     for (const payload of SCRIPTS) {

@@ -4,7 +4,12 @@ import { SORTS } from "../../shared/constants";
 import type { ApartmentQuery } from "../../shared/filters/apartments";
 import type { CatalogueFilter, ListQuery } from "../../shared/filters/catalogue";
 import { facetColumnsSql } from "../../worker/db/queries/aggregates";
-import { countComplexesSql, listComplexesSql, listMapPointsSql } from "../../worker/db/queries/complexes";
+import {
+  countComplexesSql,
+  listComplexesSql,
+  listMapPointsSql,
+  NEAREST_DISTANCES_SQL,
+} from "../../worker/db/queries/complexes";
 import { countApartmentsSql, listApartmentsSql } from "../../worker/db/queries/living-objects";
 
 /**
@@ -268,5 +273,14 @@ describe("query plans", () => {
     expect(lo.length, lines.join("\n")).toBe(6);
     for (const l of lo)
       expect(l, lines.join("\n")).toMatch(/^SEARCH lo USING (COVERING )?INDEX lo_complex\w* \(complex_id=\?/);
+  });
+
+  it("finds the nearest station by each way from the distance index, a few entries, not every station", async () => {
+    const lines = await plan(NEAREST_DISTANCES_SQL, ["[1,2]"]);
+    expect(fullScans(lines), lines.join("\n")).toEqual([]);
+    expect(lines.join("\n")).toMatch(
+      /SEARCH cs USING (COVERING )?INDEX complex_stations_distance \(distance_type=\?/,
+    );
+    expect(lines.join("\n")).not.toMatch(/TEMP B-TREE/);
   });
 });

@@ -1,17 +1,22 @@
 import { Hono } from "hono";
 import * as v from "valibot";
+import { ID_LIST_MAX } from "../../shared/filters/keys";
 import { LOCATION_APIS } from "../../shared/locations";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
 import { loadLocation, loadLocations } from "../loaders/locations";
 import { notFound, parse, queryObject } from "./validate";
 
-/** One id, or several separated by commas (the filter's cascade asks for the places of all its choices). */
+/**
+ * One id, or several separated by commas (the filter's cascade asks for the places of all its choices): at
+ * most as many as a filter's list holds (ID_LIST_MAX), so every filter a page takes has its cascade.
+ */
 const optionalIds = v.optional(
   v.pipe(
     v.string(),
-    v.regex(/^\d{1,9}(,\d{1,9}){0,49}$/, "ожидаются целые положительные числа через запятую"),
+    v.regex(/^\d{1,9}(,\d{1,9})*$/, "ожидаются целые положительные числа через запятую"),
     v.transform((s) => s.split(",").map(Number)),
+    v.maxLength(ID_LIST_MAX, `слишком длинный список: не больше ${ID_LIST_MAX} значений`),
   ),
 );
 

@@ -1,16 +1,22 @@
 /** Loaders of the catalogue of complexes: the list (both filter dialects), one complex, similar, years. */
 import { BUILD_STAGES, BUILD_TYPES, bitsOf, CLASSES, ROOM_LABELS } from "../../shared/codes";
-import { SORTS, type Sort } from "../../shared/constants";
-import { type CatalogueFilter, isEmptyFilter, type ListQuery } from "../../shared/filters/catalogue";
+import {
+  type CatalogueFilter,
+  DISTANCE_TYPES,
+  isEmptyFilter,
+  type ListQuery,
+  SORTABLE,
+  sortColumn,
+} from "../../shared/filters/catalogue";
 import { formatDeadline, isOverdue, moscowQuarter } from "../../shared/format";
 import { firstView } from "../../shared/map/cluster";
 import type {
-  CompletionYear,
   ComplexCard,
   ComplexDetail,
   ComplexList,
   ComplexTrust,
   Deadline,
+  FilterFacets,
   House,
   StationLink,
 } from "../../shared/schemas/catalogue";
@@ -26,6 +32,7 @@ import {
   listComplexes,
   listHouses,
   listMapPoints,
+  listNearestDistances,
   listSimilarComplexes,
   type RoomStatsRow,
   type StationLinkRow,
@@ -109,8 +116,6 @@ async function resolvePlace(deps: Deps, filter: CatalogueFilter): Promise<Catalo
   return { ...rest, [place.field]: [place.id] };
 }
 
-const sortColumn = (sort: Sort) => sort.split(" ")[0] ?? sort;
-
 /** The list; null when a location filter names no place, or for a page past the last (the page is a 404). */
 export async function loadComplexList(deps: Deps, query: ListQuery): Promise<ComplexList | null> {
   const filter = await resolvePlace(deps, query.filter);
@@ -124,7 +129,7 @@ export async function loadComplexList(deps: Deps, query: ListQuery): Promise<Com
     ...meta,
     sort_column: sortColumn(q.sort),
     sort_order: q.sort.endsWith(" asc") ? "asc" : "desc",
-    sortable: [...new Set(SORTS.map(sortColumn))],
+    sortable: [...SORTABLE],
   };
 }
 
@@ -265,16 +270,20 @@ export async function loadSimilar(deps: Deps, id: number): Promise<{ data: Compl
 }
 
 /**
- * The filter's completion years with their complexes, on every catalogue page: counted over every published
- * complex, so kept in KV for 5 minutes like the menu's amounts (worker/loaders/main.ts), by the year they are
- * counted from.
+ * The filter form's facts: its completion years with their complexes, and the nearest station by each way of
+ * getting there (the distance options it offers). Counted over every published complex, so kept in KV for 5
+ * minutes like the menu's amounts (worker/loaders/main.ts), by the year they are counted from.
  */
-export function loadCompletionYears(deps: Deps): Promise<{ data: CompletionYear[] }> {
+export function loadCompletionYears(deps: Deps): Promise<FilterFacets> {
   const thisYear = moscowQuarter(new Date()).year;
-  return readThrough(deps.kv, "completion-years", String(thisYear), 300, async () => {
-    const rows = await listCompletionYears(deps.db, thisYear);
+  return readThrough(deps.kv, "filter-facets", String(thisYear), 300, async () => {
+    const [rows, distances] = await Promise.all([
+      listCompletionYears(deps.db, thisYear),
+      listNearestDistances(deps.db, Object.keys(DISTANCE_TYPES).map(Number)),
+    ]);
     return {
       data: rows.map((r) => ({ year: r.year, label: r.year === 0 ? "Сдан" : `${r.year}`, count: r.count })),
+      distances,
     };
   });
 }

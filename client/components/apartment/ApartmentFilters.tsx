@@ -3,7 +3,7 @@
  * by shared/page-keys.ts apartmentQueryOf). With JavaScript a choice applies at once: the form's state goes
  * into the URL and the list follows.
  */
-import type { FormEvent } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { OTDELKA } from "../../../shared/codes";
 import type { ApartmentSort } from "../../../shared/constants";
@@ -70,6 +70,15 @@ export function ApartmentFilters({
   const onChange = (e: FormEvent<HTMLFormElement>) => {
     const target = e.target as HTMLInputElement | HTMLSelectElement;
     if (target.type === "checkbox" || target.tagName === "SELECT") apply(e.currentTarget);
+  };
+  // A bound typed and not applied yet: the count is not known, the button submits it.
+  const [typing, setTyping] = useState(false);
+  const empty = total === 0 && !typing;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new list (the query applied) is counted again
+  useEffect(() => setTyping(false), [query]);
+  const onInput = (e: FormEvent<HTMLFormElement>) => {
+    const target = e.target as HTMLInputElement;
+    if (target.type !== "checkbox" && target.tagName === "INPUT") setTyping(true);
   };
   const onBlur = (e: FormEvent<HTMLFormElement>) => {
     const target = e.target as HTMLInputElement;
@@ -138,6 +147,7 @@ export function ApartmentFilters({
       onSubmit={onSubmit}
       onChange={onChange}
       onBlur={onBlur}
+      onInput={onInput}
       aria-label="Фильтр квартир"
     >
       {Object.entries(keep).map(([name, value]) => (
@@ -185,8 +195,14 @@ export function ApartmentFilters({
             ))}
           </select>
         </label>
-        <button type="submit" className="button">
-          Показать {countOf(total, WORDS.apartment)}
+        {/* Nothing to show: the button says so and waits for a change (a typed bound re-enables it). */}
+        <button
+          type="submit"
+          className="button"
+          disabled={empty}
+          aria-describedby={empty ? "apt-filters-empty" : undefined}
+        >
+          {empty ? "Ничего не найдено" : `Показать ${countOf(total, WORDS.apartmentAccusative)}`}
         </button>
         <AppLink
           className="button button--ghost"
@@ -195,6 +211,11 @@ export function ApartmentFilters({
         >
           Сбросить
         </AppLink>
+        {empty && (
+          <p id="apt-filters-empty" className="apt-filters__empty" role="status">
+            Квартир с такими параметрами нет: измените фильтр или сбросьте его.
+          </p>
+        )}
       </div>
     </form>
   );

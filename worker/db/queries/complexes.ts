@@ -1,283 +1,12 @@
+/**
+ * The catalogue's complexes as rows: a page of cards, the map's points, the count, one complex and its houses,
+ * similar complexes, the catalogue's figures. Their WHERE is the filter's (complex-filter.ts).
+ */
 import type { Sort } from "../../../shared/constants";
-import {
-  type CatalogueField,
-  type CatalogueFilter,
-  DISTANCE_MINUTES,
-  type ListQuery,
-} from "../../../shared/filters/catalogue";
-import type { Range } from "../../../shared/filters/fields";
-import { moscowQuarter } from "../../../shared/format";
-import { paymentPriceRange } from "../../../shared/mortgage-payment";
+import type { CatalogueFilter, ListQuery } from "../../../shared/filters/catalogue";
+import type { Param } from "./bind";
 import { COMPANY_ID_OF_PARAM } from "./companies";
-
-export type Param = string | number;
-/** Binds a value and answers its placeholder (?N). */
-export type Bind = (value: Param) => string;
-
-/**
- * Where a field's condition is tested: on the complex row (rc), on one of its apartments on sale (lo: all
- * such conditions must hold for the same apartment), or on one of its stations (cs: likewise).
- */
-interface FieldSql<V> {
-  on: "complex" | "apartment" | "station";
-  /** The field's own condition: what the catalogue's answer must equal (tests/catalogue-oracle.ts reads it). */
-  where(value: V, bind: Bind): string;
-  /** The same test from a kept column (a migration's aggregate), where the catalogue's queries read that. */
-  fast?(value: V, bind: Bind): string;
-}
-
-export const inList =
-  (column: string) =>
-  (ids: readonly number[], bind: Bind): string =>
-    `${column} IN (${ids.map(bind).join(", ")})`;
-
-export const inRange =
-  (column: string) =>
-  (r: Range, bind: Bind): string =>
-    [
-      ...(r.min !== undefined ? [`${column} >= ${bind(r.min)}`] : []),
-      ...(r.max !== undefined ? [`${column} <= ${bind(r.max)}`] : []),
-    ].join(" AND ");
-
-const bits = (codes: readonly number[]) => codes.reduce((m, c) => m | (1 << c), 0);
-
-/**
- * The SQL of each catalogue filter field (shared/filters/catalogue.ts CATALOGUE_FIELDS), keyed by the same
- * name: a field added to the table does not compile until it has its condition here.
- */
-/** near_mask's bit of each kind of station; another kind finds none, as its own condition does. */
-const NEAR_BITS: Readonly<Record<string, number>> = { metro: 1, mcc: 2, mcd: 4 };
-
-export const FIELD_SQL: { [K in CatalogueField]-?: FieldSql<NonNullable<CatalogueFilter[K]>> } = {
-  price: { on: "apartment", where: inRange("lo.price") },
-  // No SQL of its own: the payment is a price bound (shared/mortgage-payment.ts).
-  payment: { on: "apartment", where: (r, bind) => inRange("lo.price")(paymentPriceRange(r), bind) },
-  area: { on: "apartment", where: inRange("lo.area_total") },
-  rooms: { on: "apartment", where: inList("lo.rooms") },
-  otdelka: { on: "apartment", where: inList("lo.otdelka") },
-  // The deadline: 0 is «сдан», other entries are years of a complex still being built.
-  deadline: {
-    on: "complex",
-    where: (deadline, bind) => {
-      const years = deadline.filter((y) => y > 0);
-      const parts: string[] = [];
-      if (deadline.includes(0)) parts.push("rc.is_finished = 1");
-      // An overdue complex is not delivered yet: it counts as due this year.
-      const year = moscowQuarter(new Date()).year;
-      const overdue = years.includes(year) ? ` OR rc.deadline_year < ${bind(year)}` : "";
-      if (years.length)
-        parts.push(`(rc.is_finished = 0 AND (${inList("rc.deadline_year")(years, bind)}${overdue}))`);
-      return `(${parts.join(" OR ")})`;
-    },
-  },
-  regions: { on: "complex", where: inList("rc.region_id") },
-  localities: { on: "complex", where: inList("rc.locality_id") },
-  districts: { on: "complex", where: inList("rc.district_id") },
-  city_areas: { on: "complex", where: inList("rc.city_area_id") },
-  mo_districts: { on: "complex", where: inList("rc.mo_district_id") },
-  highways: { on: "complex", where: inList("rc.highway_id") },
-  railways: { on: "complex", where: inList("rc.railway_id") },
-  developers: { on: "complex", where: inList("rc.developer_id") },
-  build_stage: { on: "complex", where: inList("rc.build_stage") },
-  build_type: { on: "complex", where: inList("rc.build_type") },
-  build_class: { on: "complex", where: inList("rc.class") },
-  parking: { on: "complex", where: (codes, bind) => `(rc.parking_mask & ${bind(bits(codes))}) != 0` },
-  subway_stations: { on: "station", where: inList("cs.station_id") },
-  distance_type: { on: "station", where: (type, bind) => `cs.distance_type = ${bind(type)}` },
-  distance_time: {
-    on: "station",
-    where: (code, bind) => `cs.minutes <= ${bind(DISTANCE_MINUTES[code] ?? 0)}`,
-  },
-  near: {
-    on: "complex",
-    where: (
-      kind,
-      bind,
-    ) => `EXISTS (SELECT 1 FROM complex_stations cs JOIN subway_stations s ON s.id = cs.station_id
-        WHERE cs.complex_id = rc.id AND cs.distance_type = 1 AND cs.minutes <= 15 AND s.kind = ${bind(kind)})`,
-    // near_mask (migration 0015, kept by triggers through the view complex_near), on the index entry.
-    fast: (kind, bind) => `(rc.near_mask & ${bind(NEAR_BITS[kind] ?? 0)}) != 0`,
-  },
-  investment: {
-    on: "complex",
-    where: () => "rc.is_finished = 0 AND (rc.build_stage = 1 OR rc.deadline_year >= 2028)",
-  },
-  // The loader turns a place into its id filter before any SQL runs (resolvePlace); unresolved, it finds none.
-  location: { on: "complex", where: () => "0" },
-  // One bound JSON array, not a placeholder per id: up to 100 ids stay within D1's 100 parameters.
-  ids: {
-    on: "complex",
-    where: (ids, bind) => `rc.id IN (SELECT value FROM json_each(${bind(JSON.stringify(ids))}))`,
-  },
-};
-
-/** One field's condition (the field is set). */
-function fieldCondition<K extends CatalogueField>(
-  f: CatalogueFilter,
-  key: K,
-  bind: Bind,
-  fast = false,
-): string {
-  const sql = FIELD_SQL[key] as FieldSql<unknown>;
-  return (fast && sql.fast ? sql.fast : sql.where)(f[key], bind);
-}
-
-/** Room types and finishings of the filter (all of either when it names none), as room_finish_mask's bits. */
-function roomFinishBits(f: CatalogueFilter, bind: Bind): string {
-  const finishing = bits(f.otdelka?.length ? f.otdelka : [0, 1, 2, 3, 4, 5, 6, 7]);
-  const rooms = f.rooms?.length ? f.rooms : [-1, 0, 1, 2, 3, 4, 5];
-  // One byte of finishings per room type; the whole mask passes 2^53, so SQLite shifts the bytes into place.
-  const byte = bind(finishing);
-  return `(${rooms.map((r) => `(${byte} << ${bind((r + 1) * 8)})`).join(" | ")})`;
-}
-
-type Facet = "price" | "area";
-
-/** The bucket bits of a range (facet_buckets): those wholly inside it, and those it touches. */
-function bucketBits(
-  facet: Facet | `${Facet}_coarse`,
-  r: Range,
-  bind: Bind,
-): { inside: string; touched: string } {
-  const min = r.min !== undefined ? bind(r.min) : undefined;
-  const max = r.max !== undefined ? bind(r.max) : undefined;
-  const bits = (conditions: string[]) =>
-    `(SELECT coalesce(sum(1 << bit), 0) FROM facet_buckets WHERE facet = '${facet}'${conditions.map((c) => ` AND ${c}`).join("")})`;
-  return {
-    inside: bits([...(min ? [`lo >= ${min}`] : []), ...(max ? [`hi <= ${max}`] : [])]),
-    touched: bits([...(max ? [`lo < ${max}`] : []), ...(min ? [`hi >= ${min}`] : [])]),
-  };
-}
-
-interface BitTest {
-  column: string;
-  inside: string;
-  touched: string;
-}
-
-/**
- * A range's tests on a complex: with room types, the coarse buckets of those room types (room_price_mask,
- * room_area_mask: bit (rooms + 1) * 9 + bucket); with finishings, a price's coarse buckets of those finishings
- * (finish_price_mask: bit otdelka * 9 + bucket); otherwise the complex's own fine buckets.
- */
-function rangeTests(facet: Facet, r: Range, f: CatalogueFilter, bind: Bind): BitTest[] {
-  const pair = (column: string, shifts: number[]): BitTest => {
-    const coarse = bucketBits(`${facet}_coarse`, r, bind);
-    const at = shifts.map(bind);
-    const shifted = (bits: string) => `(${at.map((shift) => `(${bits} << ${shift})`).join(" | ")})`;
-    return { column, inside: shifted(coarse.inside), touched: shifted(coarse.touched) };
-  };
-  const tests = [
-    ...(f.rooms?.length
-      ? [
-          pair(
-            `rc.room_${facet}_mask`,
-            f.rooms.map((room) => (room + 1) * 9),
-          ),
-        ]
-      : []),
-    ...(f.otdelka?.length && facet === "price"
-      ? [
-          pair(
-            "rc.finish_price_mask",
-            f.otdelka.map((o) => o * 9),
-          ),
-        ]
-      : []),
-  ];
-  return tests.length ? tests : [{ column: `rc.${facet}_mask`, ...bucketBits(facet, r, bind) }];
-}
-
-/**
- * The apartments' conditions as one test of the complex, from its facet columns (migration 0015) where they
- * answer exactly, so a count does not look through every complex's apartments. Room types and finishing alone:
- * room_finish_mask. One price (or payment) or area range alone, with room types, or a price with finishings:
- * a bucket wholly inside the range answers yes; a complex whose buckets only touch it (its edges) is looked up
- * in its apartments. Otherwise (several ranges; a range with both room types and finishings; an area with
- * finishings) the bits rule out the complexes that have none of them, and the rest are looked up, never
- * through the global price index (seconds at scale 1): by room type and price (lo_complex), or by price alone
- * (lo_complex_price).
- */
-function apartmentTest(f: CatalogueFilter, fields: CatalogueField[], bind: Bind): string {
-  const ranges: (readonly [Facet, Range])[] = [
-    ...(f.price ? [["price", f.price] as const] : []),
-    ...(f.payment ? [["price", paymentPriceRange(f.payment)] as const] : []),
-    ...(f.area ? [["area", f.area] as const] : []),
-  ];
-  const pairs =
-    f.rooms?.length || f.otdelka?.length ? [`(rc.room_finish_mask & ${roomFinishBits(f, bind)}) != 0`] : [];
-  const tests = ranges.flatMap(([facet, r]) => rangeTests(facet, r, f, bind));
-  if (!tests.length) return pairs.join("");
-  const touched = tests.map((t) => `(${t.column} & ${t.touched}) != 0`);
-  const index = !f.rooms?.length ? "lo_complex_price" : "lo_complex";
-  const conditions = fields.map((key) => fieldCondition(f, key, bind));
-  const apartments = `EXISTS (SELECT 1 FROM living_objects lo INDEXED BY ${index} WHERE lo.complex_id = rc.id AND lo.status = 1 AND ${conditions.join(" AND ")})`;
-  // One test that holds every field of the filter: a bucket inside the range is an apartment that matches.
-  const [one] = tests;
-  const finishingLeftOut = !!f.otdelka?.length && (!!f.rooms?.length || !!f.area);
-  if (one && ranges.length === 1 && tests.length === 1 && !finishingLeftOut)
-    return `((${one.column} & ${one.inside}) != 0 OR (${touched.join("")} AND ${apartments}))`;
-  return `(${[...pairs, ...touched, apartments].join(" AND ")})`;
-}
-
-/**
- * The stations' conditions as one test of the complex. Named stations: the complexes near them, read from the
- * stations' index (complex_stations_station), so the count grows with the answer, not the catalogue. Walking
- * up to a time, without stations: station_rank (migration 0014) is the nearest station's distance_type * 1000 +
- * minutes, and a walk is below every ride, so a walking station within m minutes is station_rank <= 1000 + m.
- * Otherwise each complex's own stations, after the same rank rules out those with no station that close.
- */
-function stationTest(f: CatalogueFilter, fields: CatalogueField[], bind: Bind): string {
-  const conditions = fields.map((key) => fieldCondition(f, key, bind));
-  if (f.subway_stations?.length)
-    return `rc.id IN (SELECT cs.complex_id FROM complex_stations cs WHERE ${conditions.join(" AND ")})`;
-  const minutes = f.distance_time !== undefined ? (DISTANCE_MINUTES[f.distance_time] ?? 0) : undefined;
-  if (f.distance_type === 1) return `+rc.station_rank <= ${bind(1000 + (minutes ?? 999))}`;
-  const rank = minutes !== undefined ? `+rc.station_rank <= ${bind(2000 + minutes)} AND ` : "";
-  return `${rank}EXISTS (SELECT 1 FROM complex_stations cs WHERE cs.complex_id = rc.id AND ${conditions.join(" AND ")})`;
-}
-
-/**
- * A filter's set fields by where they are tested (`on`), each one's own condition (`condition`), and the
- * parameters bound so far (`params`, through `bind`).
- */
-export function filterParts(f: CatalogueFilter) {
-  const params: Param[] = [];
-  const bind: Bind = (value) => {
-    params.push(value);
-    return `?${params.length}`;
-  };
-  const set = (Object.keys(FIELD_SQL) as CatalogueField[]).filter((key) => {
-    const value = f[key];
-    return value !== undefined && !(Array.isArray(value) && !value.length);
-  });
-  const on = (place: FieldSql<unknown>["on"]) => set.filter((key) => FIELD_SQL[key].on === place);
-  return {
-    params,
-    bind,
-    on,
-    /** `fast`: from the field's kept column where it has one (the catalogue), else its own condition (the oracle). */
-    condition: (key: CatalogueField, fast = false) => fieldCondition(f, key, bind, fast),
-  };
-}
-
-/**
- * WHERE of the catalogue list and count: bound parameters only, each filter from an index. `inIdOrder` is
- * for reading every matching complex (the map), not a page in price order.
- */
-export function complexWhere(f: CatalogueFilter, inIdOrder = false): { sql: string; params: Param[] } {
-  // With an id list the rows are looked up by id, and the map reads the table in id order; "+" keeps SQLite
-  // off the is_published index, which would walk every published complex in price order to find a few (or,
-  // for the map, jump from it to every row: 36 ms at scale 10 where reading the table takes 12 ms).
-  const where: string[] = [f.ids?.length || inIdOrder ? "+rc.is_published = 1" : "rc.is_published = 1"];
-  const { params, bind, on, condition } = filterParts(f);
-  where.push(...on("complex").map((key) => condition(key, true)));
-  const apartmentFields = on("apartment");
-  if (apartmentFields.length) where.push(apartmentTest(f, apartmentFields, bind));
-  const stationFields = on("station");
-  if (stationFields.length) where.push(stationTest(f, stationFields, bind));
-  return { sql: where.join(" AND "), params };
-}
+import { complexWhere } from "./complex-filter";
 
 export interface ComplexRow {
   id: number;
@@ -633,6 +362,30 @@ export async function listCompletionYears(
     .bind(thisYear)
     .all<{ year: number; finished: number; count: number }>();
   return results;
+}
+
+/**
+ * The fewest minutes from a published complex to a station, by each way of getting there (the filter form's
+ * distance options): for each way (?1, a JSON array), the first entry of the distance index
+ * (complex_stations_distance) whose complex is published.
+ */
+export const NEAREST_DISTANCES_SQL = `SELECT json_each.value AS distance_type, (SELECT cs.minutes
+      FROM complex_stations cs JOIN residential_complexes rc ON rc.id = cs.complex_id
+      WHERE cs.distance_type = json_each.value AND cs.minutes IS NOT NULL AND rc.is_published = 1
+      ORDER BY cs.minutes LIMIT 1) AS minutes
+  FROM json_each(?1)`;
+
+export async function listNearestDistances(
+  db: D1Database,
+  types: readonly number[],
+): Promise<{ distance_type: number; minutes: number }[]> {
+  const { results } = await db
+    .prepare(NEAREST_DISTANCES_SQL)
+    .bind(JSON.stringify(types))
+    .all<{ distance_type: number; minutes: number | null }>();
+  return results.flatMap((r) =>
+    r.minutes === null ? [] : [{ distance_type: r.distance_type, minutes: r.minutes }],
+  );
 }
 
 export interface CatalogueStats {

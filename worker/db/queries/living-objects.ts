@@ -1,5 +1,6 @@
 import type { ApartmentFilter, ApartmentQuery } from "../../../shared/filters/apartments";
-import { type Bind, countTotal, inList, inRange, type Param } from "./complexes";
+import { type Bind, inList, inRange, type Param } from "./bind";
+import { countTotal } from "./complexes";
 
 export interface LivingObjectRow {
   id: number;

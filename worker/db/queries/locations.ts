@@ -1,4 +1,5 @@
 import type { LocationApi } from "../../../shared/locations";
+import { inList } from "./bind";
 
 export interface LocationRow {
   id: number;
@@ -82,8 +83,8 @@ function scopeSql(api: LocationApi, scope: LocationScope, params: (string | numb
             ? "t.city_area_id"
             : null;
     if (column) {
-      const marks = [scope.parentId].flat().map((id) => `?${params.push(id)}`);
-      where.push(`${column} IN (${marks.join(", ")})`);
+      // One parameter however many places the cascade names (D1 binds at most 100): inList's JSON array.
+      where.push(inList(column)([scope.parentId].flat(), (value) => `?${params.push(value)}`));
     }
   }
   return where.length ? `WHERE ${where.join(" AND ")}` : "";

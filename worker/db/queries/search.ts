@@ -141,8 +141,8 @@ export async function describeHits(db: D1Database, hits: SearchHit[]) {
   const q = (sql: string, list: number[]) =>
     list.length
       ? db
-          .prepare(sql.replace("?IDS", list.map((_, i) => `?${i + 1}`).join(", ")))
-          .bind(...list)
+          .prepare(sql.replace("?IDS", "SELECT value FROM json_each(?1)"))
+          .bind(JSON.stringify(list))
           .all<EntityRef>()
           .then((r) => r.results)
       : Promise.resolve([] as EntityRef[]);

@@ -26,13 +26,6 @@ export interface PageData<K extends DataKeys = DataKeys, F extends DataKeys = Da
    * answers; the worker answers 301 when it differs from the URL.
    */
   canonical?(match: RouteMatch, first: Answers<K>): string | null;
-  /**
-   * True when the URL alone decides the page's status: no key of it can be missing (no item looked up by the
-   * URL, no page past the last one, no name that may be unknown) and no `canonical`. A person then gets the
-   * head before the data is in (worker/pages.ts); a key that fails all the same ends that document with a
-   * short error body (README «Where the first byte waits»).
-   */
-  statusOfUrl?(match: RouteMatch): boolean;
 }
 
 /** Declares a page's data: its keys' types are inferred, and `more` is always there (none by default). */

@@ -119,7 +119,7 @@ export async function renderRoute(c: Context<AppEnv>, form?: FormOutcome): Promi
   const page: PageId = match.route.page;
   // The page's module declares its data (shared/page-data.ts); the render needs the module anyway.
   const data = (await PAGES[page].preload()).data;
-  const render = (boot: BootData | Promise<BootData>) =>
+  const render = (boot: BootData) =>
     renderPage(
       { url, page, boot, nonce: nonceOf(c), analytics: analyticsCounter(c.env, isBot), waitForAll: isBot },
       (e) => {
@@ -127,18 +127,6 @@ export async function renderRoute(c: Context<AppEnv>, form?: FormOutcome): Promi
         logError(c, e);
       },
     );
-  // A person's page whose status the URL alone decides leaves with its head before its data is in (README
-  // «Where the first byte waits»). Data that fails all the same (a 5xx) makes it the error page after the 200
-  // that has left, which the edge cache does not keep.
-  if (!isBot && !form && (!data || data.statusOfUrl?.(match))) {
-    return render(
-      pageBoot(c, match, data, url).then((boot) => {
-        if ("fallback" in boot) return boot;
-        c.set("renderFailed", true);
-        return errorBoot(c, "status" in boot ? boot.status : 500);
-      }),
-    );
-  }
   const boot = await pageBoot(c, match, data, url, form);
   if (!("fallback" in boot)) {
     return "moved" in boot ? movedTo(boot.moved) : renderErrorPage(c, boot.status);

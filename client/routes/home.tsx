@@ -38,7 +38,6 @@ export const data = pageData({
       offers: apiKeys.specialOffers(),
     };
   },
-  statusOfUrl: () => true,
 });
 
 /**

@@ -26,7 +26,26 @@ export interface PageData<K extends DataKeys = DataKeys, F extends DataKeys = Da
    * answers; the worker answers 301 when it differs from the URL.
    */
   canonical?(match: RouteMatch, first: Answers<K>): string | null;
+  /**
+   * Something a URL names when it names nothing of this page (`/journal/{article}/` names an article as if it
+   * were a category): a key the worker asks only when the page's keys answer 404 (`first` holds those that
+   * answered), and the path its answer moves to (301).
+   */
+  elsewhere?(match: RouteMatch, first: Answers<K>): Elsewhere | undefined;
 }
+
+/** A key asked for a URL that is not this page's, and the path its answer gives. */
+export interface Elsewhere {
+  key: ApiKey<unknown>;
+  path(answer: unknown): string | null;
+}
+
+/** An Elsewhere whose path is written against its key's answer type. */
+export const elsewhere = <T>(key: ApiKey<T>, path: (answer: T) => string | null): Elsewhere => ({
+  key,
+  // The answer is the key's, as ApiKey<T> says: the worker hands over the JSON the key's loader made.
+  path: (answer) => path(answer as T),
+});
 
 /** Declares a page's data: its keys' types are inferred, and `more` is always there (none by default). */
 export const pageData = <K extends DataKeys, F extends DataKeys = Record<never, never>>(

@@ -14,8 +14,6 @@ import type { LeadFormState } from "../shared/schemas/leads";
 import { analyticsCounter } from "./analytics";
 import { api, type KeyResult } from "./api";
 import { type AppEnv, siteOrigin } from "./env";
-import { depsOf } from "./loaders/deps";
-import { journalArticlePath } from "./loaders/media";
 import { logError } from "./log";
 import { nonceOf } from "./security";
 import { errorPageFailed, type RenderInput, renderPage } from "./ssr/render";
@@ -102,7 +100,7 @@ export interface FormOutcome {
 }
 
 /** What a page's data decides instead of the page: a move to another URL, or an error page's status. */
-type Elsewhere = { moved: string } | { status: number };
+type Instead = { moved: string } | { status: number };
 
 /** The page of the request's URL; `form` is what a POST to it came back with (worker/leads/form.ts). */
 export async function renderRoute(c: Context<AppEnv>, form?: FormOutcome): Promise<Response> {
@@ -143,7 +141,7 @@ async function pageBoot(
   data: PageData | undefined,
   url: URL,
   form?: FormOutcome,
-): Promise<BootData | Elsewhere> {
+): Promise<BootData | Instead> {
   // Server-side start (SPEC §4): a person's visit gets its ad-UTM state and the page's ads; a bot neither,
   // only the page's content.
   const isBot = c.get("isBot");
@@ -168,15 +166,19 @@ async function pageBoot(
       }
       return r;
     });
-  const [results, articlePath, ads, menu] = await Promise.all([
+  const [results, ads, menu] = await Promise.all([
     Promise.all(presentKeys(keys).map(first)),
-    journalArticlePath(depsOf(c.env), match),
     adsKey ? resolveKey(c, adsKey) : null,
     resolveKey(c, apiKeys.menuAmounts()),
   ]);
-  // An article's URL under another category, or as a category, moves to its canonical URL.
-  if (articlePath && articlePath !== url.pathname) return { moved: `${articlePath}${url.search}` };
   const status = statusOf(results);
+  if (status === 404) {
+    // A URL that names something else than this page's (an article as a journal's category) moves there.
+    const other = data?.elsewhere?.(match, answersOf(keys, answered));
+    const found = other && (await resolveKey(c, other.key));
+    const path = found?.status === 200 ? other?.path(found.data) : null;
+    if (path && path !== url.pathname) return { moved: `${path}${url.search}` };
+  }
   if (status !== 200) return { status };
   const fallback: Record<string, unknown> = Object.fromEntries(results.map((r) => [r.key, r.data]));
   // A URL whose text differs from the canonical one for the same id (a renamed complex) moves there.

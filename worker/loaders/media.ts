@@ -1,4 +1,3 @@
-import { href, type RouteMatch } from "../../shared/routes";
 import type {
   ArticleBlock,
   MediaCategoriesGrid,
@@ -14,7 +13,6 @@ import {
   countMediaPosts,
   getMediaCategory,
   getMediaPost,
-  getMediaPostPath,
   listMediaCategories,
   listMediaPosts,
   listRelatedMediaPosts,
@@ -81,17 +79,4 @@ export async function loadMediaCategories(
 
 export function loadMediaCategory(deps: Deps, idOrSlug: string): Promise<MediaCategory | null> {
   return getMediaCategory(deps.db, idOrSlug);
-}
-
-/**
- * Journal URLs name an article by its slug alone: under another category (/journal/{other}/{article}/) or
- * as if it were a category (/journal/{article}/), the page answers 301 with the path this returns.
- */
-export async function journalArticlePath(deps: Deps, match: RouteMatch): Promise<string | null> {
-  const { page } = match.route;
-  const slug =
-    page === "article" ? match.params.article : page === "journal" ? match.params.category : undefined;
-  if (!slug) return null;
-  const row = await getMediaPostPath(deps.db, slug);
-  return row && href("journal-article", { category: row.category_slug, article: row.slug });
 }

@@ -373,14 +373,12 @@ describe("journal pages", () => {
     expect(html).toMatch(/aria-current="page"[^>]*>Ипотека</);
   });
 
-  it.each([
-    "/journal/net-takoy-rubriki/",
-    "/journal/?page=5",
-    "/journal/?page=abc",
-    "/journal/ipoteka/?page=2",
-  ])("%s is a 404", async (path) => {
-    expect((await get(path)).status).toBe(404);
-  });
+  it.each(["/journal/net-takoy-rubriki/", "/journal/?page=5", "/journal/ipoteka/?page=2"])(
+    "%s is a 404",
+    async (path) => {
+      expect((await get(path)).status).toBe(404);
+    },
+  );
 
   it("renders an article with its blocks, related articles and Article JSON-LD carrying the nonce", async () => {
     const row = await firstPost();

@@ -16,6 +16,7 @@ import {
   namesOfTable,
   queryString,
   readPaging,
+  readSortOf,
   readTable,
   resetFields,
   valueCount,
@@ -200,12 +201,7 @@ export function pairDistance(filter: CatalogueFilter): CatalogueFilter {
 }
 
 export function readSort(get: Get): Sort {
-  const sort = get(SORT_FIELD.url);
-  if (sort && (SORTS as readonly string[]).includes(sort)) return sort as Sort;
-  // SPEC's pagination names: sort_column + sort_order.
-  const legacy = `${get("sort_column")} ${get("sort_order")}`;
-  if ((SORTS as readonly string[]).includes(legacy)) return legacy as Sort;
-  return DEFAULT_SORT;
+  return readSortOf(get, SORTS, DEFAULT_SORT);
 }
 
 /** A filter read in a dialect; the API's reading throws a FilterError for a bad value, a page's drops it. */

@@ -193,6 +193,23 @@ function schema(def: FieldDef) {
   return s;
 }
 
+/**
+ * A list's sort, each of `sorts` written «column order»: `sort` itself, else SPEC §3's pagination names,
+ * `sort_column` with `sort_order` (without one, the column's first order in `sorts`); `fallback` for anything
+ * else (lenient: a sort never fails a request).
+ */
+export function readSortOf<S extends string>(get: Get, sorts: readonly S[], fallback: S): S {
+  const sort = get("sort");
+  if (sort && (sorts as readonly string[]).includes(sort)) return sort as S;
+  const column = get("sort_column");
+  const order = get("sort_order");
+  return (
+    sorts.find((s) => s === `${column} ${order}`) ??
+    sorts.find((s) => !order && s.startsWith(`${column} `)) ??
+    fallback
+  );
+}
+
 /** The most pages a list reads (six digits). */
 export const PAGE_MAX = 999_999;
 

@@ -1,6 +1,6 @@
 /** Loaders of the catalogue of complexes: the list (both filter dialects), one complex, similar, years. */
 import { BUILD_STAGES, BUILD_TYPES, bitsOf, CLASSES, ROOM_LABELS } from "../../shared/codes";
-import { SORTS, type Sort } from "../../shared/constants";
+import { SORTS } from "../../shared/constants";
 import { type CatalogueFilter, isEmptyFilter, type ListQuery } from "../../shared/filters/catalogue";
 import { formatDeadline, isOverdue, moscowQuarter } from "../../shared/format";
 import { firstView } from "../../shared/map/cluster";
@@ -109,23 +109,14 @@ async function resolvePlace(deps: Deps, filter: CatalogueFilter): Promise<Catalo
   return { ...rest, [place.field]: [place.id] };
 }
 
-const sortColumn = (sort: Sort) => sort.split(" ")[0] ?? sort;
-
 /** The list; null when a location filter names no place, or for a page past the last (the page is a 404). */
 export async function loadComplexList(deps: Deps, query: ListQuery): Promise<ComplexList | null> {
   const filter = await resolvePlace(deps, query.filter);
   if (!filter) return null;
   const q = { ...query, filter };
   const { rows, total } = await listComplexes(deps.db, q);
-  const meta = pageMeta(total, { page: q.page, per_page: q.perPage });
-  if (!meta) return null;
-  return {
-    data: cardsOf(rows),
-    ...meta,
-    sort_column: sortColumn(q.sort),
-    sort_order: q.sort.endsWith(" asc") ? "asc" : "desc",
-    sortable: [...new Set(SORTS.map(sortColumn))],
-  };
+  const meta = pageMeta(total, { page: q.page, per_page: q.perPage }, { sort: q.sort, sorts: SORTS });
+  return meta && { data: cardsOf(rows), ...meta };
 }
 
 /** ~11 m: plenty for a map, and a shorter answer. */

@@ -1,5 +1,6 @@
 /** Loaders of apartments: the filtered list, the grouped view of a complex, one apartment, a house's chessboard. */
 import { BUILD_STAGES, OTDELKA, ROOM_LABELS, STATUSES } from "../../shared/codes";
+import { APARTMENT_SORTS } from "../../shared/constants";
 import type { ApartmentQuery } from "../../shared/filters/apartments";
 import type {
   ApartmentDetail,
@@ -63,13 +64,15 @@ export async function loadApartments(deps: Deps, q: ApartmentQuery): Promise<Liv
     complexId !== undefined ? once(deps, listHouses, complexId) : [],
     complexId !== undefined ? once(deps, listRoomGroups, complexId) : [],
   ]);
-  const meta = pageMeta(list.total, { page: q.page, per_page: q.perPage });
+  const meta = pageMeta(
+    list.total,
+    { page: q.page, per_page: q.perPage },
+    { sort: q.sort, sorts: APARTMENT_SORTS },
+  );
   if ((complexId !== undefined && !complex) || !meta) return null;
   return {
     data: list.rows.map(toLivingObject),
     ...meta,
-    sort: q.sort,
-    sort_order: q.sort.endsWith("desc") ? "desc" : "asc",
     residential_complex: complex ? complexRef(complex) : null,
     filters: {
       houses: houses.map((h) => ({ id: h.id, name: h.name })),

@@ -19,7 +19,7 @@ import {
   type MediaPostCardRow,
 } from "../db/queries/media";
 import type { Deps } from "./deps";
-import { offsetOf, pageMeta } from "./pagination";
+import { offsetOf, onlySort, pageMeta } from "./pagination";
 
 const RELATED = 3;
 
@@ -44,7 +44,7 @@ export async function loadMediaPosts(deps: Deps, query: MediaPostsQuery): Promis
     countMediaPosts(deps.db, categoryId),
     listMediaPosts(deps.db, categoryId, query.per_page, offsetOf(query)),
   ]);
-  const meta = pageMeta(total, query);
+  const meta = pageMeta(total, query, onlySort("published_at desc"));
   return meta && { data: rows.map(toCard), ...meta };
 }
 
@@ -72,7 +72,7 @@ export async function loadMediaCategories(
   query: MediaCategoriesQuery,
 ): Promise<MediaCategoriesGrid | null> {
   const all = await listMediaCategories(deps.db);
-  const meta = pageMeta(all.length, query);
+  const meta = pageMeta(all.length, query, onlySort("position asc"));
   const offset = offsetOf(query);
   return meta && { data: all.slice(offset, offset + query.per_page), ...meta };
 }

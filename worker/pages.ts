@@ -1,9 +1,9 @@
 /** Page requests: match the route, resolve the page's API keys in-process, stream the HTML. */
 import type { Context } from "hono";
-import type { BootData } from "../client/boot";
 import { PAGES } from "../client/pages";
 import { AD_PAGES, adStateOf } from "../shared/ads";
 import { API_BASE, apiKeys } from "../shared/api-keys";
+import type { BootData } from "../shared/boot";
 import { canonicalSearch } from "../shared/filters/canonical";
 import { sameQuery } from "../shared/filters/fields";
 import { MENUS } from "../shared/menu";
@@ -15,7 +15,7 @@ import { analyticsCounter } from "./analytics";
 import { api, type KeyResult } from "./api";
 import { type AppEnv, siteOrigin } from "./env";
 import { logError } from "./log";
-import { nonceOf } from "./security";
+import { nonceOf, visitorOf } from "./security";
 import { errorPageFailed, type RenderInput, renderPage } from "./ssr/render";
 
 /** Calls the API app in-process (no subrequest): the same handlers and loaders the client's fetch reaches. */
@@ -57,6 +57,7 @@ type Render = (input: RenderInput, onError: (e: unknown) => void) => Promise<Res
 const errorBoot = (c: Context<AppEnv>, status: number): BootData => ({
   fallback: {},
   status,
+  ...visitorOf(c),
   isBot: c.get("isBot"),
   ad: NO_AD_STATE,
   nonce: nonceOf(c),
@@ -196,6 +197,7 @@ async function pageBoot(
   return {
     fallback,
     status,
+    ...visitorOf(c),
     isBot,
     ad,
     nonce: nonceOf(c),

@@ -5,7 +5,7 @@
  * without being decoded, so the page around them must still be whole.
  */
 import { describe, expect, it } from "vitest";
-import type { BootData } from "../../client/boot";
+import type { BootData } from "../../shared/boot";
 import { MENUS, type Menus } from "../../shared/menu";
 import { NO_AD_STATE } from "../../shared/schemas/ads";
 import { renderPage } from "../../worker/ssr/render";
@@ -14,6 +14,8 @@ function boot(menus: Menus): BootData {
   return {
     fallback: {},
     status: 200,
+    ip: null,
+    all_ips: [],
     isBot: false,
     ad: NO_AD_STATE,
     nonce: "test-nonce",

@@ -4,8 +4,8 @@
 import { renderToReadableStream } from "react-dom/server.node";
 import { StaticRouter } from "react-router";
 import { App } from "../../client/app";
-import type { BootData } from "../../client/boot";
 import { ERROR_PAGE, FOOTER, PAGES, QUICK_SEARCH } from "../../client/pages";
+import type { BootData } from "../../shared/boot";
 import { RENDER_TIMEOUT_MS } from "../../shared/constants";
 import type { PageId } from "../../shared/routes";
 import { pageAssets } from "./assets";

@@ -5,6 +5,7 @@
  * first render after hydration asks for nothing.
  */
 import type { AnswerOf, ApiKey } from "./api-keys";
+import type { BootData } from "./boot";
 import type { RouteMatch } from "./routes";
 
 /** Named keys; undefined where this URL does not need one. */
@@ -32,7 +33,12 @@ export interface PageData<K extends DataKeys = DataKeys, F extends DataKeys = Da
    * answered), and the path its answer moves to (301).
    */
   elsewhere?(match: RouteMatch, first: Answers<K>): Elsewhere | undefined;
+  /** The visit's own state the page starts with, made by the worker (the request form's idempotency key). */
+  visit?(): VisitState;
 }
+
+/** What a page may add to the boot data of its visit. */
+export type VisitState = Partial<Pick<BootData, "lead">>;
 
 /** A key asked for a URL that is not this page's, and the path its answer gives. */
 export interface Elsewhere {

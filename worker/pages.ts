@@ -192,8 +192,6 @@ async function pageBoot(
   }
   // The ads and the menu's amounts are extras: a page whose ads or amounts failed goes on without them.
   for (const extra of [ads, menu]) if (extra?.status === 200) fallback[extra.key] = extra.data;
-  // The request page's form carries an idempotency key of its own, so a form sent twice is one request.
-  const lead = form?.lead ?? (match.route.page === "lead" ? { key: crypto.randomUUID() } : undefined);
   return {
     fallback,
     status,
@@ -204,6 +202,8 @@ async function pageBoot(
     origin: siteOrigin(c.env, c.req.url),
     phone: c.env.SITE_PHONE,
     menus: MENUS,
-    ...(lead ? { lead } : {}),
+    // The page's own state for this visit; the form's state after its POST in its place.
+    ...data?.visit?.(),
+    ...(form ? { lead: form.lead } : {}),
   };
 }

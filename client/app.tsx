@@ -1,8 +1,8 @@
 import { Component, type ReactNode, Suspense, useEffect, useMemo, useRef } from "react";
 import { useLocation, useNavigationType } from "react-router";
 import { SWRConfig } from "swr";
+import type { BootData } from "../shared/boot";
 import { matchRoute } from "../shared/routes";
-import type { BootData } from "./boot";
 import { DefaultLayout, EmptyLayout } from "./components/Layout";
 import { BootContext } from "./hooks/use-boot";
 import { ApiError, fetchJson } from "./http";

@@ -1,9 +1,9 @@
 import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
+import { BOOT_ELEMENT_ID, type BootData } from "../shared/boot";
 import { matchRoute } from "../shared/routes";
 import { App } from "./app";
-import { BOOT_ELEMENT_ID, type BootData } from "./boot";
 import { ERROR_PAGE, PAGES } from "./pages";
 
 const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? "{}") as BootData;

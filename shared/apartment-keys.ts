@@ -2,12 +2,11 @@
  * The API key of the apartments' lists (shared/filter-keys.ts has the complexes'): apart, so that the catalogue's
  * pages load none of the apartments' filter table.
  */
-import { withQuery } from "./api-keys";
+import { keyOf } from "./api-keys";
 import type { ApartmentQuery } from "./filters/apartments";
 import { apartmentFilterToApiQuery } from "./filters/keys";
-import type { LivingObjectList } from "./schemas/catalogue";
 
 export const apartmentKeys = {
   apartments: (q: ApartmentQuery) =>
-    withQuery<LivingObjectList>("/living-objects/grid", apartmentFilterToApiQuery(q)),
+    keyOf("apartments", "/living-objects/grid", apartmentFilterToApiQuery(q)),
 };

@@ -23,6 +23,13 @@ export type CompanyTypeSlug = keyof typeof COMPANY_TYPES;
 export const PER_PAGE_CLASSIC = 11;
 export const PER_PAGE_DEFAULT = 25;
 export const PER_PAGE_COMPANIES = 20;
+/**
+ * The catalogue pages' cards per page (the listings, a location's, the home page's list): 12, whole rows of
+ * the grid at 3, 2 and 1 columns. SPEC §9's 11 and 25 are the API's defaults (`residential-complexes/paginate`
+ * and `/grid`), which it keeps; a page names its own per_page. «11 and an ad card» would be a listing ad beyond SPEC §9's (4 tgb in the row after six cards,
+ * the gallery advert, the sidebar's), and a bot, who gets no ads, a grid with a hole in its last row.
+ */
+export const LISTING_PER_PAGE = 12;
 /** Articles on a page of the journal list. */
 export const JOURNAL_PER_PAGE = 12;
 export const PER_PAGE_MAX = 100;

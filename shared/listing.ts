@@ -1,10 +1,8 @@
 /** What a catalogue page lists, from its URL alone: the page's base filter under the visitor's own choices. */
 import { apiKeys } from "./api-keys";
+import { LISTING_PER_PAGE } from "./constants";
 import { type CatalogueFilter, type ListQuery, mergeFilters, readPageQuery } from "./filters/catalogue";
 import type { RouteMatch } from "./routes";
-
-export const LISTING_PER_PAGE = 12;
-export const HOME_PER_PAGE = 12;
 
 /** A location page's base filter: its place (a named listing's is shared/seo-filters.ts namedListingBase). */
 export function locationBase(match: RouteMatch): CatalogueFilter | null {
@@ -20,7 +18,7 @@ export function ownQuery(search: URLSearchParams | string, perPage = LISTING_PER
 /** The list a catalogue page shows: its base filter under the URL's; null when its path names nothing. */
 export function listingQuery(match: RouteMatch, base: CatalogueFilter | null): ListQuery | null {
   if (!base) return null;
-  const own = ownQuery(match.search, match.route.page === "home" ? HOME_PER_PAGE : LISTING_PER_PAGE);
+  const own = ownQuery(match.search);
   return { ...own, filter: mergeFilters(base, own.filter) };
 }
 

@@ -127,7 +127,7 @@ export const SITE_MAP: { title: string; links: MenuLink[] }[] = [
 
 /**
  * The menus as the header and the site map show them, labels and addresses only: the worker hands them to
- * the browser in the boot data (client/boot.ts), so the app shell carries none of the tables behind them.
+ * the browser in the boot data (shared/boot.ts), so the app shell carries none of the tables behind them.
  */
 export interface Menus {
   dropdown: { title: string; links: MenuLink[] }[];

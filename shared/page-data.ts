@@ -5,6 +5,7 @@
  * first render after hydration asks for nothing.
  */
 import type { AnswerOf, ApiKey } from "./api-keys";
+import type { BootData } from "./boot";
 import type { RouteMatch } from "./routes";
 
 /** Named keys; undefined where this URL does not need one. */
@@ -27,13 +28,30 @@ export interface PageData<K extends DataKeys = DataKeys, F extends DataKeys = Da
    */
   canonical?(match: RouteMatch, first: Answers<K>): string | null;
   /**
-   * True when the URL alone decides the page's status: no key of it can be missing (no item looked up by the
-   * URL, no page past the last one, no name that may be unknown) and no `canonical`. A person then gets the
-   * head before the data is in (worker/pages.ts); a key that fails all the same ends that document with a
-   * short error body (README «Where the first byte waits»).
+   * Something a URL names when it names nothing of this page (`/journal/{article}/` names an article as if it
+   * were a category): a key the worker asks only when the page's keys answer 404 (`first` holds those that
+   * answered), and the path its answer moves to (301).
    */
-  statusOfUrl?(match: RouteMatch): boolean;
+  elsewhere?(match: RouteMatch, first: Answers<K>): Elsewhere | undefined;
+  /** The visit's own state the page starts with, made by the worker (the request form's idempotency key). */
+  visit?(): VisitState;
 }
+
+/** What a page may add to the boot data of its visit. */
+export type VisitState = Partial<Pick<BootData, "lead">>;
+
+/** A key asked for a URL that is not this page's, and the path its answer gives. */
+export interface Elsewhere {
+  key: ApiKey<unknown>;
+  path(answer: unknown): string | null;
+}
+
+/** An Elsewhere whose path is written against its key's answer type. */
+export const elsewhere = <T>(key: ApiKey<T>, path: (answer: T) => string | null): Elsewhere => ({
+  key,
+  // The answer is the key's, as ApiKey<T> says: the worker hands over the JSON the key's loader made.
+  path: (answer) => path(answer as T),
+});
 
 /** Declares a page's data: its keys' types are inferred, and `more` is always there (none by default). */
 export const pageData = <K extends DataKeys, F extends DataKeys = Record<never, never>>(

@@ -58,6 +58,11 @@ export interface RouteDef {
   layout: Layout;
   /** The rule of each param; an optional param (`:name?`, `*`) that is absent passes. */
   params?: Readonly<Record<string, ParamRule>>;
+  /**
+   * Its list comes in pages by `?page=`: the first has none, and any other way of writing a page is answered
+   * with a 301 to the canonical one (shared/filters/canonical.ts).
+   */
+  paged?: true;
 }
 
 export const ROUTES: readonly RouteDef[] = [
@@ -70,6 +75,7 @@ export const ROUTES: readonly RouteDef[] = [
     page: "companies-type",
     layout: "default",
     params: { type: companyType },
+    paged: true,
   },
   {
     name: "company",
@@ -98,6 +104,7 @@ export const ROUTES: readonly RouteDef[] = [
     page: "apartments",
     layout: "default",
     params: { complex_slug: complexSlug },
+    paged: true,
   },
   {
     name: "apartments",
@@ -105,6 +112,7 @@ export const ROUTES: readonly RouteDef[] = [
     page: "apartments",
     layout: "default",
     params: { slug },
+    paged: true,
   },
   {
     name: "journal",
@@ -112,6 +120,7 @@ export const ROUTES: readonly RouteDef[] = [
     page: "journal",
     layout: "default",
     params: { category: slug },
+    paged: true,
   },
   {
     name: "journal-article",
@@ -135,6 +144,7 @@ export const ROUTES: readonly RouteDef[] = [
     page: "listing",
     layout: "default",
     params: { "*": listingPath },
+    paged: true,
   },
   {
     name: "by-location-type",
@@ -149,6 +159,7 @@ export const ROUTES: readonly RouteDef[] = [
     page: "location",
     layout: "default",
     params: { type: LOCATION_TYPES, slug },
+    paged: true,
   },
 ];
 

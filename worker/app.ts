@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { requestId } from "hono/request-id";
 import { appendTrailingSlash } from "hono/trailing-slash";
 import { isbot } from "isbot";
@@ -20,23 +21,30 @@ import { handleTopBanner } from "./top-banner";
 
 export const app = new Hono<AppEnv>();
 
-// What the other middleware and the handlers read about the request (the security headers' directives too).
-app.use("*", async (c, next) => {
+/** What the other middleware and the handlers read about the request (the security headers' directives too). */
+const requestFacts = createMiddleware<AppEnv>(async (c, next) => {
   c.set("isBot", isbot(c.req.header("User-Agent") ?? ""));
   c.set("ip", clientIp(c.req.raw.headers));
   await next();
 });
-app.use(securityHeaders);
-// Cloudflare's ray id names the request in the logs and the X-Request-Id header.
-app.use(requestId({ generator: (c) => c.req.header("CF-Ray") ?? crypto.randomUUID() }));
-app.use("*", async (c, next) => {
+
+/**
+ * Pages differ for bots (no ads, complete document): caches must key on the user agent. The response is
+ * copied, since an asset's or a cached response's headers cannot change.
+ */
+const varyByUserAgent = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  // A copy whose headers can change (an asset's or a cached response's cannot), for the middleware above.
   const res = new Response(c.res.body, c.res);
-  // Pages differ for bots (no ads, complete document): caches must key on the user agent.
   if (res.headers.get("Content-Type")?.startsWith("text/html")) res.headers.append("Vary", "User-Agent");
   c.res = res;
 });
+
+app.use(requestFacts);
+app.use(securityHeaders);
+// Cloudflare's ray id names the request in the logs and the X-Request-Id header.
+app.use(requestId({ generator: (c) => c.req.header("CF-Ray") ?? crypto.randomUUID() }));
+// Runs after the ones above on the way out: its copy is what the security headers and the request id set on.
+app.use(varyByUserAgent);
 
 // Every page's address ends with a slash: a GET without one gets a 301 to the slashed address, query kept (the
 // Location is absolute, so "//host/x" stays on this site). The API and files keep theirs.

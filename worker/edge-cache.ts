@@ -19,7 +19,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { matchRoute, type PageId } from "../shared/routes";
 import type { AppEnv } from "./env";
-import { nonceOf } from "./security";
+import { nonceOf, visitorJson, visitorOf } from "./security";
 import { BUILD } from "./ssr/assets";
 
 export const TTL_S = 60;
@@ -34,6 +34,8 @@ const CACHED_PAGES: ReadonlySet<PageId> = new Set([
 ]);
 /** Internal headers of a stored response, never sent to the visitor. */
 const NONCE_HEADER = "X-Edge-Nonce";
+/** The visitor's addresses in the stored page's boot data, replaced by the new visitor's on a hit. */
+const VISITOR_HEADER = "X-Edge-Visitor";
 const STORED_HEADER = "X-Edge-Stored";
 
 export type Variant = "human" | "ad" | "bot";
@@ -53,12 +55,13 @@ export function edgeCacheKey(url: URL, variant: Variant): Request {
 }
 
 /** The stored copy of a page: its HTML, its nonce and when it was rendered. */
-export function storedPage(html: BodyInit, nonce: string, storedAt: number): Response {
+export function storedPage(html: BodyInit, nonce: string, storedAt: number, visitor = ""): Response {
   return new Response(html, {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": `public, max-age=${TTL_S + STALE_S}`,
       [NONCE_HEADER]: nonce,
+      [VISITOR_HEADER]: visitor,
       [STORED_HEADER]: String(storedAt),
     },
   });
@@ -76,10 +79,14 @@ function isCacheable(res: Response): boolean {
   );
 }
 
-async function fromCache(hit: Response, nonce: string, state: "HIT" | "STALE"): Promise<Response> {
+async function fromCache(c: Context<AppEnv>, hit: Response, state: "HIT" | "STALE"): Promise<Response> {
   const old = hit.headers.get(NONCE_HEADER) ?? "";
-  const html = await hit.text();
-  return new Response(old ? html.replaceAll(old, nonce) : html, {
+  const oldVisitor = hit.headers.get(VISITOR_HEADER) ?? "";
+  let html = await hit.text();
+  if (old) html = html.replaceAll(old, nonceOf(c));
+  // Another visitor's addresses never leave with the page (the names are part of the fragment).
+  if (oldVisitor) html = html.replace(oldVisitor, visitorJson(visitorOf(c)));
+  return new Response(html, {
     headers: {
       "Content-Type": hit.headers.get("Content-Type") ?? "text/html; charset=utf-8",
       "X-Cache": state,
@@ -97,7 +104,9 @@ function store(c: Context<AppEnv>, key: Request, res: Response, renderedAt: numb
   return res
     .arrayBuffer()
     .then((html) =>
-      c.get("renderFailed") ? undefined : cache().put(key, storedPage(html, nonceOf(c), renderedAt)),
+      c.get("renderFailed")
+        ? undefined
+        : cache().put(key, storedPage(html, nonceOf(c), renderedAt, visitorJson(visitorOf(c)))),
     )
     .catch(() => undefined);
 }
@@ -129,7 +138,7 @@ export function edgeCache(render: (c: Context<AppEnv>) => Promise<Response>): Mi
               .finally(() => pending.delete(key.url)),
           );
         }
-        return fromCache(hit, nonceOf(c), fresh ? "HIT" : "STALE");
+        return fromCache(c, hit, fresh ? "HIT" : "STALE");
       }
     }
     await next();

@@ -1,9 +1,9 @@
 /** Page requests: match the route, resolve the page's API keys in-process, stream the HTML. */
 import type { Context } from "hono";
-import type { BootData } from "../client/boot";
 import { PAGES } from "../client/pages";
 import { AD_PAGES, adStateOf } from "../shared/ads";
 import { API_BASE, apiKeys } from "../shared/api-keys";
+import type { BootData } from "../shared/boot";
 import { canonicalSearch } from "../shared/filters/canonical";
 import { sameQuery } from "../shared/filters/fields";
 import { MENUS } from "../shared/menu";
@@ -14,10 +14,8 @@ import type { LeadFormState } from "../shared/schemas/leads";
 import { analyticsCounter } from "./analytics";
 import { api, type KeyResult } from "./api";
 import { type AppEnv, siteOrigin } from "./env";
-import { depsOf } from "./loaders/deps";
-import { journalArticlePath } from "./loaders/media";
 import { logError } from "./log";
-import { nonceOf } from "./security";
+import { nonceOf, visitorOf } from "./security";
 import { errorPageFailed, type RenderInput, renderPage } from "./ssr/render";
 
 /** Calls the API app in-process (no subrequest): the same handlers and loaders the client's fetch reaches. */
@@ -59,6 +57,7 @@ type Render = (input: RenderInput, onError: (e: unknown) => void) => Promise<Res
 const errorBoot = (c: Context<AppEnv>, status: number): BootData => ({
   fallback: {},
   status,
+  ...visitorOf(c),
   isBot: c.get("isBot"),
   ad: NO_AD_STATE,
   nonce: nonceOf(c),
@@ -102,7 +101,7 @@ export interface FormOutcome {
 }
 
 /** What a page's data decides instead of the page: a move to another URL, or an error page's status. */
-type Elsewhere = { moved: string } | { status: number };
+type Instead = { moved: string } | { status: number };
 
 /** The page of the request's URL; `form` is what a POST to it came back with (worker/leads/form.ts). */
 export async function renderRoute(c: Context<AppEnv>, form?: FormOutcome): Promise<Response> {
@@ -119,7 +118,7 @@ export async function renderRoute(c: Context<AppEnv>, form?: FormOutcome): Promi
   const page: PageId = match.route.page;
   // The page's module declares its data (shared/page-data.ts); the render needs the module anyway.
   const data = (await PAGES[page].preload()).data;
-  const render = (boot: BootData | Promise<BootData>) =>
+  const render = (boot: BootData) =>
     renderPage(
       { url, page, boot, nonce: nonceOf(c), analytics: analyticsCounter(c.env, isBot), waitForAll: isBot },
       (e) => {
@@ -127,18 +126,6 @@ export async function renderRoute(c: Context<AppEnv>, form?: FormOutcome): Promi
         logError(c, e);
       },
     );
-  // A person's page whose status the URL alone decides leaves with its head before its data is in (README
-  // «Where the first byte waits»). Data that fails all the same (a 5xx) makes it the error page after the 200
-  // that has left, which the edge cache does not keep.
-  if (!isBot && !form && (!data || data.statusOfUrl?.(match))) {
-    return render(
-      pageBoot(c, match, data, url).then((boot) => {
-        if ("fallback" in boot) return boot;
-        c.set("renderFailed", true);
-        return errorBoot(c, "status" in boot ? boot.status : 500);
-      }),
-    );
-  }
   const boot = await pageBoot(c, match, data, url, form);
   if (!("fallback" in boot)) {
     return "moved" in boot ? movedTo(boot.moved) : renderErrorPage(c, boot.status);
@@ -155,7 +142,7 @@ async function pageBoot(
   data: PageData | undefined,
   url: URL,
   form?: FormOutcome,
-): Promise<BootData | Elsewhere> {
+): Promise<BootData | Instead> {
   // Server-side start (SPEC §4): a person's visit gets its ad-UTM state and the page's ads; a bot neither,
   // only the page's content.
   const isBot = c.get("isBot");
@@ -180,15 +167,19 @@ async function pageBoot(
       }
       return r;
     });
-  const [results, articlePath, ads, menu] = await Promise.all([
+  const [results, ads, menu] = await Promise.all([
     Promise.all(presentKeys(keys).map(first)),
-    journalArticlePath(depsOf(c.env), match),
     adsKey ? resolveKey(c, adsKey) : null,
     resolveKey(c, apiKeys.menuAmounts()),
   ]);
-  // An article's URL under another category, or as a category, moves to its canonical URL.
-  if (articlePath && articlePath !== url.pathname) return { moved: `${articlePath}${url.search}` };
   const status = statusOf(results);
+  if (status === 404) {
+    // A URL that names something else than this page's (an article as a journal's category) moves there.
+    const other = data?.elsewhere?.(match, answersOf(keys, answered));
+    const found = other && (await resolveKey(c, other.key));
+    const path = found?.status === 200 ? other?.path(found.data) : null;
+    if (path && path !== url.pathname) return { moved: `${path}${url.search}` };
+  }
   if (status !== 200) return { status };
   const fallback: Record<string, unknown> = Object.fromEntries(results.map((r) => [r.key, r.data]));
   // A URL whose text differs from the canonical one for the same id (a renamed complex) moves there.
@@ -201,17 +192,18 @@ async function pageBoot(
   }
   // The ads and the menu's amounts are extras: a page whose ads or amounts failed goes on without them.
   for (const extra of [ads, menu]) if (extra?.status === 200) fallback[extra.key] = extra.data;
-  // The request page's form carries an idempotency key of its own, so a form sent twice is one request.
-  const lead = form?.lead ?? (match.route.page === "lead" ? { key: crypto.randomUUID() } : undefined);
   return {
     fallback,
     status,
+    ...visitorOf(c),
     isBot,
     ad,
     nonce: nonceOf(c),
     origin: siteOrigin(c.env, c.req.url),
     phone: c.env.SITE_PHONE,
     menus: MENUS,
-    ...(lead ? { lead } : {}),
+    // The page's own state for this visit; the form's state after its POST in its place.
+    ...data?.visit?.(),
+    ...(form ? { lead: form.lead } : {}),
   };
 }

@@ -35,6 +35,28 @@ export const securityHeaders = secureHeaders({
 /** This request's CSP nonce (securityHeaders makes it before any handler runs). */
 export const nonceOf = (c: Context<AppEnv>): string => c.get("secureHeadersNonce") ?? "";
 
+/** An address as the headers write it: IPv4, or IPv6 (with a colon); anything else is left out. */
+const IP = /^(?:\d{1,3}(?:\.\d{1,3}){3}|(?=[0-9a-f.]*:)[0-9a-f:.]{2,45})$/i;
+
+/** SPEC §3 root state's `ip` and `all_ips`: the page's visitor; none for a bot (no server-side start). */
+export interface Visitor {
+  ip: string | null;
+  all_ips: string[];
+}
+
+/** Every address the request names, CF-Connecting-IP first, then the X-Forwarded-For chain, each once. */
+export function visitorOf(c: Context<AppEnv>): Visitor {
+  if (c.get("isBot")) return { ip: null, all_ips: [] };
+  const headers = c.req.raw.headers;
+  const named = [headers.get("CF-Connecting-IP"), ...(headers.get("X-Forwarded-For")?.split(",") ?? [])];
+  const all_ips = [...new Set(named.map((s) => s?.trim() ?? "").filter((s) => IP.test(s)))];
+  return { ip: all_ips[0] ?? null, all_ips };
+}
+
+/** The visitor as the boot data's JSON writes it (shared/boot.ts keeps the two names together, in this order). */
+export const visitorJson = (v: Visitor): string =>
+  JSON.stringify({ ip: v.ip, all_ips: v.all_ips }).slice(1, -1);
+
 /** CF-Connecting-IP, else the first X-Forwarded-For value (SPEC §4). */
 export function clientIp(headers: Headers): string {
   return (

@@ -1,10 +1,12 @@
 import { createContext, useContext } from "react";
+import type { BootData } from "../../shared/boot";
 import { NO_AD_STATE } from "../../shared/schemas/ads";
-import type { BootData } from "../boot";
 
 export const BootContext = createContext<BootData>({
   fallback: {},
   status: 200,
+  ip: null,
+  all_ips: [],
   isBot: false,
   ad: NO_AD_STATE,
   nonce: "",

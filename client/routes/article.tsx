@@ -38,9 +38,10 @@ function articleJsonLd(post: MediaPost, path: string, origin: string) {
   };
 }
 
-/** The article, by the slug or id of its URL. */
+/** The article, by the slug or id of its URL; any other URL of it (an id, another category) moves to its own. */
 export const data = pageData({
   keys: (match) => ({ post: apiKeys.mediaPost(match.params.article ?? "") }),
+  canonical: (_, { post }) => (post ? articlePath(post) : null),
 });
 
 export default function ArticlePage({ match }: PageProps) {
@@ -53,7 +54,7 @@ export default function ArticlePage({ match }: PageProps) {
 
   const path = articlePath(post);
   // The worker answers such URLs with a 301; this covers a client-side navigation.
-  if (post.category.slug !== match.params.category) return <Navigate to={path} replace />;
+  if (path !== match.pathname) return <Navigate to={path} replace />;
   const categoryPath = href("journal", { category: post.category.slug });
   const contentAd = ads && bannerOn(ads.banners.content, path);
 

@@ -1,6 +1,6 @@
 import { memo, Suspense } from "react";
 import { type ApiKey, apiKeys } from "../../shared/api-keys";
-import { DEFAULT_SORT } from "../../shared/constants";
+import { DEFAULT_SORT, LISTING_PER_PAGE } from "../../shared/constants";
 import { filterKeys } from "../../shared/filter-keys";
 import type { ListQuery } from "../../shared/filters/catalogue";
 import { formatNumber } from "../../shared/format";
@@ -27,7 +27,7 @@ const DESCRIPTION =
  * does, /novostroyki/?…, with its form; shared/filters/canonical.ts drops one from the home page's query), so
  * the page reads none and loads none of the filter tables.
  */
-const QUERY: ListQuery = { filter: {}, page: 1, perPage: 12, sort: DEFAULT_SORT };
+const QUERY: ListQuery = { filter: {}, page: 1, perPage: LISTING_PER_PAGE, sort: DEFAULT_SORT };
 
 /** The page's text and figures, the list of complexes (without its form) and the special offers. */
 export const data = pageData({
@@ -38,7 +38,6 @@ export const data = pageData({
       offers: apiKeys.specialOffers(),
     };
   },
-  statusOfUrl: () => true,
 });
 
 /**

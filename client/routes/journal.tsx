@@ -1,10 +1,11 @@
 import { apiKeys } from "../../shared/api-keys";
 import { JOURNAL_PER_PAGE } from "../../shared/constants";
 import { countOf, WORDS } from "../../shared/format";
-import { pageData } from "../../shared/page-data";
-import { href } from "../../shared/routes";
+import { elsewhere, pageData } from "../../shared/page-data";
+import { href, type RouteMatch } from "../../shared/routes";
+import type { MediaCategoriesGrid } from "../../shared/schemas/media";
 import { Breadcrumbs, type Crumb } from "../components/Breadcrumbs";
-import { ArticleCard } from "../components/journal/ArticleCard";
+import { ArticleCard, articlePath } from "../components/journal/ArticleCard";
 import { CategoryTabs } from "../components/journal/CategoryTabs";
 import { PageHead } from "../components/PageHead";
 import { Pagination } from "../components/Pagination";
@@ -13,6 +14,10 @@ import type { PageProps } from "../pages";
 
 const TITLE = "Журнал о новостройках: ипотека, выбор ЖК, приёмка квартиры";
 const DESCRIPTION = "Статьи для покупателей новостроек Москвы и Подмосковья.";
+
+/** The category the URL names, by slug or id. */
+const categoryOf = (match: RouteMatch, categories: MediaCategoriesGrid | undefined) =>
+  categories?.data.find((c) => c.slug === match.params.category || String(c.id) === match.params.category);
 
 /** The page's text, the categories and one page of a category's (or all) articles. */
 export const data = pageData({
@@ -25,6 +30,17 @@ export const data = pageData({
       per_page: JOURNAL_PER_PAGE,
     }),
   }),
+  // A category named by its id moves to its slug.
+  canonical: (match, { categories }) => {
+    const category = categoryOf(match, categories);
+    return category ? href("journal", { category: category.slug }) : null;
+  },
+  // No such category: an article's slug or id named as one moves to the article.
+  elsewhere: (match, { categories }) => {
+    const named = match.params.category;
+    if (!named || !categories || categoryOf(match, categories)) return undefined;
+    return elsewhere(apiKeys.mediaPost(named), articlePath);
+  },
 });
 
 export default function JournalPage({ match }: PageProps) {

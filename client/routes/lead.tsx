@@ -27,6 +27,8 @@ export const data = pageData({
   more: (_, { apartment }) => ({
     complex: apartment ? apiKeys.complex(apartment.data.complex.id) : undefined,
   }),
+  // The form carries an idempotency key of its own, so a form sent twice is one request.
+  visit: () => ({ lead: { key: crypto.randomUUID() } }),
 });
 
 export default function LeadPage({ match }: PageProps) {

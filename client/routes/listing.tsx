@@ -34,8 +34,6 @@ export const data = pageData({
       seo: path ? apiKeys.seoFilter(path) : undefined,
     };
   },
-  // The whole catalogue's first page: a named listing may be unknown, a later page past the last.
-  statusOfUrl: (match) => !pathOf(match) && ownQuery(match.search).page === 1,
 });
 
 export default function ListingPage({ match }: PageProps) {

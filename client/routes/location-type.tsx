@@ -15,8 +15,6 @@ export const data = pageData({
     const def = LOCATION_TYPE_DEFS[match.params.type as LocationType];
     return { places: apiKeys.places(def) };
   },
-  // The route admits only the known types.
-  statusOfUrl: () => true,
 });
 
 export default function LocationTypePage({ match }: PageProps) {

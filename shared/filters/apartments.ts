@@ -7,10 +7,12 @@ import { STATUSES } from "../codes";
 import { APARTMENT_DEFAULT_SORT, APARTMENT_SORTS, type ApartmentSort } from "../constants";
 import {
   type FilterOf,
+  type Get,
   joinedGet,
   namesOfTable,
   queryString,
   readPaging,
+  readSortOf,
   readTable,
   writeTable,
 } from "./fields";
@@ -74,11 +76,7 @@ export interface ApartmentQuery {
   sort: ApartmentSort;
 }
 
-function readSort(raw: string | null): ApartmentSort {
-  return (APARTMENT_SORTS as readonly string[]).includes(raw ?? "")
-    ? (raw as ApartmentSort)
-    : APARTMENT_DEFAULT_SORT;
-}
+const readSort = (get: Get): ApartmentSort => readSortOf(get, APARTMENT_SORTS, APARTMENT_DEFAULT_SORT);
 
 /** The API's apartments query: strict (a FilterError names the parameter and its rule). */
 export function readApartmentApiQuery(params: URLSearchParams, defaultPerPage: number): ApartmentQuery {
@@ -86,7 +84,7 @@ export function readApartmentApiQuery(params: URLSearchParams, defaultPerPage: n
   return {
     filter: readTable(APARTMENT_FIELDS, get, "api", true),
     ...readPaging(get, defaultPerPage, true),
-    sort: readSort(get("sort")),
+    sort: readSort(get),
   };
 }
 
@@ -102,7 +100,7 @@ export function apartmentQueryOf(
   const get = joinedGet(search);
   const filter = readTable(APARTMENT_FIELDS, get, "url", false);
   const { page } = readPaging(get, perPage, false);
-  return { filter: { ...filter, ...preset }, page, perPage, sort: readSort(get("sort")) };
+  return { filter: { ...filter, ...preset }, page, perPage, sort: readSort(get) };
 }
 
 const URL_NAMES = new Set([...namesOfTable(APARTMENT_FIELDS, "url"), "page", "sort"]);

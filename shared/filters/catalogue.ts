@@ -17,6 +17,7 @@ import {
   namesOfTable,
   queryString,
   readPaging,
+  readSortOf,
   readTable,
   resetFields,
   valueCount,
@@ -228,25 +229,8 @@ export function pairDistance(filter: CatalogueFilter): CatalogueFilter {
   return { ...filter, distance_type: type ?? 1, distance_time: time ?? 1 };
 }
 
-/** A sort's column («price», «area»…): what the answers' `sort_column` and `sortable` name. */
-export const sortColumn = (sort: Sort): string => sort.split(" ")[0] ?? sort;
-
-/** Every column the catalogue sorts by (the answers' `sortable`), each read back by sortOfColumn. */
-export const SORTABLE: readonly string[] = [...new Set(SORTS.map(sortColumn))];
-
-/**
- * The sort of SPEC's pagination names: `sort_column` with `sort_order` when the catalogue sorts that column that
- * way, else the column's own order (area is sorted largest first only; price either way, most expensive first).
- */
-export function sortOfColumn(column: string | null, order: string | null): Sort | null {
-  const ways = SORTS.filter((s) => sortColumn(s) === column);
-  return ways.find((s) => s.endsWith(` ${order}`)) ?? ways[0] ?? null;
-}
-
 export function readSort(get: Get): Sort {
-  const sort = get(SORT_FIELD.url);
-  if (sort && (SORTS as readonly string[]).includes(sort)) return sort as Sort;
-  return sortOfColumn(get("sort_column"), get("sort_order")) ?? DEFAULT_SORT;
+  return readSortOf(get, SORTS, DEFAULT_SORT);
 }
 
 /** A filter read in a dialect; the API's reading throws a FilterError for a bad value, a page's drops it. */

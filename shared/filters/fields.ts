@@ -235,6 +235,22 @@ export function issueOf(def: FieldDef, raw: string): string | null {
   return result.success ? null : result.issues[0].message;
 }
 
+/**
+ * A list's sort, each of `sorts` written «column order»: `sort` itself, else SPEC §3's pagination names,
+ * `sort_column` with `sort_order` (an order the column is not sorted by: its first order in `sorts`); `fallback` for anything
+ * else (lenient: a sort never fails a request).
+ */
+export function readSortOf<S extends string>(get: Get, sorts: readonly S[], fallback: S): S {
+  const sort = get("sort");
+  if (sort && (sorts as readonly string[]).includes(sort)) return sort as S;
+  const column = get("sort_column");
+  const order = get("sort_order");
+  // A column sorted only one way (area: largest first) takes that way whatever order is asked.
+  return (
+    sorts.find((s) => s === `${column} ${order}`) ?? sorts.find((s) => s.startsWith(`${column} `)) ?? fallback
+  );
+}
+
 /** The most pages a list reads (six digits). */
 export const PAGE_MAX = 999_999;
 

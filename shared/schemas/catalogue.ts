@@ -1,5 +1,6 @@
 /** Shapes of the catalogue answers (SPEC §3), read by the client and written by the loaders. */
 import * as v from "valibot";
+import type { PageMeta } from "./grid";
 
 export const IdSchema = v.pipe(
   v.string(),
@@ -7,18 +8,6 @@ export const IdSchema = v.pipe(
   v.transform(Number),
   v.minValue(1, "ожидается целое положительное число"),
 );
-
-export interface Pagination {
-  total: number;
-  per_page: number;
-  current_page: number;
-  last_page: number;
-  /** The sort's column («price», «price_m2», «deadline», «area», «metro», «new»). */
-  sort_column: string;
-  sort_order: "asc" | "desc";
-  /** Every column the list sorts by. */
-  sortable: string[];
-}
 
 export interface StationLink {
   id: number;
@@ -84,7 +73,7 @@ export interface ComplexCard {
   rooms: RoomOffer[];
 }
 
-export interface ComplexList extends Pagination {
+export interface ComplexList extends PageMeta {
   data: ComplexCard[];
 }
 
@@ -192,9 +181,8 @@ export interface ApartmentDetail {
   price_history: PricePoint[];
 }
 
-export interface LivingObjectList extends Omit<Pagination, "sort_column" | "sortable"> {
+export interface LivingObjectList extends PageMeta {
   data: LivingObject[];
-  sort: string;
   residential_complex: { id: number; name: string; slug: string; url: string } | null;
   filters: {
     houses: { id: number; name: string }[];

@@ -20,15 +20,22 @@ export interface Pagination {
   per_page: number;
 }
 
+/**
+ * SPEC §3's pagination: total, per_page, current_page, last_page; the sort's column and order, and every
+ * column the list sorts by (a list with one order names that one).
+ */
 export const PageMetaSchema = v.object({
   total: v.number(),
   per_page: v.number(),
   current_page: v.number(),
   last_page: v.number(),
+  sort_column: v.string(),
+  sort_order: v.picklist(["asc", "desc"]),
+  sortable: v.array(v.string()),
 });
 export type PageMeta = v.InferOutput<typeof PageMetaSchema>;
 
-/** A grid answer: `data` plus total, per_page, current_page, last_page. */
+/** A grid answer: `data` plus the pagination's fields. */
 export const paginated = <T extends v.GenericSchema>(item: T) =>
   v.object({ data: v.array(item), ...PageMetaSchema.entries });
 

@@ -8,6 +8,11 @@ export interface FaultPlan {
   /** The share of calls that fail, 0…1. */
   rate: number;
   /**
+   * Which calls fail by their order (0 the first call through the binding), instead of `rate`: a database
+   * that goes down in the middle of a page's data (tests/integration/page-faults.test.ts).
+   */
+  fails?: (call: number) => boolean;
+  /**
    * Of the failed calls, the share that did their work before failing: a write is stored but its answer is
    * lost, as when the connection drops after a commit. The rest fail before touching the data.
    */
@@ -26,9 +31,13 @@ export class InjectedFault extends Error {
 }
 
 /** Calls `work` unless the plan fails it: before the work, or after it with the answer thrown away. */
+const callsOf = new WeakMap<FaultPlan, number>();
+
 async function faulty<T>(plan: FaultPlan, call: string, work: () => Promise<T>): Promise<T> {
   const random = plan.random ?? Math.random;
-  if (random() >= plan.rate) return work();
+  const index = callsOf.get(plan) ?? 0;
+  callsOf.set(plan, index + 1);
+  if (plan.fails ? !plan.fails(index) : random() >= plan.rate) return work();
   plan.onFault?.(call);
   if (random() < (plan.afterWork ?? 0)) await work().catch(() => undefined);
   throw new InjectedFault(call);

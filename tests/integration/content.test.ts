@@ -373,14 +373,12 @@ describe("journal pages", () => {
     expect(html).toMatch(/aria-current="page"[^>]*>Ипотека</);
   });
 
-  it.each([
-    "/journal/net-takoy-rubriki/",
-    "/journal/?page=5",
-    "/journal/?page=abc",
-    "/journal/ipoteka/?page=2",
-  ])("%s is a 404", async (path) => {
-    expect((await get(path)).status).toBe(404);
-  });
+  it.each(["/journal/net-takoy-rubriki/", "/journal/?page=5", "/journal/ipoteka/?page=2"])(
+    "%s is a 404",
+    async (path) => {
+      expect((await get(path)).status).toBe(404);
+    },
+  );
 
   it("renders an article with its blocks, related articles and Article JSON-LD carrying the nonce", async () => {
     const row = await firstPost();
@@ -416,8 +414,51 @@ describe("journal pages", () => {
     expect(withQuery.headers.get("Location")).toBe(`${canonical}?utm_source=mail`);
   });
 
-  it("answers 404 for an unknown article", async () => {
-    expect((await get("/journal/ipoteka/net-takoy-stati/")).status).toBe(404);
+  it("moves every article named by its id, under any category, and a category named by its id, to its canonical URL", async () => {
+    const { results: posts } = await env.DB.prepare(
+      `SELECT p.id, p.slug, c.slug AS category_slug FROM media_posts p
+       JOIN media_categories c ON c.id = p.category_id ORDER BY p.id`,
+    ).all<{ id: number; slug: string; category_slug: string }>();
+    const { results: categories } = await env.DB.prepare("SELECT id, slug FROM media_categories").all<{
+      id: number;
+      slug: string;
+    }>();
+    expect(posts.length).toBeGreaterThan(10);
+    for (const post of posts) {
+      const canonical = `/journal/${post.category_slug}/${post.slug}/`;
+      const other = categories.find((c) => c.slug !== post.category_slug)?.slug;
+      for (const path of [`/journal/${other}/${post.id}/`, `/journal/${post.category_slug}/${post.id}/`]) {
+        const res = await get(path);
+        expect(res.status, path).toBe(301);
+        expect(res.headers.get("Location"), path).toBe(canonical);
+      }
+    }
+    for (const category of categories) {
+      const res = await get(`/journal/${category.id}/?utm_source=mail`);
+      expect(res.status, category.slug).toBe(301);
+      expect(res.headers.get("Location"), category.slug).toBe(`/journal/${category.slug}/?utm_source=mail`);
+    }
+  }, 60_000);
+
+  it("answers 404 for an unknown article, by slug or by id, under any category", async () => {
+    const { n } = (await env.DB.prepare("SELECT max(id) AS n FROM media_posts").first<{ n: number }>()) ?? {
+      n: 0,
+    };
+    for (const path of [
+      "/journal/ipoteka/net-takoy-stati/",
+      `/journal/ipoteka/${n + 1}/`,
+      `/journal/obzory-rynka/${n + 1000}/`,
+      `/journal/${n + 1000}/`,
+      "/journal/ipoteka/0/",
+    ]) {
+      for (const bot of [false, true]) {
+        const res = await get(path, { bot });
+        expect(res.status, path).toBe(404);
+        const html = await res.text();
+        expect(html, path).toMatch(/<title>[^<]+<\/title>/);
+        expect(mainOf(html), path).toMatch(/<h1[\s>]/);
+      }
+    }
   });
 });
 

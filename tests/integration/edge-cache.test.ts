@@ -175,3 +175,43 @@ describe("a page whose render failed while streaming", () => {
     expect(await load("/novostroyki/?part=whole")).toBe("HIT");
   });
 });
+
+/** The boot data of a page (SPEC §3 root state). */
+const bootOf = (html: string) =>
+  JSON.parse(
+    /<script type="application\/json" id="__DATA__"[^>]*>([^<]*)<\/script>/.exec(html)?.[1] ?? "{}",
+  ) as {
+    ip: string | null;
+    all_ips: string[];
+    isBot: boolean;
+  };
+
+describe("the visitor's addresses (SPEC §3 ip, all_ips)", () => {
+  it("are the visitor's own on a rendered page and on a cached one, never another visitor's", async () => {
+    const path = "/po-metro/?edge=visitor";
+    const first = await visit(path, HUMAN_UA, {
+      "CF-Connecting-IP": "203.0.113.7",
+      "X-Forwarded-For": "198.51.100.1, 10.0.0.2, bogus<script>",
+    });
+    expect(first.res.headers.get("X-Cache")).toBe("MISS");
+    expect(bootOf(first.html)).toMatchObject({
+      ip: "203.0.113.7",
+      all_ips: ["203.0.113.7", "198.51.100.1", "10.0.0.2"],
+    });
+    const second = await visit(path, HUMAN_UA, { "X-Forwarded-For": "2001:db8::1, 192.0.2.9" });
+    expect(second.res.headers.get("X-Cache")).toBe("HIT");
+    expect(bootOf(second.html)).toMatchObject({ ip: "2001:db8::1", all_ips: ["2001:db8::1", "192.0.2.9"] });
+    expect(second.html).not.toContain("203.0.113.7");
+    expect(second.html).not.toContain("198.51.100.1");
+    const none = await visit(path, HUMAN_UA);
+    expect(bootOf(none.html)).toMatchObject({ ip: null, all_ips: [] });
+    expect(none.html).not.toContain("2001:db8::1");
+  });
+
+  it("are not worked out for a bot (no server-side start)", async () => {
+    const { html } = await visit("/po-metro/?edge=visitor-bot", GOOGLEBOT_UA, {
+      "CF-Connecting-IP": "203.0.113.8",
+    });
+    expect(bootOf(html)).toMatchObject({ ip: null, all_ips: [], isBot: true });
+  });
+});

@@ -20,10 +20,10 @@ describe("server errors", () => {
     expect(body.error).toMatch(/^Внутренняя ошибка сервера/);
   });
 
-  it("shows a person the same error page after the 200 that left with the head, and keeps no copy of it", async () => {
+  it("shows a person the same error page with the same 500, and keeps no copy of it", async () => {
     // The first test dropped the table too (storage is kept between the tests of a file).
     await env.DB.exec("DROP TABLE IF EXISTS pages");
-    // The home page's status is its URL's (README «Where the first byte waits»): the head left before the data.
+    // The status waits for the data on every page (README «Where the first byte waits»).
     const load = async () => {
       const ctx = createExecutionContext();
       const res = await app.fetch(
@@ -36,13 +36,15 @@ describe("server errors", () => {
       return { res, html };
     };
     const { res, html } = await load();
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(500);
     expect(html).toContain('<link rel="stylesheet"');
     expect(html).toContain("Неизвестная ошибка");
     expect(html).toContain('<meta name="robots" content="noindex"/>');
     expect(html).not.toMatch(/at \w+ \(|Error:|D1_ERROR|SQLITE/);
     expect(html).toMatch(/<\/html>$/);
-    // Not kept by the edge cache: the next visit renders again.
-    expect((await load()).res.headers.get("X-Cache")).toBe("MISS");
+    // Not kept by the edge cache: the next visit renders again, and fails again.
+    const again = await load();
+    expect(again.res.status).toBe(500);
+    expect(again.res.headers.get("X-Cache")).not.toBe("HIT");
   });
 });

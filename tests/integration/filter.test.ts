@@ -7,6 +7,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apartmentKeys } from "../../shared/apartment-keys";
+import { LISTING_PER_PAGE } from "../../shared/constants";
 import { filterKeys } from "../../shared/filter-keys";
 import { APARTMENT_FIELDS, apartmentFilterToApiQuery } from "../../shared/filters/apartments";
 import {
@@ -16,7 +17,6 @@ import {
   pairDistance,
 } from "../../shared/filters/catalogue";
 import type { FieldDef } from "../../shared/filters/fields";
-import { LISTING_PER_PAGE } from "../../shared/listing";
 import type { ComplexList, LivingObjectList } from "../../shared/schemas/catalogue";
 import { sample } from "../filter-samples";
 import { fallbackOf, get, getJson } from "./helpers";

@@ -156,7 +156,7 @@ const PAGES: [string, (s: Seed) => string, statements: number, waves: number][] 
   ["apartment", (s) => `/kvartiry/kvartira-${s.apartment}/`, 5, 2],
   ["compare", (s) => `/sravnenie/?ids=${s.apartment}`, 1, 1],
   ["journal", () => "/journal/", 3, 1],
-  ["article", (s) => `/journal/${s.post.category}/${s.post.slug}/`, 3, 1],
+  ["article", (s) => `/journal/${s.post.category}/${s.post.slug}/`, 2, 1],
   ["companies", () => "/companies/", 4, 2],
   ["companies-type", () => "/companies/developers/", 2, 2],
   ["company", (s) => `/companies/developers/${s.company}/`, 3, 1],

@@ -82,3 +82,60 @@ describe("catalogue sorts", () => {
     expect(html).toMatch(/<option value="price_m2 asc" selected/);
   });
 });
+
+/** Every paginated call of the API, with one more query parameter allowed. */
+const GRIDS = [
+  "/api/v1/residential-complexes/grid?per_page=2",
+  "/api/v1/living-objects/grid?per_page=2",
+  "/api/v1/companies/grid?per_page=2",
+  "/api/v1/media/posts/grid?per_page=2",
+  "/api/v1/media/categories/grid?per_page=2",
+];
+
+interface SortedPage {
+  data: unknown[];
+  total: number;
+  per_page: number;
+  current_page: number;
+  last_page: number;
+  sort_column: string;
+  sort_order: string;
+  sortable: string[];
+}
+
+describe("the pagination's sort fields (SPEC §3)", () => {
+  it.each(GRIDS)("%s answers sort_column, sort_order and sortable", async (path) => {
+    const { status, body } = await getJson<SortedPage>(path);
+    expect(status, path).toBe(200);
+    expect(body, path).toMatchObject({ per_page: 2, current_page: 1 });
+    expect(body.sortable.length, path).toBeGreaterThan(0);
+    expect(body.sortable, path).toContain(body.sort_column);
+    expect(["asc", "desc"], path).toContain(body.sort_order);
+    expect(body, path).not.toHaveProperty("sort");
+  });
+
+  it("sorts apartments by sort_column and sort_order, as by sort", async () => {
+    const grid = "/api/v1/living-objects/grid?per_page=20";
+    for (const [sort, column, order] of [
+      ["price desc", "price", "desc"],
+      ["area asc", "area", "asc"],
+      ["area desc", "area", "desc"],
+    ]) {
+      const bySort = await getJson<SortedPage>(`${grid}&sort=${encodeURIComponent(sort ?? "")}`);
+      const byColumn = await getJson<SortedPage>(`${grid}&sort_column=${column}&sort_order=${order}`);
+      expect(byColumn.status).toBe(200);
+      expect(byColumn.body.data).toEqual(bySort.body.data);
+      expect([byColumn.body.sort_column, byColumn.body.sort_order]).toEqual([column, order]);
+    }
+    // A column alone takes its first order: area's is ascending.
+    const area = await getJson<SortedPage>(`${grid}&sort_column=area`);
+    expect([area.body.sort_column, area.body.sort_order]).toEqual(["area", "asc"]);
+  });
+
+  it("sorts complexes by a sortable column given alone", async () => {
+    const { body } = await getJson<SortedPage>(
+      "/api/v1/residential-complexes/grid?per_page=5&sort_column=area",
+    );
+    expect([body.sort_column, body.sort_order]).toEqual(["area", "desc"]);
+  });
+});

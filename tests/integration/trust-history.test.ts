@@ -105,3 +105,30 @@ describe("an apartment's price history", () => {
     expect(await (await get(body.data.url)).text()).not.toContain("История цены");
   });
 });
+
+describe("a house's deadline, wherever it is shown", () => {
+  it("is the same on the complex and in the house's statistics, moved by a later planned deadline too", async () => {
+    // A house whose feed moved its deadline a year later than first promised: moved, though not yet overdue.
+    const house = await env.DB.prepare(
+      `SELECT h.id, h.complex_id FROM houses h JOIN residential_complexes rc ON rc.id = h.complex_id
+       WHERE rc.is_published = 1 AND h.is_finished = 0 ORDER BY h.id LIMIT 1`,
+    ).first<{ id: number; complex_id: number }>();
+    if (!house) throw new Error("the seed has no house under construction");
+    await env.DB.prepare(
+      `UPDATE houses SET deadline_year = 2040, deadline_quarter = 4, planned_deadline_year = 2039,
+         planned_deadline_quarter = 4 WHERE id = ?1`,
+    )
+      .bind(house.id)
+      .run();
+    await env.KV.delete(`v1:complex:${house.complex_id}`);
+    const complex = await getJson<ComplexDetail>(
+      `/api/v1/residential-complexes/${house.complex_id}?h=${house.id}`,
+    );
+    const stats = await getJson<{ house: ComplexDetail["houses"][number] }>(
+      `/api/v1/residential-complexes/${house.complex_id}/get-house-stats?house_id=${house.id}`,
+    );
+    const onComplex = complex.body.houses.find((h) => h.id === house.id);
+    expect(onComplex?.deadline.moved).toBe(true);
+    expect(stats.body.house).toEqual(onComplex);
+  });
+});

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../env";
-import { loadAds } from "../loaders/adverts";
 import { depsOf } from "../loaders/deps";
+import { LOADERS } from "./answers";
 import { parse, queryObject } from "./validate";
 
 const AdsQuerySchema = v.object({
@@ -13,5 +13,5 @@ const AdsQuerySchema = v.object({
 export const adverts = new Hono<AppEnv>().get("/", async (c) => {
   const { has_adv_utm } = parse(AdsQuerySchema, queryObject(c));
   c.header("Cache-Control", "no-store");
-  return c.json(await loadAds(depsOf(c.env), has_adv_utm === "1"));
+  return c.json(await LOADERS.adverts(depsOf(c.env), has_adv_utm === "1"));
 });

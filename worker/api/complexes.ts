@@ -3,17 +3,8 @@ import * as v from "valibot";
 import { PER_PAGE_CLASSIC, PER_PAGE_DEFAULT } from "../../shared/constants";
 import { type CatalogueFilter, FilterError, readApiQuery } from "../../shared/filters/catalogue";
 import type { AppEnv } from "../env";
-import {
-  loadCompletionYears,
-  loadComplex,
-  loadComplexList,
-  loadComplexMap,
-  loadComplexMapClusters,
-  loadSimilar,
-} from "../loaders/complexes";
 import { type Deps, depsOf } from "../loaders/deps";
-import { loadHouseStats } from "../loaders/living-objects";
-import { loadSeoFilter } from "../loaders/seo-filters";
+import { LOADERS } from "./answers";
 import { badRequest, NumericIdParamSchema, notFound, parse } from "./validate";
 
 function listQuery(url: string, perPage: number) {
@@ -59,7 +50,7 @@ async function mapAnswer<T>(
 /** A page of the list; a 404 for a place that is not in the catalogue or a page past the last. */
 async function listAnswer(c: Context<AppEnv>, perPage: number): Promise<Response> {
   const q = listQuery(c.req.url, perPage);
-  const list = await loadComplexList(depsOf(c.env), q);
+  const list = await LOADERS.complexes(depsOf(c.env), q);
   if (!list) notFound(q.page > 1 ? "Такой страницы в списке нет" : "Такого места нет в каталоге");
   return c.json(list);
 }
@@ -69,27 +60,27 @@ export const complexes = new Hono<AppEnv>()
   .get("/paginate", (c) => listAnswer(c, PER_PAGE_CLASSIC))
   // Every complex of the grid's filter as a map point (page, per_page and sort are read and ignored), and the
   // map's first view of the same filter: its clusters and count.
-  .get("/map", (c) => mapAnswer(c, loadComplexMap))
-  .get("/map-clusters", (c) => mapAnswer(c, loadComplexMapClusters))
-  .get("/completion-years", async (c) => c.json(await loadCompletionYears(depsOf(c.env))))
+  .get("/map", (c) => mapAnswer(c, LOADERS.complexMap))
+  .get("/map-clusters", (c) => mapAnswer(c, LOADERS.complexMapClusters))
+  .get("/completion-years", async (c) => c.json(await LOADERS.completionYears(depsOf(c.env))))
   .get("/similar/:id", async (c) => {
-    const data = await loadSimilar(depsOf(c.env), parse(NumericIdParamSchema, c.req.param()).id);
+    const data = await LOADERS.similarComplexes(depsOf(c.env), parse(NumericIdParamSchema, c.req.param()).id);
     return data ? c.json(data) : notFound("Жилой комплекс не найден");
   })
   .get("/seo-filter/:path{.+}", async (c) => {
     // Hono has decoded the path already (a broken %-escape stays as written and fails the schema).
     const { path } = parse(SeoPathSchema, { path: c.req.param("path").replace(/^\/+|\/+$/g, "") });
     const key = /^\d{1,9}$/.test(path) ? Number(path) : path;
-    const data = await loadSeoFilter(depsOf(c.env), key);
+    const data = await LOADERS.seoFilter(depsOf(c.env), key);
     return data ? c.json(data) : notFound("Такой подборки нет");
   })
   .get("/:id/get-house-stats", async (c) => {
     const id = parse(NumericIdParamSchema, c.req.param()).id;
     const { house_id } = parse(HouseQuerySchema, { house_id: c.req.query("house_id") });
-    const data = await loadHouseStats(depsOf(c.env), id, house_id);
+    const data = await LOADERS.houseStats(depsOf(c.env), id, house_id);
     return data ? c.json(data) : notFound("Корпус не найден");
   })
   .get("/:id", async (c) => {
-    const data = await loadComplex(depsOf(c.env), parse(NumericIdParamSchema, c.req.param()).id);
+    const data = await LOADERS.complex(depsOf(c.env), parse(NumericIdParamSchema, c.req.param()).id);
     return data ? c.json(data) : notFound("Жилой комплекс не найден");
   });

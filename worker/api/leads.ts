@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { LeadSubmitSchema } from "../../shared/schemas/leads";
 import type { AppEnv } from "../env";
 import { guardLeadPost } from "../leads/guard";
-import { submitLead } from "../leads/submit";
+import { LOADERS } from "./answers";
 import { readJson } from "./post";
 import { parse } from "./validate";
 
@@ -10,6 +10,6 @@ import { parse } from "./validate";
 export const leads = new Hono<AppEnv>().post("/", async (c) => {
   await guardLeadPost(c);
   const input = parse(LeadSubmitSchema, await readJson(c));
-  const result = await submitLead(c.env, input, c.get("ip"));
+  const result = await LOADERS.leads(c.env, input, c.get("ip"));
   return c.json(result, result.created ? 201 : 200);
 });

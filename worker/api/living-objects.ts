@@ -4,12 +4,7 @@ import { IDS_MAX } from "../../shared/filters/catalogue";
 import { FilterError, idList } from "../../shared/filters/fields";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
-import {
-  loadApartment,
-  loadApartments,
-  loadApartmentsByIds,
-  loadRoomGroups,
-} from "../loaders/living-objects";
+import { LOADERS } from "./answers";
 import { badRequest, NumericIdParamSchema, notFound, parse } from "./validate";
 
 const PER_PAGE_APARTMENTS = 20;
@@ -26,7 +21,7 @@ function apartmentQuery(url: string): ApartmentQuery {
 export const livingObjects = new Hono<AppEnv>()
   .get("/grid", async (c) => {
     const q = apartmentQuery(c.req.url);
-    const data = await loadApartments(depsOf(c.env), q);
+    const data = await LOADERS.apartments(depsOf(c.env), q);
     return data
       ? c.json(data)
       : notFound(q.page > 1 ? "Такой страницы в списке нет" : "Жилой комплекс не найден");
@@ -34,16 +29,16 @@ export const livingObjects = new Hono<AppEnv>()
   .get("/grid-grouped", async (c) => {
     const { filter } = apartmentQuery(c.req.url);
     if (filter.complex === undefined) badRequest("search[residential_complex_id]: укажите жилой комплекс");
-    const data = await loadRoomGroups(depsOf(c.env), filter.complex);
+    const data = await LOADERS.apartmentGroups(depsOf(c.env), filter.complex);
     return data ? c.json(data) : notFound("Жилой комплекс не найден");
   })
   .get("/by-ids", async (c) => {
     const ids = idList(c.req.query("ids") ?? "");
     if (!ids.length) badRequest("ids: укажите номера квартир через запятую");
     if (ids.length > IDS_MAX) badRequest(`ids: не больше ${IDS_MAX} квартир`);
-    return c.json(await loadApartmentsByIds(depsOf(c.env), ids));
+    return c.json(await LOADERS.apartmentsByIds(depsOf(c.env), ids));
   })
   .get("/:id", async (c) => {
-    const data = await loadApartment(depsOf(c.env), parse(NumericIdParamSchema, c.req.param()).id);
+    const data = await LOADERS.apartment(depsOf(c.env), parse(NumericIdParamSchema, c.req.param()).id);
     return data ? c.json(data) : notFound("Квартира не найдена");
   });

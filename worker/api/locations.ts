@@ -4,7 +4,7 @@ import { ID_LIST_MAX } from "../../shared/filters/keys";
 import { LOCATION_APIS } from "../../shared/locations";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
-import { loadLocation, loadLocations } from "../loaders/locations";
+import { LOADERS } from "./answers";
 import { notFound, parse, queryObject } from "./validate";
 
 /**
@@ -51,11 +51,11 @@ export const locations = new Hono<AppEnv>();
 for (const kind of LOCATION_APIS) {
   locations.get(`/${kind}/grid`, async (c) => {
     queryObject(c);
-    return c.json(await loadLocations(depsOf(c.env), kind, scope(c)));
+    return c.json(await LOADERS.locations(depsOf(c.env), kind, scope(c)));
   });
   locations.get(`/${kind}/:id`, async (c) => {
     const raw = parse(IdOrSlug, c.req.param()).id;
-    const data = await loadLocation(depsOf(c.env), kind, /^\d+$/.test(raw) ? Number(raw) : raw, scope(c));
+    const data = await LOADERS.location(depsOf(c.env), kind, /^\d+$/.test(raw) ? Number(raw) : raw, scope(c));
     return data ? c.json(data) : notFound("Такого места нет в каталоге");
   });
 }

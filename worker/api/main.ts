@@ -3,8 +3,7 @@ import * as v from "valibot";
 import { KEYWORD_MAX, KEYWORD_MIN } from "../../shared/constants";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
-import { loadMain, loadMenuAmounts } from "../loaders/main";
-import { loadEntitiesByWord } from "../loaders/search";
+import { LOADERS } from "./answers";
 import { parse } from "./validate";
 
 const KeywordSchema = v.object({
@@ -17,10 +16,10 @@ const KeywordSchema = v.object({
 });
 
 export const main = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(await loadMain(depsOf(c.env))))
-  .get("/menu", async (c) => c.json(await loadMenuAmounts(depsOf(c.env))));
+  .get("/", async (c) => c.json(await LOADERS.main(depsOf(c.env))))
+  .get("/menu", async (c) => c.json(await LOADERS.menuAmounts(depsOf(c.env))));
 
 export const search = new Hono<AppEnv>().get("/entities-by-word", async (c) => {
   const { keyword } = parse(KeywordSchema, { keyword: c.req.query("keyword") });
-  return c.json(await loadEntitiesByWord(depsOf(c.env), keyword));
+  return c.json(await LOADERS.search(depsOf(c.env), keyword));
 });

@@ -4,14 +4,9 @@ import { IdParamSchema } from "../../shared/schemas/grid";
 import { MediaCategoriesQuerySchema, MediaPostsQuerySchema } from "../../shared/schemas/media";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
-import {
-  loadMediaCategories,
-  loadMediaCategory,
-  loadMediaPost,
-  loadMediaPosts,
-  recordMediaPostView,
-} from "../loaders/media";
+import { recordMediaPostView } from "../loaders/media";
 import { enforceRateLimit } from "../rate-limit";
+import { LOADERS } from "./answers";
 import { notFound, parse, queryObject } from "./validate";
 
 /** Views counted per client IP: generous for a reader, a wall for a script. */
@@ -45,23 +40,23 @@ async function countView(c: Context<AppEnv>): Promise<Response> {
 export const media = new Hono<AppEnv>()
   .get("/posts/grid", async (c) =>
     c.json(
-      (await loadMediaPosts(depsOf(c.env), parse(MediaPostsQuerySchema, queryObject(c)))) ??
+      (await LOADERS.mediaPosts(depsOf(c.env), parse(MediaPostsQuerySchema, queryObject(c)))) ??
         notFound("Статьи не найдены: нет такой рубрики или страницы списка"),
     ),
   )
   .get("/posts/:id", async (c) => {
     const { id } = parse(IdParamSchema, c.req.param());
-    return c.json((await loadMediaPost(depsOf(c.env), id)) ?? notFound("Статья не найдена"));
+    return c.json((await LOADERS.mediaPost(depsOf(c.env), id)) ?? notFound("Статья не найдена"));
   })
   .get("/posts/:id/view", countView)
   .post("/posts/:id/view", countView)
   .get("/categories/grid", async (c) =>
     c.json(
-      (await loadMediaCategories(depsOf(c.env), parse(MediaCategoriesQuerySchema, queryObject(c)))) ??
+      (await LOADERS.mediaCategories(depsOf(c.env), parse(MediaCategoriesQuerySchema, queryObject(c)))) ??
         notFound("Такой страницы списка нет"),
     ),
   )
   .get("/categories/:id", async (c) => {
     const { id } = parse(IdParamSchema, c.req.param());
-    return c.json((await loadMediaCategory(depsOf(c.env), id)) ?? notFound("Рубрика не найдена"));
+    return c.json((await LOADERS.mediaCategory(depsOf(c.env), id)) ?? notFound("Рубрика не найдена"));
   });

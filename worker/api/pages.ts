@@ -2,9 +2,9 @@ import { Hono } from "hono";
 import { PageQuerySchema } from "../../shared/schemas/pages";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
-import { loadPage } from "../loaders/pages";
+import { LOADERS } from "./answers";
 import { parse, queryObject } from "./validate";
 
 export const pages = new Hono<AppEnv>().get("/", async (c) =>
-  c.json(await loadPage(depsOf(c.env), parse(PageQuerySchema, queryObject(c)))),
+  c.json(await LOADERS.page(depsOf(c.env), parse(PageQuerySchema, queryObject(c)))),
 );

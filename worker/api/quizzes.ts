@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { QuizSubmitSchema } from "../../shared/schemas/quizzes";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
-import { loadQuizzes, submitQuiz } from "../loaders/quizzes";
 import { enforceRateLimit, type Limit } from "../rate-limit";
+import { LOADERS } from "./answers";
 import { assertSameOrigin, readJson } from "./post";
 import { parse } from "./validate";
 
@@ -11,12 +11,12 @@ const PER_MINUTE: Limit = { name: "quiz-minute", max: 5, windowSeconds: 60 };
 const PER_DAY: Limit = { name: "quiz-day", max: 30, windowSeconds: 86_400 };
 
 export const quizzes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(await loadQuizzes(depsOf(c.env))))
+  .get("/", async (c) => c.json(await LOADERS.quizzes(depsOf(c.env))))
   .post("/submit", async (c) => {
     assertSameOrigin(c);
     await enforceRateLimit(c, PER_MINUTE);
     await enforceRateLimit(c, PER_DAY);
     const input = parse(QuizSubmitSchema, await readJson(c));
-    const result = await submitQuiz(depsOf(c.env), input, c.get("ip"));
+    const result = await LOADERS.quizSubmit(depsOf(c.env), input, c.get("ip"));
     return c.json(result, result.created ? 201 : 200);
   });

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
-import { loadSpecialOffers } from "../loaders/special-offers";
+import { LOADERS } from "./answers";
 
 export const specialOffers = new Hono<AppEnv>().get("/", async (c) =>
-  c.json(await loadSpecialOffers(depsOf(c.env))),
+  c.json(await LOADERS.specialOffers(depsOf(c.env))),
 );

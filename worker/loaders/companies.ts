@@ -8,7 +8,7 @@ import {
 } from "../db/queries/companies";
 import { getDeveloperRecord } from "../db/queries/complexes";
 import type { Deps } from "./deps";
-import { offsetOf, pageMeta } from "./pagination";
+import { offsetOf, onlySort, pageMeta } from "./pagination";
 
 /**
  * SQLite folds only ASCII case, so names are searched here: lower case, «ё» as «е», no quotes, single
@@ -31,7 +31,7 @@ export async function loadCompanies(deps: Deps, query: CompaniesQuery): Promise<
   const found = names
     .filter((c) => fold(c.name).includes(needle))
     .sort((a, b) => collator.compare(companySortName(a.name), companySortName(b.name)) || a.id - b.id);
-  const meta = pageMeta(found.length, query);
+  const meta = pageMeta(found.length, query, onlySort("name asc"));
   if (!meta) return null;
   const offset = offsetOf(query);
   const ids = found.slice(offset, offset + query.per_page).map((c) => c.id);

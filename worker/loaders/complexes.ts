@@ -1,12 +1,11 @@
 /** Loaders of the catalogue of complexes: the list (both filter dialects), one complex, similar, years. */
 import { BUILD_STAGES, BUILD_TYPES, bitsOf, CLASSES, ROOM_LABELS } from "../../shared/codes";
+import { SORTS } from "../../shared/constants";
 import {
   type CatalogueFilter,
   DISTANCE_TYPES,
   isEmptyFilter,
   type ListQuery,
-  SORTABLE,
-  sortColumn,
 } from "../../shared/filters/catalogue";
 import { formatDeadline, isOverdue, moscowQuarter } from "../../shared/format";
 import { firstView } from "../../shared/map/cluster";
@@ -28,6 +27,7 @@ import {
   cardPartsOf,
   getComplex,
   getDeveloperRecord,
+  type HouseRow,
   listCompletionYears,
   listComplexes,
   listHouses,
@@ -58,6 +58,26 @@ export function deadlineOf(
   const later = !!planned?.year && year * 4 + quarter > planned.year * 4 + (planned.quarter ?? 4);
   const moved = !finished && (later || isOverdue(year, quarter, finished, new Date()));
   return { year, quarter, finished, moved, label: formatDeadline(year, quarter, moved) };
+}
+
+/**
+ * A house as every answer shows it (the complex, the house's statistics): its deadline moved when overdue or
+ * later than first planned.
+ */
+export function houseOf(h: HouseRow): House {
+  return {
+    id: h.id,
+    name: h.name,
+    floors: h.floors,
+    sections: h.sections,
+    per_floor: h.per_floor,
+    build_stage: h.build_stage,
+    build_stage_name: BUILD_STAGES[h.build_stage as keyof typeof BUILD_STAGES] ?? "",
+    deadline: deadlineOf(h.deadline_year, h.deadline_quarter, h.is_finished === 1, {
+      year: h.planned_deadline_year,
+      quarter: h.planned_deadline_quarter,
+    }),
+  };
 }
 
 /** A complex's card from its row, whose stations and offers by room type are read with it (cardPartsOf). */
@@ -122,15 +142,8 @@ export async function loadComplexList(deps: Deps, query: ListQuery): Promise<Com
   if (!filter) return null;
   const q = { ...query, filter };
   const { rows, total } = await listComplexes(deps.db, q);
-  const meta = pageMeta(total, { page: q.page, per_page: q.perPage });
-  if (!meta) return null;
-  return {
-    data: cardsOf(rows),
-    ...meta,
-    sort_column: sortColumn(q.sort),
-    sort_order: q.sort.endsWith(" asc") ? "asc" : "desc",
-    sortable: [...SORTABLE],
-  };
+  const meta = pageMeta(total, { page: q.page, per_page: q.perPage }, { sort: q.sort, sorts: SORTS });
+  return meta && { data: cardsOf(rows), ...meta };
 }
 
 /** ~11 m: plenty for a map, and a shorter answer. */
@@ -216,21 +229,7 @@ export async function loadComplex(deps: Deps, id: number): Promise<ComplexDetail
     description: row.description,
     max_price_m2: row.max_price_m2,
     photo: proxied(row.image, deps.imageHosts ?? [], 960),
-    houses: houses.map(
-      (h): House => ({
-        id: h.id,
-        name: h.name,
-        floors: h.floors,
-        sections: h.sections,
-        per_floor: h.per_floor,
-        build_stage: h.build_stage,
-        build_stage_name: BUILD_STAGES[h.build_stage as keyof typeof BUILD_STAGES] ?? "",
-        deadline: deadlineOf(h.deadline_year, h.deadline_quarter, h.is_finished === 1, {
-          year: h.planned_deadline_year,
-          quarter: h.planned_deadline_quarter,
-        }),
-      }),
-    ),
+    houses: houses.map(houseOf),
     trust: trustOf(row),
     developer_record: { finished_houses: record.finished, late_houses: record.late },
   };

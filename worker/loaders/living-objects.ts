@@ -1,6 +1,6 @@
 /** Loaders of apartments: the filtered list, the grouped view of a complex, one apartment, a house's chessboard. */
-
-import { BUILD_STAGES, OTDELKA, ROOM_LABELS, STATUSES } from "../../shared/codes";
+import { OTDELKA, ROOM_LABELS, STATUSES } from "../../shared/codes";
+import { APARTMENT_SORTS } from "../../shared/constants";
 import type { ApartmentQuery } from "../../shared/filters/apartments";
 import type {
   ApartmentDetail,
@@ -19,7 +19,7 @@ import {
   listHouseCells,
   listRoomGroups,
 } from "../db/queries/living-objects";
-import { deadlineOf } from "./complexes";
+import { deadlineOf, houseOf } from "./complexes";
 import { type Deps, once } from "./deps";
 import { pageMeta } from "./pagination";
 
@@ -64,13 +64,15 @@ export async function loadApartments(deps: Deps, q: ApartmentQuery): Promise<Liv
     complexId !== undefined ? once(deps, listHouses, complexId) : [],
     complexId !== undefined ? once(deps, listRoomGroups, complexId) : [],
   ]);
-  const meta = pageMeta(list.total, { page: q.page, per_page: q.perPage });
+  const meta = pageMeta(
+    list.total,
+    { page: q.page, per_page: q.perPage },
+    { sort: q.sort, sorts: APARTMENT_SORTS },
+  );
   if ((complexId !== undefined && !complex) || !meta) return null;
   return {
     data: list.rows.map(toLivingObject),
     ...meta,
-    sort: q.sort,
-    sort_order: q.sort.endsWith("desc") ? "desc" : "asc",
     residential_complex: complex ? complexRef(complex) : null,
     filters: {
       houses: houses.map((h) => ({ id: h.id, name: h.name })),
@@ -132,16 +134,7 @@ export async function loadHouseStats(
     else counts.sold += 1;
   }
   return {
-    house: {
-      id: h.id,
-      name: h.name,
-      floors: h.floors,
-      sections: h.sections,
-      per_floor: h.per_floor,
-      build_stage: h.build_stage,
-      build_stage_name: BUILD_STAGES[h.build_stage as keyof typeof BUILD_STAGES] ?? "",
-      deadline: deadlineOf(h.deadline_year, h.deadline_quarter, h.is_finished === 1),
-    },
+    house: houseOf(h),
     positions: h.per_floor,
     floors: [...floors.values()],
     counts,

@@ -1,4 +1,3 @@
-import { href, type RouteMatch } from "../../shared/routes";
 import type {
   ArticleBlock,
   MediaCategoriesGrid,
@@ -14,14 +13,13 @@ import {
   countMediaPosts,
   getMediaCategory,
   getMediaPost,
-  getMediaPostPath,
   listMediaCategories,
   listMediaPosts,
   listRelatedMediaPosts,
   type MediaPostCardRow,
 } from "../db/queries/media";
 import type { Deps } from "./deps";
-import { offsetOf, pageMeta } from "./pagination";
+import { offsetOf, onlySort, pageMeta } from "./pagination";
 
 const RELATED = 3;
 
@@ -46,7 +44,7 @@ export async function loadMediaPosts(deps: Deps, query: MediaPostsQuery): Promis
     countMediaPosts(deps.db, categoryId),
     listMediaPosts(deps.db, categoryId, query.per_page, offsetOf(query)),
   ]);
-  const meta = pageMeta(total, query);
+  const meta = pageMeta(total, query, onlySort("published_at desc"));
   return meta && { data: rows.map(toCard), ...meta };
 }
 
@@ -74,24 +72,11 @@ export async function loadMediaCategories(
   query: MediaCategoriesQuery,
 ): Promise<MediaCategoriesGrid | null> {
   const all = await listMediaCategories(deps.db);
-  const meta = pageMeta(all.length, query);
+  const meta = pageMeta(all.length, query, onlySort("position asc"));
   const offset = offsetOf(query);
   return meta && { data: all.slice(offset, offset + query.per_page), ...meta };
 }
 
 export function loadMediaCategory(deps: Deps, idOrSlug: string): Promise<MediaCategory | null> {
   return getMediaCategory(deps.db, idOrSlug);
-}
-
-/**
- * Journal URLs name an article by its slug alone: under another category (/journal/{other}/{article}/) or
- * as if it were a category (/journal/{article}/), the page answers 301 with the path this returns.
- */
-export async function journalArticlePath(deps: Deps, match: RouteMatch): Promise<string | null> {
-  const { page } = match.route;
-  const slug =
-    page === "article" ? match.params.article : page === "journal" ? match.params.category : undefined;
-  if (!slug) return null;
-  const row = await getMediaPostPath(deps.db, slug);
-  return row && href("journal-article", { category: row.category_slug, article: row.slug });
 }

@@ -4,7 +4,7 @@
  * (title, description, canonical, the first view's image preload: React's hoistables) and the page in #root,
  * then the escaped hydration data and the loader of the entry module.
  */
-import { BOOT_ELEMENT_ID } from "../../client/boot";
+import { BOOT_ELEMENT_ID } from "../../shared/boot";
 import { serializeJson } from "../../shared/serialize";
 import { analyticsLoader } from "../analytics";
 

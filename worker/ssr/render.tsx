@@ -4,8 +4,8 @@
 import { renderToReadableStream } from "react-dom/server.node";
 import { StaticRouter } from "react-router";
 import { App } from "../../client/app";
-import type { BootData } from "../../client/boot";
 import { ERROR_PAGE, FOOTER, PAGES, QUICK_SEARCH } from "../../client/pages";
+import type { BootData } from "../../shared/boot";
 import { RENDER_TIMEOUT_MS } from "../../shared/constants";
 import type { PageId } from "../../shared/routes";
 import { pageAssets } from "./assets";
@@ -15,10 +15,10 @@ export interface RenderInput {
   url: URL;
   page: PageId | null;
   /**
-   * The page's data and the visit's state. A promise for a page whose status its URL decides (worker/pages.ts):
-   * its head leaves at once with a 200, and a promise that fails ends the document with FAILED_BODY.
+   * The page's data and the visit's state, all in: the status line is the data's (README «Where the first byte
+   * waits»), so no page's data can fail after it has left.
    */
-  boot: BootData | Promise<BootData>;
+  boot: BootData;
   nonce: string;
   /** The web-analytics counter's id, or null: not configured, or a bot (worker/analytics.ts). */
   analytics: string | null;
@@ -100,36 +100,31 @@ function intoDocument(react: ReadableStream<Uint8Array>, end: string): ReadableS
 }
 
 /**
- * The page as a document. People get the head's fixed part (the stylesheet) at once: the browser fetches it
- * while the page's data is read and the page renders; the page's own head tags follow with the page. Bots
- * (`waitForAll`) get the response once the whole document is rendered, and a render that fails is the caller's
- * error page with its status. A page still suspended after the render timeout is finished by the client, so
- * the request always answers.
+ * The page as a document, its data all in. People get the head's fixed part (the stylesheet) at once, with the
+ * data's status: the browser fetches it while the page renders; the page's own head tags follow with the page.
+ * Bots (`waitForAll`) get the response once the whole document is rendered, and a render that fails is the
+ * caller's error page with its status. A page still suspended after the render timeout is finished by the
+ * client, so the request always answers.
  */
 export async function renderPage(input: RenderInput, onError: (e: unknown) => void): Promise<Response> {
-  const { url, page, nonce } = input;
+  const { url, page, nonce, boot } = input;
   const assets = pageAssets(page);
   const start = documentStart({ nonce, css: assets.css });
-  // The data and the modules; a failure here is reported like a render's (React reports its own).
-  const ready = async () => {
-    try {
-      const boot = await input.boot;
-      // The page's module and every part it declares are loaded before rendering, so its content is in the
-      // first bytes (readable without JavaScript) instead of a hidden streamed boundary.
-      await Promise.all([
-        page && PAGES[page].preload(),
-        QUICK_SEARCH.preload(),
-        FOOTER.preload(),
-        ERROR_PAGE.preload(),
-      ]);
-      return boot;
-    } catch (e) {
-      onError(e);
-      throw e;
-    }
-  };
+  // The page's module and every part it declares are loaded before the status line (a failure is the
+  // caller's error page) and before rendering, so the page's content is in the first bytes (readable without
+  // JavaScript) instead of a hidden streamed boundary.
+  try {
+    await Promise.all([
+      page && PAGES[page].preload(),
+      QUICK_SEARCH.preload(),
+      FOOTER.preload(),
+      ERROR_PAGE.preload(),
+    ]);
+  } catch (e) {
+    onError(e);
+    throw e;
+  }
   const render = async () => {
-    const boot = await ready();
     const end = documentEnd({
       nonce,
       entry: assets.entry,
@@ -159,28 +154,20 @@ export async function renderPage(input: RenderInput, onError: (e: unknown) => vo
     );
     return { react, end };
   };
-  if (input.boot instanceof Promise) {
-    // A promise is read once the head has left; a failure of it is handled there, not as an unhandled rejection.
-    input.boot.catch(() => undefined);
-  } else if (input.waitForAll) {
+  if (input.waitForAll) {
     const rendered = await render();
     await rendered.react.allReady;
     return new Response(
       documentStream(start, async () => rendered),
-      {
-        status: input.boot.status,
-        headers: HTML_HEADERS,
-      },
+      { status: boot.status, headers: HTML_HEADERS },
     );
   }
-  const status = input.boot instanceof Promise ? 200 : input.boot.status;
-  return new Response(documentStream(start, render), { status, headers: HTML_HEADERS });
+  return new Response(documentStream(start, render), { status: boot.status, headers: HTML_HEADERS });
 }
 
 /**
  * The document's start, then React's output in the document: `react` is called once the start has been read,
- * so the head leaves before the render takes the thread (and, for a page whose status its URL decides, before
- * its data is read). A render that fails before its page is whole ends the document with FAILED_BODY (onError
+ * so the head leaves before the render takes the thread. A render that fails before its page is whole ends the document with FAILED_BODY (onError
  * has logged it and marked the render failed: the edge cache keeps no copy).
  */
 function documentStream(

@@ -109,20 +109,6 @@ export async function listRelatedMediaPosts(
   return results;
 }
 
-/** The slugs of an article and its category, for the canonical journal URL. */
-export function getMediaPostPath(
-  db: D1Database,
-  slug: string,
-): Promise<{ slug: string; category_slug: string } | null> {
-  return db
-    .prepare(
-      `SELECT p.slug, c.slug AS category_slug FROM media_posts p
-       JOIN media_categories c ON c.id = p.category_id WHERE p.slug = ?1`,
-    )
-    .bind(slug)
-    .first();
-}
-
 /** Adds `by` views (0 for a bot: the article must exist all the same); false when there is no such article. */
 export async function addMediaPostViews(db: D1Database, idOrSlug: string, by: number): Promise<boolean> {
   const { meta } = await db

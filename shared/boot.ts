@@ -1,13 +1,20 @@
-import type { Menus } from "../shared/menu";
-import type { AdState } from "../shared/schemas/ads";
-import type { LeadFormState } from "../shared/schemas/leads";
+/** The worker-to-client contract: what the server hands the client for hydration. */
+import type { Menus } from "./menu";
+import type { AdState } from "./schemas/ads";
+import type { LeadFormState } from "./schemas/leads";
 
-/** What the server hands the client for hydration, in `<script id="__DATA__">`. */
+/** What the server hands the client for hydration, in `<script id="__DATA__">` (SPEC §3's root state). */
 export interface BootData {
   /** SWR fallback: API URL -> JSON answer. */
   fallback: Record<string, unknown>;
   /** HTTP status of the first page: 404 and 5xx render the error page in the empty layout. */
   status: number;
+  /**
+   * SPEC §3 root state: the visitor's address (SPEC §4: CF-Connecting-IP, else the first X-Forwarded-For
+   * value) and every address the request names; a bot's visit has no server-side start, so none.
+   */
+  ip: string | null;
+  all_ips: string[];
   isBot: boolean;
   /**
    * The visit's ad-UTM state (SPEC §4), worked out on the server from the landing URL; it lasts while the

@@ -2,6 +2,12 @@ import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 
+/**
+ * How many inputs each property of tests/integration/fuzz-*.test.ts tries (tests/setup/fuzz-runs.ts): a short
+ * run by default (npm test), FUZZ_RUNS=300 in npm run test:fuzz (scripts/fuzz-test.mjs).
+ */
+const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+
 export default defineConfig({
   test: {
     projects: [
@@ -37,9 +43,20 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          setupFiles: ["./tests/setup/apply-migrations.ts"],
-          // The developers' webhook that the leads queue posts to (tests/integration/leads-delivery.test.ts).
-          globalSetup: ["./tests/setup/webhook-server.ts"],
+          // Every file has its own workerd and storage; two at a time keep both cores busy while one starts.
+          maxWorkers: 2,
+          // Far above what a test takes alone: a loaded 2-core machine (CI, or one shared by several runs)
+          // makes a page render many times slower, and a hung test still fails within a minute.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          provide: { fuzzRuns: FUZZ_RUNS },
+          // The migrated, seeded catalogue is built once (seeded-d1.ts) and loaded into each file's own D1.
+          setupFiles: ["./tests/setup/load-seed.ts"],
+          globalSetup: [
+            "./tests/setup/seeded-d1.ts",
+            // The developers' webhook that the leads queue posts to (tests/integration/leads-delivery.test.ts).
+            "./tests/setup/webhook-server.ts",
+          ],
         },
       },
     ],

@@ -2,7 +2,7 @@
 // short checks run side by side (a 2-core machine waits on each of them more than it computes), each one's
 // output printed whole when it ends, in a fixed order; the tests then run one suite after the other.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { bin, ensureDeps, ROOT, run } from "./lib.mjs";
 
@@ -81,8 +81,9 @@ async function checkWorkerBundle() {
 }
 
 const TYPES_FILE = "worker/worker-configuration.d.ts";
-// Outside the tree biome and tsc read, which run meanwhile.
-const TYPES_CHECK = ".wrangler/types-check.d.ts";
+// Beside the file it checks (the types import the worker by relative paths); git and so biome, which runs
+// meanwhile, ignore it, and tsc runs after it is gone.
+const TYPES_CHECK = "worker/.types-check.d.ts";
 
 /**
  * The Workers types and bindings of worker/worker-configuration.d.ts must be the ones wrangler.toml gives:
@@ -93,7 +94,6 @@ const TYPES_CHECK = ".wrangler/types-check.d.ts";
 async function checkTypes() {
   const [, ...args] = JSON.parse(readFileSync(`${ROOT}package.json`, "utf8")).scripts.types.split(" ");
   const body = (file) => readFileSync(`${ROOT}${file}`, "utf8").split("\n").slice(2).join("\n");
-  mkdirSync(`${ROOT}.wrangler`, { recursive: true });
   await capture(bin("wrangler"), [...args.map((a) => (a === TYPES_FILE ? TYPES_CHECK : a))]);
   const same = body(TYPES_CHECK) === body(TYPES_FILE);
   rmSync(`${ROOT}${TYPES_CHECK}`, { force: true });

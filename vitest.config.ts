@@ -10,6 +10,9 @@ const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 
 export default defineConfig({
   test: {
+    // Two files at a time (vitest's default on 2 cores is one): an integration file has its own workerd and
+    // storage, and while one starts the other keeps the second core busy.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -43,8 +46,6 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          // Every file has its own workerd and storage; two at a time keep both cores busy while one starts.
-          maxWorkers: 2,
           // Far above what a test takes alone: a loaded 2-core machine (CI, or one shared by several runs)
           // makes a page render many times slower, and a hung test still fails within a minute.
           testTimeout: 60_000,

@@ -37,8 +37,11 @@ async function schemaObjects(db: ReadableD1): Promise<SchemaObject[]> {
     )
     .all<SchemaObject>();
   const virtual = results.filter((o) => o.type === "table" && /^CREATE VIRTUAL TABLE/i.test(o.sql));
-  // FTS5 creates its shadow tables (<name>_data, _idx, _content, _docsize, _config) itself.
-  return results.filter((o) => !virtual.some((v) => o.type === "table" && o.name.startsWith(`${v.name}_`)));
+  // FTS5 creates its shadow tables itself.
+  const shadows = new Set(
+    virtual.flatMap((v) => ["data", "idx", "content", "docsize", "config"].map((s) => `${v.name}_${s}`)),
+  );
+  return results.filter((o) => !(o.type === "table" && shadows.has(o.name)));
 }
 
 /** A table's rows as multi-row INSERTs, in rowid order (primary key order for WITHOUT ROWID tables). */

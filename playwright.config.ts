@@ -1,12 +1,24 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 8788);
+const chromium = { ...devices["Desktop Chrome"], channel: undefined };
+
+/**
+ * The specs that sign in as the consultant share what the console shows (the requests' list, the
+ * conversations, the feed report) and the sign-in's limit per IP (every visitor here is the loopback): one
+ * at a time, beside the others.
+ */
+const CONSOLE = ["chat.spec.ts", "leads.spec.ts", "operator-feeds.spec.ts"];
+/** `npm run dev` in a copy of the project: the heaviest thing the suite does, and it waits on reloads. */
+const ALONE = ["dev-loop.spec.ts"];
 
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
+  // Files run side by side (two at a time on a 2-core machine; E2E_WORKERS to change it), each file's tests in
+  // order in one worker: the specs read the seeded catalogue and keep what they write to their own pages.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   reporter: [["list"]],
@@ -29,7 +41,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "chromium", use: chromium, testIgnore: [...CONSOLE, ...ALONE] },
+    { name: "console", use: chromium, testMatch: CONSOLE, workers: 1 },
+    { name: "alone", use: chromium, testMatch: ALONE, dependencies: ["chromium", "console"] },
+  ],
   webServer: {
     command: "node scripts/serve-e2e.mjs",
     url: `http://127.0.0.1:${PORT}/favicon.svg`,

@@ -1,12 +1,14 @@
-// npm run test:fuzz: FUZZ_REQUESTS (100 000) hostile requests (tests/fuzz/requests.ts: every API path and page
-// type, the filter tables' parameters with hostile values, other methods, hostile headers and bodies) against
-// the production build on a fresh seed at scale 0.1, FUZZ_CONCURRENCY (16) at a time, generated from
-// FUZZ_SEED. Reports 5xx, input written into a page unescaped and redirects off the site, with examples; exits
-// 1 on any of them or on a connection error. The short version runs in npm test (tests/integration/fuzz-*).
+// npm run test:fuzz: first the long run of the worker's own fuzz tests (tests/integration/fuzz-*.test.ts,
+// FUZZ_RUNS (300) inputs a property; npm test runs them short, vitest.config.ts), then FUZZ_REQUESTS (100 000)
+// hostile requests (tests/fuzz/requests.ts: every API path and page type, the filter tables' parameters with
+// hostile values, other methods, hostile headers and bodies) against the production build on a fresh seed at
+// scale 0.1, FUZZ_CONCURRENCY (16) at a time, generated from FUZZ_SEED. Reports 5xx, input written into a page
+// unescaped and redirects off the site, with examples; exits 1 on any of them or on a connection error.
 import fc from "fast-check";
 import { buildClient } from "./build-client.mjs";
 import { importTypeScript, reseed } from "./db.mjs";
 import { send } from "./http-client.mjs";
+import { bin, run } from "./lib.mjs";
 import { startServer } from "./local-server.mjs";
 
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 100_000);
@@ -16,6 +18,12 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 const BATCH = 2_000;
 
 const { hostileRequest, problems } = await importTypeScript("tests/fuzz/requests.ts");
+
+const FUZZ_RUNS = process.env.FUZZ_RUNS ?? "300";
+console.log(`▶ Фазз-тесты воркера: ${FUZZ_RUNS} входов на свойство (tests/integration/fuzz-*.test.ts)`);
+run(bin("vitest"), ["run", "--project", "integration", "tests/integration/fuzz-"], {
+  env: { ...process.env, FUZZ_RUNS },
+});
 
 const persistTo = ".wrangler/fuzz";
 await buildClient({ quiet: true });

@@ -1,18 +1,70 @@
-// npm test: the whole suite on a fresh machine — typecheck, lint, unit, workers integration, end-to-end.
+// npm test: the whole suite on a fresh machine — typecheck, lint, unit, workers integration, end-to-end. The
+// short checks run side by side (a 2-core machine waits on each of them more than it computes), each one's
+// output printed whole when it ends, in a fixed order; the tests then run one suite after the other.
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { bin, ensureDeps, ROOT, run } from "./lib.mjs";
+
+/** A failed check: its message is what the person running the suite reads. */
+class CheckFailed extends Error {}
+
+/** Runs a command with its output kept for later; rejects with that output when it fails. */
+function capture(cmd, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d) => {
+      output += d;
+    });
+    child.stderr.on("data", (d) => {
+      output += d;
+    });
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      if (code === 0) resolve(output);
+      else
+        reject(
+          new CheckFailed(
+            `${output.trimEnd()}\n✖ ${cmd.replace(ROOT, "")} ${args.join(" ")} завершилась с кодом ${code ?? signal}`,
+          ),
+        );
+    });
+  });
+}
+
+/**
+ * Runs the checks side by side. Each prints its title and output (or its failure) once it and the checks
+ * listed before it are done, so the log reads in order; exits 1 after all of them if any failed.
+ */
+async function together(checks) {
+  const results = checks.map(({ run: start }) =>
+    start().then(
+      (output) => ({ output: typeof output === "string" ? output : "" }),
+      (error) => ({ error }),
+    ),
+  );
+  let failed = false;
+  for (const [i, { title }] of checks.entries()) {
+    const { output, error } = await results[i];
+    console.log(`▶ ${title}`);
+    if (output?.trim()) console.log(output.trimEnd());
+    if (error) {
+      failed = true;
+      console.error(error instanceof CheckFailed ? error.message : error);
+    }
+  }
+  if (failed) process.exit(1);
+}
 
 /** Cloudflare's limit on a worker's size after compression (the Workers Free plan's; Paid allows 10 MB). */
 const WORKER_GZIP_LIMIT = 3 * 1024 * 1024;
 const DEPLOY_CHECK = ".wrangler/deploy-check";
 
 /** Bundles the worker as `wrangler deploy` would, without deploying, and checks its compressed size. */
-function checkWorkerBundle() {
+async function checkWorkerBundle() {
   rmSync(`${ROOT}${DEPLOY_CHECK}`, { recursive: true, force: true });
-  run(bin("wrangler"), ["deploy", "--dry-run", "--env", "production", "--outdir", DEPLOY_CHECK], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  await capture(bin("wrangler"), ["deploy", "--dry-run", "--env", "production", "--outdir", DEPLOY_CHECK]);
   const files = readdirSync(`${ROOT}${DEPLOY_CHECK}`).filter((f) => !f.endsWith(".map") && f !== "README.md");
   const gzip = files.reduce(
     (sum, f) => sum + gzipSync(readFileSync(`${ROOT}${DEPLOY_CHECK}/${f}`)).length,
@@ -20,16 +72,17 @@ function checkWorkerBundle() {
   );
   const mb = (n) => (n / 1024 / 1024).toFixed(2);
   if (gzip > WORKER_GZIP_LIMIT) {
-    console.error(
+    throw new CheckFailed(
       `✖ Воркер после gzip весит ${mb(gzip)} МБ — больше лимита Cloudflare в ${mb(WORKER_GZIP_LIMIT)} МБ, деплой не пройдёт.\n` +
         `  Посмотрите, что попало в сборку (${DEPLOY_CHECK}/index.js.map), и уберите лишнее из кода воркера.`,
     );
-    process.exit(1);
   }
-  console.log(`  воркер: ${mb(gzip)} МБ после gzip (лимит ${mb(WORKER_GZIP_LIMIT)} МБ)`);
+  return `  воркер: ${mb(gzip)} МБ после gzip (лимит ${mb(WORKER_GZIP_LIMIT)} МБ)`;
 }
 
 const TYPES_FILE = "worker/worker-configuration.d.ts";
+// Beside the file it checks (the types import the worker by relative paths); git and so biome, which runs
+// meanwhile, ignore it, and tsc runs after it is gone.
 const TYPES_CHECK = "worker/.types-check.d.ts";
 
 /**
@@ -38,19 +91,16 @@ const TYPES_CHECK = "worker/.types-check.d.ts";
  * names the output file). Not `wrangler types --check`: wrangler 4.86's check ignores `--env-file` and hashes
  * whatever `.dev.vars` holds (none on a fresh clone), so it fails on a clean checkout whose types are right.
  */
-function checkTypes() {
+async function checkTypes() {
   const [, ...args] = JSON.parse(readFileSync(`${ROOT}package.json`, "utf8")).scripts.types.split(" ");
   const body = (file) => readFileSync(`${ROOT}${file}`, "utf8").split("\n").slice(2).join("\n");
-  run(bin("wrangler"), [...args.map((a) => (a === TYPES_FILE ? TYPES_CHECK : a))], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  await capture(bin("wrangler"), [...args.map((a) => (a === TYPES_FILE ? TYPES_CHECK : a))]);
   const same = body(TYPES_CHECK) === body(TYPES_FILE);
   rmSync(`${ROOT}${TYPES_CHECK}`, { force: true });
   if (!same) {
-    console.error(
+    throw new CheckFailed(
       `✖ ${TYPES_FILE} не совпадает с wrangler.toml: выполните npm run types и закоммитьте файл.`,
     );
-    process.exit(1);
   }
 }
 
@@ -77,15 +127,17 @@ function ensureChromium() {
 
 ensureDeps();
 const { buildClient } = await import("./build-client.mjs");
-console.log("▶ Сборка клиента");
-await buildClient({ quiet: true });
-console.log("▶ Сборка воркера для Cloudflare (wrangler deploy --dry-run)");
-checkWorkerBundle();
-console.log("▶ Проверка типов");
-checkTypes();
-run(bin("tsc"), ["-b"]);
-console.log("▶ Линтер и форматирование");
-run(bin("biome"), ["check", "."]);
+// The client's build writes the manifest the worker imports (worker/ssr/manifest.generated.json): the type
+// check and the worker's bundle come after it; the lint and the bindings' types need nothing built.
+await together([
+  { title: "Сборка клиента", run: () => buildClient({ quiet: true }) },
+  { title: "Линтер и форматирование (biome)", run: () => capture(bin("biome"), ["check", "."]) },
+  { title: "Типы воркера совпадают с wrangler.toml", run: checkTypes },
+]);
+await together([
+  { title: "Проверка типов (tsc -b)", run: () => capture(bin("tsc"), ["-b"]) },
+  { title: "Сборка воркера для Cloudflare (wrangler deploy --dry-run)", run: checkWorkerBundle },
+]);
 console.log("▶ Unit и интеграционные тесты (vitest, workers pool)");
 run(bin("vitest"), ["run"]);
 ensureChromium();

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { ROUTES } from "../../shared/routes";
 import { filterQuery, LONGEST_QUERIES } from "../filter-samples";
 import {
@@ -33,7 +33,7 @@ describe("page routes under random and hostile paths and queries", () => {
       fc.asyncProperty(path, fc.oneof(query, rawQuery, filterQuery), async (p, q) =>
         check(q ? `${p}?${q}` : p),
       ),
-      { numRuns: 120, seed: 20261121 },
+      { numRuns: inject("fuzzRuns"), seed: 20261121 },
     );
   }, 120_000);
 
@@ -42,7 +42,7 @@ describe("page routes under random and hostile paths and queries", () => {
       fc.asyncProperty(routePath, fc.oneof(query, rawQuery, filterQuery), async (p, q) =>
         check(q ? `${p}?${q}` : p),
       ),
-      { numRuns: 150, seed: 20261125 },
+      { numRuns: inject("fuzzRuns"), seed: 20261125 },
     );
     // And each route at least once, with a plausible value and with a broken escape in every param.
     for (const route of ROUTES) {

@@ -34,13 +34,20 @@ export interface CompanyComplexRow {
 const CARD_COLUMNS =
   "id, slug, type, name, color, founded_year, complexes_total, complexes_building, complexes_finished";
 
-/** Ids and names of the companies of a type (all when null), for sorting and searching by name in JS. */
+/**
+ * A company the catalogue may offer (list, link, put in the sitemap), as `c`: an agency, or a developer with a
+ * published complex. A developer with nothing on sale keeps its page (noindex, saying so) but nothing leads to it.
+ */
+export const COMPANY_LISTED = `(c.type <> 'developer' OR EXISTS (SELECT 1 FROM residential_complexes rc
+  WHERE rc.developer_id = c.id AND rc.is_published = 1))`;
+
+/** Ids and names of the listed companies of a type (all when null), for sorting and searching by name in JS. */
 export async function listCompanyNames(
   db: D1Database,
   type: string | null,
 ): Promise<{ id: number; name: string }[]> {
   const { results } = await db
-    .prepare("SELECT id, name FROM companies WHERE ?1 IS NULL OR type = ?1")
+    .prepare(`SELECT id, name FROM companies c WHERE (?1 IS NULL OR type = ?1) AND ${COMPANY_LISTED}`)
     .bind(type)
     .all<{ id: number; name: string }>();
   return results;

@@ -31,8 +31,15 @@ export interface CompanyComplexRow {
   apartments_on_sale: number;
 }
 
-const CARD_COLUMNS =
-  "id, slug, type, name, color, founded_year, complexes_total, complexes_building, complexes_finished";
+/**
+ * A card's columns, of `companies c`. Its counts are of the published complexes, as the company's page counts
+ * them (loaders/companies.ts loadCompany): the stored complexes_* columns count unpublished ones too.
+ */
+const published = (when: string) =>
+  `(SELECT count(*) FROM residential_complexes rc WHERE rc.developer_id = c.id AND rc.is_published = 1${when})`;
+const CARD_COLUMNS = `c.id, c.slug, c.type, c.name, c.color, c.founded_year, ${published("")} AS complexes_total,
+  ${published(" AND rc.is_finished = 0")} AS complexes_building,
+  ${published(" AND rc.is_finished = 1")} AS complexes_finished`;
 
 /**
  * A company the catalogue may offer (list, link, put in the sitemap), as `c`: an agency, or a developer with a
@@ -57,7 +64,7 @@ export async function listCompanyNames(
 export async function listCompaniesByIds(db: D1Database, ids: number[]): Promise<CompanyCardRow[]> {
   if (!ids.length) return [];
   const { results } = await db
-    .prepare(`SELECT ${CARD_COLUMNS} FROM companies WHERE id IN (SELECT value FROM json_each(?1))`)
+    .prepare(`SELECT ${CARD_COLUMNS} FROM companies c WHERE c.id IN (SELECT value FROM json_each(?1))`)
     .bind(JSON.stringify(ids))
     .all<CompanyCardRow>();
   return results;
@@ -67,7 +74,7 @@ export async function listCompaniesByIds(db: D1Database, ids: number[]): Promise
 export function getCompany(db: D1Database, idOrSlug: string): Promise<CompanyRow | null> {
   return db
     .prepare(
-      `SELECT ${CARD_COLUMNS}, description, site, phone, inn FROM companies WHERE id = ?1 OR slug = ?1`,
+      `SELECT ${CARD_COLUMNS}, c.description, c.site, c.phone, c.inn FROM companies c WHERE c.id = ?1 OR c.slug = ?1`,
     )
     .bind(idOrSlug)
     .first<CompanyRow>();

@@ -32,11 +32,19 @@ export interface CompanyComplexRow {
 }
 
 /**
+ * A developer's complexes, `rc`, by migration 0019's index (developer, published, finished), which answers
+ * whether it has a published one and a card's counts without reading a complex's row. Left to itself the planner
+ * read them through a covering index on is_published, walking every published complex per developer (scale 10:
+ * the 2 040 companies' test 3,1 s, one card's counts 37 ms).
+ */
+const OF_DEVELOPER = "residential_complexes rc INDEXED BY rc_developer_published";
+
+/**
  * A card's columns, of `companies c`. Its counts are of the published complexes, as the company's page counts
  * them (loaders/companies.ts loadCompany): the stored complexes_* columns count unpublished ones too.
  */
 const published = (when: string) =>
-  `(SELECT count(*) FROM residential_complexes rc WHERE rc.developer_id = c.id AND rc.is_published = 1${when})`;
+  `(SELECT count(*) FROM ${OF_DEVELOPER} WHERE rc.developer_id = c.id AND rc.is_published = 1${when})`;
 const CARD_COLUMNS = `c.id, c.slug, c.type, c.name, c.color, c.founded_year, ${published("")} AS complexes_total,
   ${published(" AND rc.is_finished = 0")} AS complexes_building,
   ${published(" AND rc.is_finished = 1")} AS complexes_finished`;
@@ -45,7 +53,7 @@ const CARD_COLUMNS = `c.id, c.slug, c.type, c.name, c.color, c.founded_year, ${p
  * A company the catalogue may offer (list, link, put in the sitemap), as `c`: an agency, or a developer with a
  * published complex. A developer with nothing on sale keeps its page (noindex, saying so) but nothing leads to it.
  */
-export const COMPANY_LISTED = `(c.type <> 'developer' OR EXISTS (SELECT 1 FROM residential_complexes rc
+export const COMPANY_LISTED = `(c.type <> 'developer' OR EXISTS (SELECT 1 FROM ${OF_DEVELOPER}
   WHERE rc.developer_id = c.id AND rc.is_published = 1))`;
 
 /** Ids and names of the listed companies of a type (all when null), for sorting and searching by name in JS. */

@@ -219,6 +219,8 @@ async function targets(origin, manifest) {
     "location type": "/po-metro/",
     location: `/po-metro/${station.slug}/`,
     complex: grid.data[0].url,
+    sitemap: "/sitemap.xml",
+    "sitemap of complexes": "/sitemaps/complexes-1.xml",
   };
   return [
     ...Object.entries(pages).map(([name, path]) => ({ name, path, page: true })),

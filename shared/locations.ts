@@ -83,51 +83,76 @@ export const LOCATION_TYPE_DEFS: Record<LocationType, LocationTypeDef> = {
   "po-regionam": { api: "regions", filter: "regions", label: "Регионы", title: "Новостройки по регионам" },
 };
 
-/** «Ленинградское шоссе» → «Ленинградском шоссе»: the prepositional case of adjective + noun names. */
-export function prepositional(name: string): string {
-  return name
-    .split(" ")
-    .map((w) => {
-      if (/^(шоссе|МЦК|МЦД)$/i.test(w)) return w;
-      if (/(ый|ий|ой|ое|ее)$/.test(w) && w.length > 3) return w.replace(/(ый|ий|ой|ое|ее)$/, "ом");
-      if (/(ая|яя)$/.test(w) && w.length > 3) return w.replace(/(ая|яя)$/, "ой");
-      if (w === "округ") return "округе";
-      if (w === "направление") return "направлении";
-      if (w === "область") return "области";
-      return w;
-    })
-    .join(" ")
-    .replace(/^Городском/, "городском")
-    .replace(/^Муниципальном/, "муниципальном");
+/** What a phrase needs of a place: its name, its kind, and its cases as our geography writes them. */
+export interface PlaceNames {
+  name: string;
+  kind?: string | null;
+  /** «в Покровском-Стрешневе» (shared/geo/cases.ts through D1); null for stations. */
+  name_in?: string | null;
+  /** «Покровского-Стрешнева» */
+  name_of?: string | null;
+}
+
+/** A station's type names it in apposition, after «метро» or «станции»: its name is never declined. */
+const STATION_WORD: Partial<Record<LocationType, string>> = {
+  "po-metro": "метро",
+  mck: "станции МЦК",
+  mcd: "станции МЦД",
+};
+
+/** What a place of a type is called before its name in apposition: «в районе Сокол», «в городе Балашиха». */
+function appositionWord(type: LocationType, kind: string | null | undefined): string {
+  switch (type) {
+    case "po-rajonam":
+      return kind === "поселение" ? "поселение" : kind === "городской округ" ? "городской округ" : "район";
+    case "po-gorodam":
+      return kind === "город" ? "город" : "населённый пункт";
+    case "po-shosse":
+      return "шоссе";
+    case "po-zhd":
+      return "направление";
+    case "po-rajonam-mo":
+    case "po-okrugam":
+      return "округ";
+    default:
+      return "регион";
+  }
+}
+
+/** The locative of a word of appositionWord: «районе», «городе», «округе»… */
+const APPOSITION_IN: Record<string, string> = {
+  район: "в районе",
+  поселение: "в поселении",
+  "городской округ": "в городском округе",
+  город: "в городе",
+  "населённый пункт": "в населённом пункте",
+  шоссе: "на шоссе",
+  направление: "на направлении",
+  округ: "в округе",
+  регион: "в регионе",
+};
+
+/**
+ * Where a place is, as a sentence says it: «у метро Сокол», «в Покровском-Стрешневе», «на Ленинградском шоссе».
+ * The locative comes from our geography (shared/geo/cases.ts, written once per place, carried by D1 as
+ * name_in); a place without one is named in apposition («в районе Сокол»), never declined by rule.
+ */
+export function placeIn(type: LocationType, place: PlaceNames): string {
+  const station = STATION_WORD[type];
+  if (station) return `у ${station} ${place.name}`;
+  if (place.name_in) return place.name_in;
+  return `${APPOSITION_IN[appositionWord(type, place.kind)]} ${place.name}`;
+}
+
+/** «Новостройки Покровского-Стрешнева», «Новостройки у метро Сокол»: whose new-builds, from the genitive. */
+export function placeNewBuilds(type: LocationType, place: PlaceNames): string {
+  if (STATION_WORD[type] || !place.name_of) return `Новостройки ${placeIn(type, place)}`;
+  return `Новостройки ${place.name_of}`;
 }
 
 /** The h1 of a location page: «Новостройки у метро Сокольники», «Новостройки на Ленинградском шоссе». */
-export function locationHeading(type: LocationType, name: string, kind?: string, nameIn?: string): string {
-  switch (type) {
-    case "po-metro":
-      return `Новостройки у метро ${name}`;
-    case "mck":
-      return `Новостройки у станции МЦК ${name}`;
-    case "mcd":
-      return `Новостройки у станции МЦД ${name}`;
-    case "po-rajonam":
-      return kind === "поселение"
-        ? `Новостройки в поселении ${name}`
-        : kind === "городской округ"
-          ? `Новостройки в городском округе ${name}`
-          : `Новостройки в районе ${name}`;
-    case "po-shosse":
-      return `Новостройки на ${prepositional(name)}`;
-    case "po-gorodam":
-      return kind === "город" ? `Новостройки в городе ${name}` : `Новостройки: ${name}`;
-    case "po-zhd":
-      return `Новостройки на ${prepositional(name)}`;
-    case "po-rajonam-mo":
-    case "po-okrugam":
-      return `Новостройки в ${prepositional(name)}`;
-    case "po-regionam":
-      return `Новостройки ${nameIn ?? name}`;
-  }
+export function locationHeading(type: LocationType, place: PlaceNames): string {
+  return `Новостройки ${placeIn(type, place)}`;
 }
 
 /** The listing filter of a location item. */

@@ -70,6 +70,21 @@ export const PRICE_LINKS: CountedLink[] = PRICE_BANDS.map((b) => ({
   count: { complexes: { price: b.price } },
 }));
 
+/** A listing of the catalogue counted by its own filter, its link the listing's URL of that filter. */
+function counted(label: string, complexes: CatalogueFilter) {
+  return { label, to: `${href("listing")}${filterToUrlQuery(complexes)}`, count: { complexes } };
+}
+
+/**
+ * The home page's figures (SPEC §3 root state `main.complexes`), each a link to the listing it counts:
+ * worker/loaders/main.ts counts them with the listing's own count, so «1 640 строится» is what «Строится» finds.
+ */
+export const HOME_COUNTS = {
+  total: counted("ЖК в каталоге", {}),
+  building: counted("строится", { build_stage: [2] }),
+  finished: counted("сдано", { build_stage: [3] }),
+} as const satisfies Record<string, CountedLink>;
+
 /** Every link with an amount. */
 export const COUNTED_LINKS: readonly CountedLink[] = [
   ...DROPDOWN_COLUMNS.flatMap((c) => c.links),

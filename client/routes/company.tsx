@@ -3,6 +3,7 @@ import { companyTypeOf } from "../../shared/companies";
 import { pageData } from "../../shared/page-data";
 import { href } from "../../shared/routes";
 import type { Company } from "../../shared/schemas/companies";
+import { AppLink } from "../components/AppLink";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { companyPath } from "../components/companies/CompanyCard";
 import { ComplexRow } from "../components/companies/ComplexRow";
@@ -16,12 +17,12 @@ import type { PageProps } from "../pages";
 
 const TYPE_NAME = { developer: "Застройщик", agency: "Агентство недвижимости" } as const;
 
-function organizationJsonLd(c: Company) {
+function organizationJsonLd(c: Company, description: string) {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
     name: c.name,
-    description: c.description,
+    description,
     url: c.site || undefined,
     telephone: c.phone,
     foundingDate: String(c.founded_year),
@@ -43,14 +44,19 @@ export default function CompanyPage({ match }: PageProps) {
 
   const segment = TYPE_SEGMENTS[company.type];
   const isDeveloper = company.type === "developer";
+  // A developer with nothing on sale says so instead of its usual self-description, and is not offered to search
+  // engines; the companies' lists and the sitemap leave it out (worker/db/queries/companies.ts COMPANY_LISTED).
+  const empty = isDeveloper && company.complexes_total === 0;
+  const emptyText = `Сейчас у застройщика ${company.name} нет жилых комплексов в продаже в нашем каталоге.`;
   return (
     <div className="page container">
       <PageHead
-        title={`${company.name} — ${TYPE_NAME[company.type].toLocaleLowerCase("ru-RU")}${isDeveloper ? ", жилые комплексы" : ""}`}
-        description={company.description}
+        title={`${company.name} — ${TYPE_NAME[company.type].toLocaleLowerCase("ru-RU")}${isDeveloper && !empty ? ", жилые комплексы" : ""}`}
+        description={empty ? emptyText : company.description}
         canonical={companyPath(company)}
+        noindex={empty}
       />
-      <JsonLd data={organizationJsonLd(company)} />
+      <JsonLd data={organizationJsonLd(company, empty ? emptyText : company.description)} />
       <Breadcrumbs
         items={[
           { label: "Компании", to: href("companies") },
@@ -67,8 +73,19 @@ export default function CompanyPage({ match }: PageProps) {
       </header>
       <div className="company-layout">
         <div>
-          <p className="company-about">{company.description}</p>
-          {isDeveloper && (
+          {empty ? (
+            <div className="company-about">
+              <p>{emptyText}</p>
+              <p>
+                Посмотрите{" "}
+                <AppLink to={href("companies-type", { type: segment })}>других застройщиков</AppLink> или{" "}
+                <AppLink to={href("listing")}>все новостройки Москвы и Подмосковья</AppLink>.
+              </p>
+            </div>
+          ) : (
+            <p className="company-about">{company.description}</p>
+          )}
+          {isDeveloper && !empty && (
             <dl className="company-stats">
               <div>
                 <dt>Всего ЖК</dt>
@@ -84,7 +101,7 @@ export default function CompanyPage({ match }: PageProps) {
               </div>
             </dl>
           )}
-          {isDeveloper && (
+          {isDeveloper && !empty && (
             <p className="company-record">
               {recordText(company.record)}. Опоздание считаем по нашим данным: квартал, в котором корпус сдан,
               против первого срока, который обещал застройщик.
@@ -112,20 +129,16 @@ export default function CompanyPage({ match }: PageProps) {
           <dd>{company.inn}</dd>
         </dl>
       </div>
-      {isDeveloper && (
+      {isDeveloper && !empty && (
         <section aria-labelledby="complexes-title">
           <h2 id="complexes-title">Жилые комплексы застройщика</h2>
-          {company.residential_complexes.length ? (
-            <ul className="complex-list">
-              {company.residential_complexes.map((c) => (
-                <li key={c.id}>
-                  <ComplexRow complex={c} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p>Сейчас у застройщика нет жилых комплексов в каталоге.</p>
-          )}
+          <ul className="complex-list">
+            {company.residential_complexes.map((c) => (
+              <li key={c.id}>
+                <ComplexRow complex={c} />
+              </li>
+            ))}
+          </ul>
         </section>
       )}
     </div>

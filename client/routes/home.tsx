@@ -5,6 +5,7 @@ import { filterKeys } from "../../shared/filter-keys";
 import type { ListQuery } from "../../shared/filters/catalogue";
 import { formatNumber } from "../../shared/format";
 import { REGIONS } from "../../shared/geo/regions";
+import { HOME_COUNTS } from "../../shared/menu";
 import { pageData } from "../../shared/page-data";
 import type { ComplexList } from "../../shared/schemas/catalogue";
 import { AppLink } from "../components/AppLink";
@@ -79,15 +80,19 @@ export default function HomePage({ match }: PageProps) {
             </p>
             {counts && (
               <ul className="hero__counts">
-                <li>
-                  <strong>{formatNumber(counts.total)}</strong> ЖК в каталоге
-                </li>
-                <li>
-                  <strong>{formatNumber(counts.building_doing_count)}</strong> строится
-                </li>
-                <li>
-                  <strong>{formatNumber(counts.building_finished_count)}</strong> сдано
-                </li>
+                {(
+                  [
+                    [HOME_COUNTS.total, counts.total],
+                    [HOME_COUNTS.building, counts.building_doing_count],
+                    [HOME_COUNTS.finished, counts.building_finished_count],
+                  ] as const
+                ).map(([link, n]) => (
+                  <li key={link.to}>
+                    <AppLink to={link.to}>
+                      <strong>{formatNumber(n)}</strong> {link.label}
+                    </AppLink>
+                  </li>
+                ))}
               </ul>
             )}
             <div className="hero__links">

@@ -1,5 +1,6 @@
 import { apiKeys } from "../../shared/api-keys";
 import type { LocationType } from "../../shared/constants";
+import { formatNumber, outOf, WORDS_GENITIVE } from "../../shared/format";
 import { LOCATION_TYPE_DEFS } from "../../shared/locations";
 import { pageData } from "../../shared/page-data";
 import { href } from "../../shared/routes";
@@ -32,8 +33,7 @@ export default function LocationTypePage({ match }: PageProps) {
       <Breadcrumbs items={[{ label: "Новостройки", to: "/novostroyki/" }, { label: def.title }]} />
       <h1>{def.title}</h1>
       <p className="page-lead">
-        Новостройки есть у {withComplexes} из {items.length} мест. Число рядом с названием — сколько жилых
-        комплексов мы знаем поблизости.
+        {`Новостройки в продаже есть у ${formatNumber(withComplexes)} ${outOf(items.length, WORDS_GENITIVE.place)}. Число рядом с названием — сколько жилых комплексов мы знаем поблизости.`}
       </p>
       <AlphabetList
         items={items}

@@ -1,10 +1,18 @@
 import { apiKeys } from "../../shared/api-keys";
 import type { LocationType } from "../../shared/constants";
 import { filterKeys } from "../../shared/filter-keys";
+import { countOf, WORDS } from "../../shared/format";
 import { shouldIndex } from "../../shared/indexing";
 import { filterFormKeys, listingQuery, locationBase, ownQuery } from "../../shared/listing";
-import { LOCATION_TYPE_DEFS, locationHeading } from "../../shared/locations";
+import {
+  LOCATION_TYPE_DEFS,
+  locationHeading,
+  type PlaceNames,
+  placeIn,
+  placeNewBuilds,
+} from "../../shared/locations";
 import { pageData } from "../../shared/page-data";
+import { AppLink } from "../components/AppLink";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Filter } from "../components/catalogue/Filter";
 import { Listing } from "../components/catalogue/Listing";
@@ -33,16 +41,22 @@ export default function LocationPage({ match }: PageProps) {
   const base = locationBase(match);
   const query = listingQuery(match, base);
   const own = ownQuery(match.search).filter;
-  const h1 = place
-    ? locationHeading(type, place.name, place.kind ?? undefined, place.name_in ?? undefined)
-    : def.title;
+  const h1 = place ? locationHeading(type, place) : def.title;
+  // A place with nothing on sale says so, and is not offered to search engines (nor linked from its lists or
+  // the sitemap: both leave out places whose rc_count is 0).
+  const empty = place?.rc_count === 0;
   return (
     <div className="page container">
       <PageHead
         title={`${h1} — цены от застройщиков`}
-        description={`${h1}: ${place?.rc_count ?? ""} жилых комплексов с ценами, планировками и сроками сдачи. Квартиры от застройщиков, ипотека, отделка.`}
+        description={
+          place &&
+          (empty
+            ? `${h1}: сейчас в продаже нет жилых комплексов. Новостройки рядом — в каталоге и на карте.`
+            : `${placeNewBuilds(type, place)}: ${countOf(place.rc_count, WORDS.residentialComplex)} с ценами, планировками и сроками сдачи. Квартиры от застройщиков, ипотека, отделка.`)
+        }
         canonical={match.pathname}
-        noindex={!shouldIndex(base, match.search)}
+        noindex={empty || !shouldIndex(base, match.search)}
       />
       <Breadcrumbs
         items={[
@@ -57,16 +71,45 @@ export default function LocationPage({ match }: PageProps) {
         )}
         {h1}
       </h1>
-      {query && keys.list && (
-        <Listing
-          path={match.pathname}
-          query={query}
-          list={keys.list}
-          base={base ?? {}}
-          own={own}
-          form={Filter}
-        />
+      {empty && !Object.keys(own).length ? (
+        <EmptyPlace type={type} place={place} />
+      ) : (
+        query &&
+        keys.list && (
+          <Listing
+            path={match.pathname}
+            query={query}
+            list={keys.list}
+            base={base ?? {}}
+            own={own}
+            form={Filter}
+          />
+        )
       )}
     </div>
+  );
+}
+
+/** What a place with nothing on sale shows instead of an empty list: the truth, and where to look instead. */
+function EmptyPlace({ type, place }: { type: LocationType; place: PlaceNames }) {
+  const def = LOCATION_TYPE_DEFS[type];
+  return (
+    <section className="empty-place" aria-labelledby="empty-place-title">
+      <h2 id="empty-place-title">Сейчас здесь нет новостроек в продаже</h2>
+      <p>
+        {`В нашем каталоге нет жилых комплексов, которые продают квартиры ${placeIn(type, place)}. Когда они появятся, они будут на этой странице.`}
+      </p>
+      <ul className="empty-place__links">
+        <li>
+          <AppLink to={`/${type}/`}>{`${def.title}: места, где они есть`}</AppLink>
+        </li>
+        <li>
+          <AppLink to="/novostroyki/">Все новостройки Москвы и Подмосковья</AppLink>
+        </li>
+        <li>
+          <AppLink to="/novostroyki/na-karte/">Новостройки на карте</AppLink>
+        </li>
+      </ul>
+    </section>
   );
 }

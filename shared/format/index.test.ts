@@ -15,7 +15,10 @@ import {
   formatPriceShort,
   formatRooms,
   formatTime,
+  outOf,
+  pluralGenitive,
   WORDS,
+  WORDS_GENITIVE,
 } from "./index";
 
 const s = (text: string) => text.replace(/\u00a0/g, " ");
@@ -109,5 +112,23 @@ describe("ru formatting", () => {
     expect(formatRooms(-1)).toBe("Своб. планировка");
     expect(s(formatDistance(7, "foot"))).toBe("7 мин пешком");
     expect(s(formatDistance(12, "transport"))).toBe("12 мин на транспорте");
+  });
+});
+
+describe("the genitive a number governs after «из»", () => {
+  it.each([
+    [1, "места"],
+    [21, "места"],
+    [31, "места"],
+    [101, "места"],
+    [2, "мест"],
+    [22, "мест"],
+    [25, "мест"],
+    [11, "мест"],
+    [111, "мест"],
+    [0, "мест"],
+  ])("из %i %s", (n, word) => {
+    expect(pluralGenitive(n, WORDS_GENITIVE.place)).toBe(word);
+    expect(outOf(n, WORDS_GENITIVE.place)).toBe(`из\u00a0${n}\u00a0${word}`);
   });
 });

@@ -80,6 +80,20 @@ export function plural(count: number, forms: readonly [one: string, few: string,
   return forms[2];
 }
 
+/**
+ * The genitive a number governs after a preposition: «у 21 из 21 места», «из 31 места», «из 25 мест». A number
+ * whose last word is «один» (1, 21, 101…) takes the genitive singular, every other the genitive plural.
+ * pluralGenitive(21, ["места", "мест"]) -> «места».
+ */
+export function pluralGenitive(count: number, forms: readonly [one: string, many: string]): string {
+  return pluralRules.select(count) === "one" ? forms[0] : forms[1];
+}
+
+/** «из 21 места», «из 25 мест»: «из» and a count with the genitive it governs. */
+export function outOf(count: number, forms: readonly [one: string, many: string]): string {
+  return `из${NBSP}${formatNumber(count)}${NBSP}${pluralGenitive(count, forms)}`;
+}
+
 /** «5 квартир» */
 export function countOf(count: number, forms: readonly [string, string, string]): string {
   return `${formatNumber(count)}${NBSP}${plural(count, forms)}`;
@@ -90,6 +104,7 @@ export const WORDS = {
   /** After a verb that takes the accusative: «Показать 1 квартиру», «Показать 35 981 квартиру». */
   apartmentAccusative: ["квартиру", "квартиры", "квартир"],
   complex: ["ЖК", "ЖК", "ЖК"],
+  residentialComplex: ["жилой комплекс", "жилых комплекса", "жилых комплексов"],
   minute: ["минута", "минуты", "минут"],
   object: ["объект", "объекта", "объектов"],
   article: ["статья", "статьи", "статей"],
@@ -101,6 +116,11 @@ export const WORDS = {
   floor: ["этаж", "этажа", "этажей"],
   offer: ["предложение", "предложения", "предложений"],
 } as const satisfies Record<string, readonly [string, string, string]>;
+
+/** Genitive forms after «из N» (pluralGenitive, outOf): singular and plural. */
+export const WORDS_GENITIVE = {
+  place: ["места", "мест"],
+} as const satisfies Record<string, readonly [string, string]>;
 
 const MONTHS = [
   "января",

@@ -12,6 +12,8 @@ export interface Region {
   name: string;
   /** «в Московской области» */
   nameIn: string;
+  /** «Московской области»: the genitive. */
+  nameOf: string;
   /** «Подмосковье»: the short name of menus and the filter. */
   label: string;
   /** The named listing page of the region (shared/seo-filters.ts). */
@@ -28,6 +30,7 @@ export const REGIONS: readonly Region[] = [
     slug: "moskva",
     name: "Москва",
     nameIn: "в Москве",
+    nameOf: "Москвы",
     label: "Москва",
     listing: href("listing", { "*": "moskva" }),
     shortIn: "в Москве",
@@ -38,6 +41,7 @@ export const REGIONS: readonly Region[] = [
     slug: "novaya-moskva",
     name: "Новая Москва",
     nameIn: "в Новой Москве",
+    nameOf: "Новой Москвы",
     label: "Новая Москва",
     listing: href("listing", { "*": "novaya-moskva" }),
     shortIn: "в Новой Москве",
@@ -48,6 +52,7 @@ export const REGIONS: readonly Region[] = [
     slug: "moskovskaya-oblast",
     name: "Московская область",
     nameIn: "в Московской области",
+    nameOf: "Московской области",
     label: "Подмосковье",
     listing: href("listing", { "*": "podmoskove" }),
     shortIn: "в Подмосковье",

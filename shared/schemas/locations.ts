@@ -10,7 +10,10 @@ export interface LocationItem {
   line: string | null;
   line_name: string | null;
   parent_id: number | null;
+  /** «в Покровском-Стрешневе»: the locative with its preposition (shared/geo/cases.ts); null for stations. */
   name_in: string | null;
+  /** «Покровского-Стрешнева»: the genitive. */
+  name_of: string | null;
   lat: number | null;
   lng: number | null;
 }

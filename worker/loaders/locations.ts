@@ -18,6 +18,7 @@ function toItem(r: LocationRow): LocationItem {
     line_name: r.line_name,
     parent_id: r.parent_id,
     name_in: r.name_in,
+    name_of: r.name_of,
     lat: r.lat,
     lng: r.lng,
   };

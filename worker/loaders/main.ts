@@ -1,4 +1,4 @@
-import { COUNTED_LINKS, type MenuAmounts } from "../../shared/menu";
+import { COUNTED_LINKS, HOME_COUNTS, type MenuAmounts } from "../../shared/menu";
 import type { MainData } from "../../shared/schemas/main";
 import { readThrough } from "../cache/kv";
 import { countComplexes, getCatalogueStats } from "../db/queries/complexes";
@@ -13,18 +13,18 @@ import { loadPage } from "./pages";
  */
 export function loadMain(deps: Deps): Promise<MainData> {
   return readThrough(deps.kv, "main", "/", 300, async () => {
-    const [page, stats, subways] = await Promise.all([
+    const [page, stats, subways, total, building, finished] = await Promise.all([
       loadPage(deps, { url: "/" }),
       getCatalogueStats(deps.db),
       listLocations(deps.db, "subways", { kind: "metro" }),
+      // Each figure is a link to a listing, counted as that listing counts (shared/menu.ts HOME_COUNTS).
+      countComplexes(deps.db, HOME_COUNTS.total.count.complexes),
+      countComplexes(deps.db, HOME_COUNTS.building.count.complexes),
+      countComplexes(deps.db, HOME_COUNTS.finished.count.complexes),
     ]);
     return {
       page,
-      complexes: {
-        total: stats.complexes,
-        building_doing_count: stats.building,
-        building_finished_count: stats.finished,
-      },
+      complexes: { total, building_doing_count: building, building_finished_count: finished },
       catalogue: {
         min_area: stats.min_area,
         max_area: stats.max_area,

@@ -9,10 +9,12 @@ import "./companies.css";
 export const companyPath = (c: Pick<Card, "type" | "slug">) =>
   href("company", { type: TYPE_SEGMENTS[c.type], company: c.slug });
 
-/** «12 ЖК · строится: 8 · сдано: 4» (parts that are zero left out) or what an agency does. */
+/**
+ * «12 ЖК · строится: 8 · сдано: 4» (parts that are zero left out) or what an agency does. A developer with no
+ * published complex is not listed (worker/db/queries/companies.ts COMPANY_LISTED).
+ */
 function complexesSummary(c: Card): string {
   if (c.type === "agency") return "Подбор квартир в новостройках";
-  if (!c.complexes_total) return "Нет ЖК в каталоге";
   return [
     countOf(c.complexes_total, WORDS.complex),
     c.complexes_building && `строится: ${c.complexes_building}`,

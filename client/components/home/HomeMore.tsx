@@ -57,6 +57,7 @@ export default function HomeMore({ main, offers }: HomeMoreProps) {
                 line_name: null,
                 parent_id: null,
                 name_in: null,
+                name_of: null,
                 lat: null,
                 lng: null,
               }))}

@@ -31,16 +31,38 @@ export interface CompanyComplexRow {
   apartments_on_sale: number;
 }
 
-const CARD_COLUMNS =
-  "id, slug, type, name, color, founded_year, complexes_total, complexes_building, complexes_finished";
+/**
+ * A developer's complexes, `rc`, by migration 0019's index (developer, published, finished), which answers
+ * whether it has a published one and a card's counts without reading a complex's row. Left to itself the planner
+ * read them through a covering index on is_published, walking every published complex per developer (scale 10:
+ * the 2 040 companies' test 3,1 s, one card's counts 37 ms).
+ */
+const OF_DEVELOPER = "residential_complexes rc INDEXED BY rc_developer_published";
 
-/** Ids and names of the companies of a type (all when null), for sorting and searching by name in JS. */
+/**
+ * A card's columns, of `companies c`. Its counts are of the published complexes, as the company's page counts
+ * them (loaders/companies.ts loadCompany): the stored complexes_* columns count unpublished ones too.
+ */
+const published = (when: string) =>
+  `(SELECT count(*) FROM ${OF_DEVELOPER} WHERE rc.developer_id = c.id AND rc.is_published = 1${when})`;
+const CARD_COLUMNS = `c.id, c.slug, c.type, c.name, c.color, c.founded_year, ${published("")} AS complexes_total,
+  ${published(" AND rc.is_finished = 0")} AS complexes_building,
+  ${published(" AND rc.is_finished = 1")} AS complexes_finished`;
+
+/**
+ * A company the catalogue may offer (list, link, put in the sitemap), as `c`: an agency, or a developer with a
+ * published complex. A developer with nothing on sale keeps its page (noindex, saying so) but nothing leads to it.
+ */
+export const COMPANY_LISTED = `(c.type <> 'developer' OR EXISTS (SELECT 1 FROM ${OF_DEVELOPER}
+  WHERE rc.developer_id = c.id AND rc.is_published = 1))`;
+
+/** Ids and names of the listed companies of a type (all when null), for sorting and searching by name in JS. */
 export async function listCompanyNames(
   db: D1Database,
   type: string | null,
 ): Promise<{ id: number; name: string }[]> {
   const { results } = await db
-    .prepare("SELECT id, name FROM companies WHERE ?1 IS NULL OR type = ?1")
+    .prepare(`SELECT id, name FROM companies c WHERE (?1 IS NULL OR type = ?1) AND ${COMPANY_LISTED}`)
     .bind(type)
     .all<{ id: number; name: string }>();
   return results;
@@ -50,7 +72,7 @@ export async function listCompanyNames(
 export async function listCompaniesByIds(db: D1Database, ids: number[]): Promise<CompanyCardRow[]> {
   if (!ids.length) return [];
   const { results } = await db
-    .prepare(`SELECT ${CARD_COLUMNS} FROM companies WHERE id IN (SELECT value FROM json_each(?1))`)
+    .prepare(`SELECT ${CARD_COLUMNS} FROM companies c WHERE c.id IN (SELECT value FROM json_each(?1))`)
     .bind(JSON.stringify(ids))
     .all<CompanyCardRow>();
   return results;
@@ -60,7 +82,7 @@ export async function listCompaniesByIds(db: D1Database, ids: number[]): Promise
 export function getCompany(db: D1Database, idOrSlug: string): Promise<CompanyRow | null> {
   return db
     .prepare(
-      `SELECT ${CARD_COLUMNS}, description, site, phone, inn FROM companies WHERE id = ?1 OR slug = ?1`,
+      `SELECT ${CARD_COLUMNS}, c.description, c.site, c.phone, c.inn FROM companies c WHERE c.id = ?1 OR c.slug = ?1`,
     )
     .bind(idOrSlug)
     .first<CompanyRow>();

@@ -389,9 +389,6 @@ export async function listNearestDistances(
 }
 
 export interface CatalogueStats {
-  complexes: number;
-  building: number;
-  finished: number;
   min_area: number;
   max_area: number;
   min_price_m2: number;
@@ -403,8 +400,7 @@ export interface CatalogueStats {
 export async function getCatalogueStats(db: D1Database): Promise<CatalogueStats> {
   const [a, b] = await db.batch([
     db.prepare(
-      `SELECT count(*) AS complexes, sum(is_finished = 0) AS building, sum(is_finished = 1) AS finished,
-              sum(apartments_on_sale) AS apartments FROM residential_complexes WHERE is_published = 1`,
+      "SELECT sum(apartments_on_sale) AS apartments FROM residential_complexes WHERE is_published = 1",
     ),
     db.prepare(
       `SELECT min(min_area) AS min_area, max(max_area) AS max_area, min(min_price_m2) AS min_price_m2,

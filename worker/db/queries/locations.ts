@@ -12,6 +12,7 @@ export interface LocationRow {
   line_name: string | null;
   parent_id: number | null;
   name_in: string | null;
+  name_of: string | null;
   lat: number | null;
   lng: number | null;
 }
@@ -21,42 +22,42 @@ const SOURCES: Record<LocationApi, { from: string; columns: string }> = {
   subways: {
     from: "subway_stations t JOIN lines l ON l.id = t.line_id",
     columns:
-      "t.kind, l.color AS hex_color, l.number AS line, l.name AS line_name, t.locality_id AS parent_id, NULL AS name_in, t.lat, t.lng",
+      "t.kind, l.color AS hex_color, l.number AS line, l.name AS line_name, t.locality_id AS parent_id, NULL AS name_in, NULL AS name_of, t.lat, t.lng",
   },
   districts: {
     from: "districts t",
     columns:
-      "t.kind, NULL AS hex_color, NULL AS line, NULL AS line_name, t.city_area_id AS parent_id, NULL AS name_in, t.lat, t.lng",
+      "t.kind, NULL AS hex_color, NULL AS line, NULL AS line_name, t.city_area_id AS parent_id, t.name_in, t.name_of, t.lat, t.lng",
   },
   highways: {
     from: "highways t",
     columns:
-      "NULL AS kind, NULL AS hex_color, NULL AS line, NULL AS line_name, NULL AS parent_id, NULL AS name_in, NULL AS lat, NULL AS lng",
+      "NULL AS kind, NULL AS hex_color, NULL AS line, NULL AS line_name, NULL AS parent_id, t.name_in, t.name_of, NULL AS lat, NULL AS lng",
   },
   localities: {
     from: "localities t",
     columns:
-      "t.kind, NULL AS hex_color, NULL AS line, NULL AS line_name, t.region_id AS parent_id, NULL AS name_in, t.lat, t.lng",
+      "t.kind, NULL AS hex_color, NULL AS line, NULL AS line_name, t.region_id AS parent_id, t.name_in, t.name_of, t.lat, t.lng",
   },
   regions: {
     from: "regions t",
     columns:
-      "NULL AS kind, NULL AS hex_color, NULL AS line, NULL AS line_name, NULL AS parent_id, t.name_in, NULL AS lat, NULL AS lng",
+      "NULL AS kind, NULL AS hex_color, NULL AS line, NULL AS line_name, NULL AS parent_id, t.name_in, t.name_of, NULL AS lat, NULL AS lng",
   },
   "city-areas": {
     from: "city_areas t",
     columns:
-      "t.abbrev AS kind, NULL AS hex_color, NULL AS line, NULL AS line_name, t.region_id AS parent_id, NULL AS name_in, t.lat, t.lng",
+      "t.abbrev AS kind, NULL AS hex_color, NULL AS line, NULL AS line_name, t.region_id AS parent_id, t.name_in, t.name_of, t.lat, t.lng",
   },
   "mo-districts": {
     from: "mo_districts t",
     columns:
-      "t.kind, NULL AS hex_color, NULL AS line, NULL AS line_name, NULL AS parent_id, NULL AS name_in, NULL AS lat, NULL AS lng",
+      "t.kind, NULL AS hex_color, NULL AS line, NULL AS line_name, NULL AS parent_id, t.name_in, t.name_of, NULL AS lat, NULL AS lng",
   },
   railways: {
     from: "railways t",
     columns:
-      "NULL AS kind, NULL AS hex_color, NULL AS line, NULL AS line_name, NULL AS parent_id, NULL AS name_in, NULL AS lat, NULL AS lng",
+      "NULL AS kind, NULL AS hex_color, NULL AS line, NULL AS line_name, NULL AS parent_id, t.name_in, t.name_of, NULL AS lat, NULL AS lng",
   },
 };
 

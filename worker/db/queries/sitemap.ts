@@ -4,6 +4,7 @@
  */
 import { LOCATION_TYPES } from "../../../shared/constants";
 import { LOCATION_TYPE_DEFS, type LocationApi } from "../../../shared/locations";
+import { COMPANY_LISTED } from "./companies";
 
 export const SITEMAP_KINDS = ["pages", "complexes", "locations", "journal", "companies"] as const;
 export type SitemapKind = (typeof SITEMAP_KINDS)[number];
@@ -19,23 +20,20 @@ type Param = string | number;
 /** Pages that are not rows: the home page and the sections without data of their own. */
 const STATIC_PATHS = ["/", "/novostroyki/", "/special/", "/mortgage/", "/contacts/"];
 
-const published = (column: string) =>
-  `EXISTS (SELECT 1 FROM residential_complexes rc WHERE rc.${column} = t.id AND rc.is_published = 1)`;
-
-/** Per location kind: its table and when one of its places has complexes. */
-const PLACES: Record<LocationApi, { table: string; has: string }> = {
-  subways: {
-    table: "subway_stations",
-    has: `EXISTS (SELECT 1 FROM complex_stations cs JOIN residential_complexes rc ON rc.id = cs.complex_id
-      WHERE cs.station_id = t.id AND rc.is_published = 1)`,
-  },
-  districts: { table: "districts", has: published("district_id") },
-  highways: { table: "highways", has: published("highway_id") },
-  localities: { table: "localities", has: published("locality_id") },
-  regions: { table: "regions", has: published("region_id") },
-  "city-areas": { table: "city_areas", has: published("city_area_id") },
-  "mo-districts": { table: "mo_districts", has: published("mo_district_id") },
-  railways: { table: "railways", has: published("railway_id") },
+/**
+ * Per location kind: its table. A place is in the sitemap when it has a published complex, by the same count its
+ * list shows beside it and its page reads (location_counts, migration 0016): a place with nothing on sale is not
+ * offered to search engines (its page says so and is noindex).
+ */
+const PLACE_TABLES: Record<LocationApi, string> = {
+  subways: "subway_stations",
+  districts: "districts",
+  highways: "highways",
+  localities: "localities",
+  regions: "regions",
+  "city-areas": "city_areas",
+  "mo-districts": "mo_districts",
+  railways: "railways",
 };
 
 /** D1 allows few terms in one compound SELECT: a longer UNION ALL is nested in groups. */
@@ -70,12 +68,14 @@ function source(kind: SitemapKind): { sql: string; params: Param[] } {
       const types = `SELECT value AS path, NULL AS lastmod FROM json_each(${p(JSON.stringify(LOCATION_TYPES.map((t) => `/${t}/`)))})`;
       const places = LOCATION_TYPES.map((type) => {
         const def = LOCATION_TYPE_DEFS[type];
-        const { table, has } = PLACES[def.api];
+        const table = PLACE_TABLES[def.api];
         const scope = [
           def.kind ? ` AND t.kind = ${p(def.kind)}` : "",
           def.region ? ` AND t.region_id = ${p(def.region)}` : "",
         ].join("");
-        return `SELECT ${p(`/${type}/`)} || t.slug || '/', NULL FROM ${table} t WHERE ${has}${scope}`;
+        return `SELECT ${p(`/${type}/`)} || t.slug || '/', NULL FROM ${table} t
+          JOIN location_counts lc ON lc.kind = ${p(def.api)} AND lc.location_id = t.id AND lc.complexes > 0
+          WHERE 1${scope}`;
       });
       return { sql: unionAll([types, ...places]), params };
     }
@@ -93,7 +93,7 @@ function source(kind: SitemapKind): { sql: string; params: Param[] } {
         sql: `SELECT '/companies/' AS path, NULL AS lastmod
           UNION ALL SELECT '/companies/developers/', NULL UNION ALL SELECT '/companies/agencies/', NULL
           UNION ALL SELECT '/companies/' || CASE type WHEN 'developer' THEN 'developers' ELSE 'agencies' END
-            || '/' || slug || '/', NULL FROM companies`,
+            || '/' || slug || '/', NULL FROM companies c WHERE ${COMPANY_LISTED}`,
         params,
       };
   }

@@ -12,7 +12,6 @@ import {
   AGENCY_NAMES,
   COMPANY_ROOTS,
   COMPANY_SUFFIXES,
-  inTown,
   NOUNS,
   PLACE_SUFFIXES,
   SINGLE_NAMES,
@@ -59,6 +58,8 @@ interface ComplexDraft {
   districtId: number | null;
   moDistrictId: number | null;
   placeName: string;
+  /** «в Покровском-Стрешневе»: the place's locative from shared/geo/cases.ts. */
+  placeIn: string | undefined;
   /** «г.», «пос.», «д.»: how an address names the locality. */
   placeKind: string;
   lat: number;
@@ -98,10 +99,11 @@ const r1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
  * A complex's name as the market gives them, never one another complex has: «Солнечный квартал»,
- * «Горизонт», «Кунцево Парк»; when those run out, «Высота в Химках» where its place reads so, then
+ * «Горизонт», «Кунцево Парк»; when those run out, «Высота в Химках» (the place's locative as our geography
+ * writes it, shared/geo/cases.ts: «Высота в Покровском-Стрешневе», «Высота на Арбате»), then
  * «Горизонт Резиденс», then a second phase «Горизонт 2».
  */
-function complexName(rnd: Random, placeName: string, used: Set<string>): string {
+function complexName(rnd: Random, placeName: string, placeIn: string | undefined, used: Set<string>): string {
   const take = (name: string) => {
     used.add(name);
     return name;
@@ -120,7 +122,7 @@ function complexName(rnd: Random, placeName: string, used: Set<string>): string 
     if (!used.has(name)) return take(name);
   }
   const singles = rnd.shuffle([...SINGLE_NAMES]);
-  const where = inTown(placeName);
+  const where = placeIn ?? null;
   const candidates = [
     ...(where ? singles.map((s) => `${s} ${where}`) : []),
     ...singles.flatMap((s) => PLACE_SUFFIXES.map((x) => `${s} ${x}`)),
@@ -257,6 +259,7 @@ export function generateCatalogue(t: Tables, geo: Geography, scale: number, rnd:
         districtId: d.id,
         moDistrictId: null,
         placeName: d.name,
+        placeIn: d.cases?.in,
         placeKind: "",
         ...(home ?? { lat, lng }),
       };
@@ -272,6 +275,7 @@ export function generateCatalogue(t: Tables, geo: Geography, scale: number, rnd:
         districtId: d.id,
         moDistrictId: null,
         placeName: d.name,
+        placeIn: d.cases?.in,
         placeKind: "",
         lat: d.lat + rnd.normal() * 0.01,
         lng: d.lng + rnd.normal() * 0.016,
@@ -285,6 +289,7 @@ export function generateCatalogue(t: Tables, geo: Geography, scale: number, rnd:
         districtId: null,
         moDistrictId: c.moDistrictId,
         placeName: c.name,
+        placeIn: c.cases?.in,
         placeKind: LOCALITY_ABBREVIATIONS[c.kind] ?? "",
         lat: c.lat + rnd.normal() * 0.012,
         lng: c.lng + rnd.normal() * 0.02,
@@ -314,7 +319,7 @@ export function generateCatalogue(t: Tables, geo: Geography, scale: number, rnd:
   const devStats = new Map<number, { total: number; building: number; finished: number }>();
 
   for (const d of drafts) {
-    const name = complexName(rnd, d.placeName, names);
+    const name = complexName(rnd, d.placeName, d.placeIn, names);
     const stageRoll = rnd.next();
     const stage = stageRoll < 0.2 ? 3 : stageRoll < 0.88 ? 2 : 1;
     const buildType =

@@ -1,6 +1,16 @@
 /** Compiles our geography (shared/geo) into D1 rows and the lookups the catalogue generator needs. */
 
 import { CITIES, DISTRICTS, HIGHWAYS, LINES, MO_DISTRICTS, OKRUGS, RAILWAYS } from "../../../shared/geo";
+import {
+  CITY_CASES,
+  casesOf,
+  DISTRICT_CASES,
+  HIGHWAY_CASES,
+  MO_DISTRICT_CASES,
+  OKRUG_CASES,
+  type PlaceCases,
+  RAILWAY_CASES,
+} from "../../../shared/geo/cases";
 import { REGIONS } from "../../../shared/geo/regions";
 import type { LineKind } from "../../../shared/geo/types";
 import { slugify } from "../../../shared/slug";
@@ -12,6 +22,8 @@ export const MOSCOW_CENTRE = { lat: 55.7539, lng: 37.6208 };
 export interface Place {
   id: number;
   name: string;
+  /** «в Покровском-Стрешневе», «Покровского-Стрешнева» (shared/geo/cases.ts), where the place has them. */
+  cases?: PlaceCases;
   lat: number;
   lng: number;
 }
@@ -46,6 +58,9 @@ export interface Geography {
   moDistrictName: Map<number, string>;
 }
 
+/** A place's cases as the columns of its row. */
+const names = (c: PlaceCases) => ({ name_in: c.in, name_of: c.of });
+
 function uniqueSlug(base: string, used: Set<string>): string {
   let slug = base;
   for (let i = 2; used.has(slug); i++) slug = `${base}-${i}`;
@@ -55,7 +70,16 @@ function uniqueSlug(base: string, used: Set<string>): string {
 
 export function compileGeography(t: Tables): Geography {
   for (const r of REGIONS)
-    t.add("regions", { id: r.id, slug: r.slug, name: r.name, name_in: r.nameIn, sort: r.id });
+    t.add("regions", {
+      id: r.id,
+      slug: r.slug,
+      name: r.name,
+      name_in: r.nameIn,
+      name_of: r.nameOf,
+      sort: r.id,
+    });
+  const moscow = REGIONS[0];
+  if (!moscow) throw new Error("no region Москва");
 
   const okrugId = new Map<string, number>();
   OKRUGS.forEach((o, i) => {
@@ -65,6 +89,7 @@ export function compileGeography(t: Tables): Geography {
       slug: o.slug,
       name: o.name,
       abbrev: o.abbrev,
+      ...names(casesOf(OKRUG_CASES, o.name)),
       region_id: o.region === "moscow" ? 1 : 2,
       lat: o.lat,
       lng: o.lng,
@@ -76,7 +101,14 @@ export function compileGeography(t: Tables): Geography {
   MO_DISTRICTS.forEach((m, i) => {
     moId.set(m.slug, i + 1);
     moDistrictName.set(i + 1, m.name);
-    t.add("mo_districts", { id: i + 1, slug: m.slug, name: m.name, kind: m.kind, centre: m.centre });
+    t.add("mo_districts", {
+      id: i + 1,
+      slug: m.slug,
+      name: m.name,
+      kind: m.kind,
+      centre: m.centre,
+      ...names(casesOf(MO_DISTRICT_CASES, m.name)),
+    });
   });
 
   const localities: LocalityPlace[] = [];
@@ -90,6 +122,8 @@ export function compileGeography(t: Tables): Geography {
       slug,
       name: l.name,
       kind: l.kind,
+      name_in: l.cases?.in ?? null,
+      name_of: l.cases?.of ?? null,
       region_id: l.regionId,
       mo_district_id: l.moDistrictId,
       lat: l.lat,
@@ -101,6 +135,7 @@ export function compileGeography(t: Tables): Geography {
   const moscowId = addLocality({
     slug: "moskva",
     name: "Москва",
+    cases: { in: moscow.nameIn, of: moscow.nameOf },
     kind: "город",
     regionId: 1,
     moDistrictId: null,
@@ -116,12 +151,14 @@ export function compileGeography(t: Tables): Geography {
     const cityAreaId = okrugId.get(d.okrug);
     if (!okrug || !cityAreaId) throw new Error(`district ${d.name}: unknown okrug ${d.okrug}`);
     const regionId = okrug.region === "moscow" ? 1 : 2;
+    const cases = casesOf(DISTRICT_CASES, d.name);
     // New Moscow's settlements are also its localities (the cascade region → locality → station).
     const localityId =
       regionId === 2
         ? addLocality({
             slug: d.slug,
             name: d.name,
+            cases,
             kind: d.kind,
             regionId: 2,
             moDistrictId: null,
@@ -134,6 +171,7 @@ export function compileGeography(t: Tables): Geography {
     districts.push({
       id: i + 1,
       name: d.name,
+      cases,
       lat: d.lat,
       lng: d.lng,
       cityAreaId,
@@ -146,6 +184,7 @@ export function compileGeography(t: Tables): Geography {
       slug: d.slug,
       name: d.name,
       kind: d.kind,
+      ...names(cases),
       city_area_id: cityAreaId,
       lat: d.lat,
       lng: d.lng,
@@ -158,6 +197,7 @@ export function compileGeography(t: Tables): Geography {
     addLocality({
       slug: c.slug,
       name: c.name,
+      cases: casesOf(CITY_CASES, c.name),
       kind: c.kind,
       regionId: 3,
       moDistrictId: mo,
@@ -207,13 +247,25 @@ export function compileGeography(t: Tables): Geography {
   });
 
   const highways = HIGHWAYS.map((h, i) => {
-    t.add("highways", { id: i + 1, slug: h.slug, name: h.name, path: JSON.stringify(h.path) });
+    t.add("highways", {
+      id: i + 1,
+      slug: h.slug,
+      name: h.name,
+      ...names(casesOf(HIGHWAY_CASES, h.name)),
+      path: JSON.stringify(h.path),
+    });
     return { id: i + 1, path: h.path };
   });
 
   const railwayStations: (Place & { railwayId: number })[] = [];
   RAILWAYS.forEach((r, i) => {
-    t.add("railways", { id: i + 1, slug: r.slug, name: r.name, terminal: r.terminal });
+    t.add("railways", {
+      id: i + 1,
+      slug: r.slug,
+      name: r.name,
+      ...names(casesOf(RAILWAY_CASES, r.name)),
+      terminal: r.terminal,
+    });
     const used = new Set<string>();
     r.stations.forEach((s, position) => {
       const id = railwayStations.length + 1;

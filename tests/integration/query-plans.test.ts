@@ -102,7 +102,7 @@ describe("query plans", () => {
       const lines = await plan(count.sql, count.params);
       const rc = lines.filter((l) => /^(SEARCH|SCAN) rc\b/.test(l));
       expect(rc, lines.join("\n")).toHaveLength(1);
-      // A developer's complexes are sought by migration 0019's (developer, published, finished) index.
+      // A developer's complexes are sought by migration 0020's (developer, published, finished) index.
       if (!fromIdSet(filter))
         expect(rc[0], lines.join("\n")).toMatch(
           /^SEARCH rc USING COVERING INDEX (rc_\w+ \(is_published=\?|rc_developer_published \(developer_id=\? AND is_published=\?)/,

@@ -32,7 +32,7 @@ export interface CompanyComplexRow {
 }
 
 /**
- * A developer's complexes, `rc`, by migration 0019's index (developer, published, finished), which answers
+ * A developer's complexes, `rc`, by migration 0020's index (developer, published, finished), which answers
  * whether it has a published one and a card's counts without reading a complex's row. Left to itself the planner
  * read them through a covering index on is_published, walking every published complex per developer (scale 10:
  * the 2 040 companies' test 3,1 s, one card's counts 37 ms).

@@ -5,13 +5,17 @@
 import { withQuery } from "./api-keys";
 import type { CatalogueFilter, ListQuery } from "./filters/catalogue";
 import { filterToApiParams, filterToApiQuery } from "./filters/keys";
+import { bboxParam, type ViewQuery } from "./map/view";
 import type { ComplexList } from "./schemas/catalogue";
-import type { ComplexMap, ComplexMapClusters } from "./schemas/map";
+import type { MapView } from "./schemas/map";
 
 export const filterKeys = {
   complexes: (q: ListQuery) => withQuery<ComplexList>("/residential-complexes/grid", filterToApiQuery(q)),
-  complexMap: (f: CatalogueFilter) =>
-    withQuery<ComplexMap>("/residential-complexes/map", filterToApiParams(f)),
-  complexMapClusters: (f: CatalogueFilter) =>
-    withQuery<ComplexMapClusters>("/residential-complexes/map-clusters", filterToApiParams(f)),
+  /** The map's view (shared/map/view.ts viewQuery): quantised, so that nearby views share one key. */
+  complexMapView: (f: CatalogueFilter, q: ViewQuery) =>
+    withQuery<MapView>("/residential-complexes/map-view", {
+      ...filterToApiParams(f),
+      zoom: q.zoom,
+      bbox: q.bbox && bboxParam(q.bbox),
+    }),
 };

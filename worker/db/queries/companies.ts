@@ -34,13 +34,13 @@ export interface CompanyComplexRow {
 const CARD_COLUMNS =
   "id, slug, type, name, color, founded_year, complexes_total, complexes_building, complexes_finished";
 
-/** Ids and names of the companies of a type (all when null), for sorting and searching by name in JS. */
+/** Ids and names of the companies of a type (all when null) in id order, for sorting and searching by name in JS. */
 export async function listCompanyNames(
   db: D1Database,
   type: string | null,
 ): Promise<{ id: number; name: string }[]> {
   const { results } = await db
-    .prepare("SELECT id, name FROM companies WHERE ?1 IS NULL OR type = ?1")
+    .prepare("SELECT id, name FROM companies WHERE ?1 IS NULL OR type = ?1 ORDER BY id")
     .bind(type)
     .all<{ id: number; name: string }>();
   return results;

@@ -193,18 +193,24 @@ function cpuOf(pids) {
   return ticks * 10;
 }
 
-/** Resident and peak resident memory (VmRSS, VmHWM) of the given processes, in MB; null where /proc has none. */
+/**
+ * Resident and peak resident memory (VmRSS, VmHWM) of the given processes, in MB, and of the resident memory
+ * the anonymous part (the heaps) and the file-backed part (mapped files: the databases' pages as read);
+ * null where /proc has none.
+ */
 function memoryOf(pids) {
-  let rss = 0;
-  let peak = 0;
+  const kb = { VmRSS: 0, VmHWM: 0, RssAnon: 0, RssFile: 0 };
   for (const pid of pids) {
     try {
       const status = readFileSync(`/proc/${pid}/status`, "utf8");
-      rss += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      peak += Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      for (const name of Object.keys(kb))
+        kb[name] += Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
     } catch {}
   }
-  return pids.length ? { rssMb: Math.round(rss / 1024), peakMb: Math.round(peak / 1024) } : null;
+  const mb = (n) => Math.round(n / 1024);
+  return pids.length
+    ? { rssMb: mb(kb.VmRSS), peakMb: mb(kb.VmHWM), anonMb: mb(kb.RssAnon), fileMb: mb(kb.RssFile) }
+    : null;
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -8,8 +8,8 @@
 // for DevTools' Performance panel). For people to read; nothing here passes or fails.
 import { readFileSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
-import WebSocket from "ws";
 import { buildClient } from "./build-client.mjs";
+import { connect, siteWorker } from "./inspector.mjs";
 import { prepareScale, startServer } from "./local-server.mjs";
 
 const PATH = process.argv[2] ?? "/novostroyki/";
@@ -28,31 +28,6 @@ const cannon = (opts) =>
   new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
 
 /** A minimal CDP client: `send(method, params)` resolves with the result. */
-async function connect(url) {
-  const ws = new WebSocket(url);
-  await new Promise((resolve, reject) => {
-    ws.once("open", resolve);
-    ws.once("error", reject);
-  });
-  let id = 0;
-  const waiting = new Map();
-  ws.on("message", (data) => {
-    const msg = JSON.parse(String(data));
-    const w = waiting.get(msg.id);
-    if (!w) return;
-    waiting.delete(msg.id);
-    if (msg.error) w.reject(new Error(msg.error.message));
-    else w.resolve(msg.result);
-  });
-  return {
-    send(method, params = {}) {
-      const msgId = ++id;
-      ws.send(JSON.stringify({ id: msgId, method, params }));
-      return new Promise((resolve, reject) => waiting.set(msgId, { resolve, reject }));
-    },
-    close: () => ws.close(),
-  };
-}
 
 /** The bundle's modules by line: esbuild's unminified output starts each with a `// path` comment (indented in a wrapper). */
 function modulesByLine(file) {
@@ -154,10 +129,7 @@ try {
       `${cpu.page.toFixed(2)} ms, a static asset ${cpu["static asset"].toFixed(2)} ms ` +
       `(static ÷ page ${(cpu["static asset"] / cpu.page).toFixed(2)})`,
   );
-  const targets = await (await fetch(`http://127.0.0.1:${INSPECTOR_PORT}/json/list`)).json();
-  // The site's worker (wrangler.toml's name), not Miniflare's own helper workers.
-  const target =
-    targets.find((t) => /core:user:/.test(t.id) && !/:__|-assets|asset/.test(t.id)) ?? targets[0];
+  const target = await siteWorker(INSPECTOR_PORT);
   const cdp = await connect(target.webSocketDebuggerUrl);
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 100 });

@@ -4,12 +4,14 @@
 // keys (some retried), chat visitors on WebSockets that send, reconnect and resend. SOAK_FAULT_RATE (0.02) of
 // the D1 and KV calls fail (tests/faults/worker.ts); a 5xx caused by one is marked and counted apart. At the end every
 // acknowledged write is looked up in D1 and the Durable Objects: stored exactly once, and nothing acknowledged
-// is missing. Exits 1 on any connection error, unexpected status, 5xx not caused by a fault, or lost,
-// duplicated or unknown write. Not part of npm test.
+// is missing. Prints workerd's resident memory (VmRSS) at the end of every minute. Exits 1 on any connection
+// error, unexpected status, 5xx not caused by a fault, lost, duplicated or unknown write, or memory that grew
+// more than 1.5 times from the first minute to the last. Not part of npm test.
 import { randomUUID } from "node:crypto";
 import { buildClient } from "./build-client.mjs";
 import { importTypeScript, reseed } from "./db.mjs";
 import { send } from "./http-client.mjs";
+import { connect, siteWorker } from "./inspector.mjs";
 import { sleep, startServer } from "./local-server.mjs";
 
 const { countPath } = await importTypeScript("tests/load/count-calls.ts");
@@ -17,6 +19,8 @@ const { LEAD_KIND_IDS, CALL_TIME_IDS } = await importTypeScript("shared/leads.ts
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 50);
 const FAULT_RATE = Number(process.env.SOAK_FAULT_RATE ?? 0.02);
+/** workerd's V8 inspector: the site worker's JS heap is sampled beside the process's resident memory. */
+const INSPECTOR_PORT = Number(process.env.SOAK_INSPECTOR_PORT ?? 8951);
 const HUMAN_UA =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const BOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -513,11 +517,32 @@ const server = await startServer({
   log: "bench-results/soak.log",
   entry: "tests/faults/worker.ts",
   bindings: { FAULT_RATE: String(FAULT_RATE) },
+  inspectorPort: INSPECTOR_PORT,
 });
+const inspector = await connect((await siteWorker(INSPECTOR_PORT)).webSocketDebuggerUrl);
+/** The site worker's JS heap after a full collection, MB: in use (what our modules and requests keep) / committed. */
+const heapMb = async () => {
+  await inspector.send("HeapProfiler.collectGarbage");
+  const { usedSize, totalSize } = await inspector.send("Runtime.getHeapUsage");
+  return `${Math.round(usedSize / 2 ** 20)} / ${Math.round(totalSize / 2 ** 20)}`;
+};
 origin = server.origin;
 let peakMb = 0;
-const memoryTimer = setInterval(() => {
-  peakMb = Math.max(peakMb, server.memory()?.rssMb ?? 0);
+/** workerd's resident memory (VmRSS) at the end of each minute of the run: [minute, MB]. */
+const curve = [];
+const memoryTimer = setInterval(async () => {
+  const memory = server.memory();
+  const rss = memory?.rssMb ?? 0;
+  peakMb = Math.max(peakMb, rss);
+  if (!deadline) return;
+  const minute = Math.floor((Date.now() - (deadline - SECONDS * 1000)) / 60_000);
+  if (minute > curve.length && minute <= Math.ceil(SECONDS / 60)) {
+    curve.push([minute, rss]);
+    console.log(
+      `  ${minute} мин: workerd ${rss} МБ (анонимной ${memory?.anonMb}, файлов ${memory?.fileMb}), ` +
+        `JS сайта (занято / выделено) ${await heapMb()} МБ`,
+    );
+  }
 }, 5_000);
 let report;
 try {
@@ -543,6 +568,7 @@ try {
   report = { elapsed, writes, memory: server.memory() };
 } finally {
   clearInterval(memoryTimer);
+  inspector.close();
   await server.stop();
 }
 
@@ -566,14 +592,27 @@ console.table({
     : "нет данных",
 });
 console.table(report.writes);
+// Flat memory: the last minute's RSS within MEMORY_GROWTH times the first minute's.
+const MEMORY_GROWTH = 1.5;
+const [firstMinute, lastMinute] = [curve[0], curve.at(-1)];
+if (firstMinute && lastMinute && lastMinute !== firstMinute) {
+  console.log(
+    `Память workerd по минутам, МБ: ${curve.map(([m, mb]) => `${m}: ${mb}`).join(", ")} ` +
+      `(${lastMinute[0]} мин / 1 мин = ${(lastMinute[1] / firstMinute[1]).toFixed(2)})`,
+  );
+}
+const memoryGrew = !!firstMinute && !!lastMinute && lastMinute[1] > firstMinute[1] * MEMORY_GROWTH;
 for (const [kind, n] of stats.errors) {
   const { example, first, last } = examples.get(kind);
   console.log(`  ошибка: ${kind} × ${n}, с ${first} по ${last} с прогона ${example}`);
 }
 for (const [kind, n] of stats.real5xx) console.log(`  5xx: ${kind} × ${n}`);
 const broken = Object.values(report.writes).some((w) => w.lost || w.duplicated || w.unknown);
-if (errors || real5xx || broken) {
-  console.error("✖ Долгий прогон: есть ошибки, 5xx без сбоя или потерянные либо задвоенные записи");
+if (memoryGrew) console.error(`✖ Память workerd выросла больше чем в ${MEMORY_GROWTH} раза с первой минуты`);
+if (errors || real5xx || broken || memoryGrew) {
+  console.error(
+    "✖ Долгий прогон: есть ошибки, 5xx без сбоя, потерянные либо задвоенные записи или рост памяти",
+  );
   process.exit(1);
 }
 console.log(

@@ -25,7 +25,7 @@ import type { CompaniesGrid, Company } from "./schemas/companies";
 import type { LeadSubmitResult } from "./schemas/leads";
 import type { LocationItem } from "./schemas/locations";
 import type { MainData, SearchResult, SeoFilterData } from "./schemas/main";
-import type { ComplexMap, ComplexMapClusters } from "./schemas/map";
+import type { MapView } from "./schemas/map";
 import type { MediaCategoriesGrid, MediaCategory, MediaPost, MediaPostsGrid } from "./schemas/media";
 import type { PageData } from "./schemas/pages";
 import type { QuizSubmitResult, QuizzesResponse } from "./schemas/quizzes";
@@ -41,8 +41,7 @@ export interface ApiAnswers {
   adverts: AdsData;
   complex: ComplexDetail;
   complexes: ComplexList;
-  complexMap: ComplexMap;
-  complexMapClusters: ComplexMapClusters;
+  complexMapView: MapView;
   apartmentsByIds: { data: LivingObject[] };
   apartments: LivingObjectList;
   seoFilter: SeoFilterData;

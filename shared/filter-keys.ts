@@ -5,10 +5,15 @@
 import { keyOf } from "./api-keys";
 import type { CatalogueFilter, ListQuery } from "./filters/catalogue";
 import { filterToApiParams, filterToApiQuery } from "./filters/keys";
+import { bboxParam, type ViewQuery } from "./map/view";
 
 export const filterKeys = {
   complexes: (q: ListQuery) => keyOf("complexes", "/residential-complexes/grid", filterToApiQuery(q)),
-  complexMap: (f: CatalogueFilter) => keyOf("complexMap", "/residential-complexes/map", filterToApiParams(f)),
-  complexMapClusters: (f: CatalogueFilter) =>
-    keyOf("complexMapClusters", "/residential-complexes/map-clusters", filterToApiParams(f)),
+  /** The map's view (shared/map/view.ts viewQuery): quantised, so that nearby views share one key. */
+  complexMapView: (f: CatalogueFilter, q: ViewQuery) =>
+    keyOf("complexMapView", "/residential-complexes/map-view", {
+      ...filterToApiParams(f),
+      zoom: q.zoom,
+      bbox: q.bbox && bboxParam(q.bbox),
+    }),
 };

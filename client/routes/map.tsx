@@ -1,12 +1,12 @@
-import { memo, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { memo, Suspense, useMemo } from "react";
 import { apiKeys } from "../../shared/api-keys";
 import { filterKeys } from "../../shared/filter-keys";
 import type { CatalogueFilter } from "../../shared/filters/catalogue";
 import { countOf, WORDS } from "../../shared/format";
 import { shouldIndex } from "../../shared/indexing";
 import { filterFormKeys, ownQuery } from "../../shared/listing";
+import { FIRST_VIEW } from "../../shared/map/view";
 import { pageData } from "../../shared/page-data";
-import { type ComplexMap, type ComplexMapClusters, isFirstView } from "../../shared/schemas/map";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Filter } from "../components/catalogue/Filter";
 import { Listing } from "../components/catalogue/Listing";
@@ -22,15 +22,15 @@ const NAMED = "na-karte";
 const NO_BASE: CatalogueFilter = {};
 
 /**
- * The first view's clusters of the URL's filter and their count (the browser loads the points themselves
- * after hydration), the same list below the map (the page without JavaScript, and for crawlers), the
- * form's lists and the page's text.
+ * The first view's clusters of the URL's filter and their count (closer views are asked for as the map moves),
+ * the same list below the map (the page without JavaScript, and for crawlers), the form's lists and the page's
+ * text.
  */
 export const data = pageData({
   keys(match) {
     const q = ownQuery(match.search);
     return {
-      clusters: filterKeys.complexMapClusters(q.filter),
+      map: filterKeys.complexMapView(q.filter, FIRST_VIEW),
       list: filterKeys.complexes(q),
       ...filterFormKeys(NO_BASE, q.filter),
       seo: apiKeys.seoFilter(NAMED),
@@ -47,10 +47,7 @@ const MAP = pressablePart<CatalogueMapProps>("map", () => import("../components/
 // In the browser its chunk is asked for as soon as this module runs, alongside hydration rather than after it.
 if (typeof window !== "undefined") MAP.preload().catch(() => undefined);
 
-/**
- * Re-rendered only when its props change: the page's render after hydration (the points' key switched on)
- * leaves the server's map as it is until the map's chunk has hydrated it.
- */
+/** Re-rendered only when its props change: the page's own renders leave the server's map as it is. */
 const LazyMap = memo(function LazyMap(props: CatalogueMapProps) {
   return (
     <Suspense
@@ -72,32 +69,10 @@ export default function MapPage({ match }: PageProps) {
   const keys = data.keys(match);
   const text = useApi(keys.seo).data;
   const own = query.filter;
-  // The page comes with the first view's clusters and count; the points (for closer zooms) are asked for
-  // once it has hydrated and the map's code is here, so the map's props stay the server's until then (new
-  // props for a part whose chunk has not come would drop the server's map for the fallback: an empty frame,
-  // and a press on it lost). Only the server answers the first view: for another filter the browser asks
-  // for the points alone.
-  const [mapReady, setMapReady] = useState(false);
-  useEffect(() => {
-    let live = true;
-    MAP.preload().then(
-      () => live && setMapReady(true),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  const pointsKey = filterKeys.complexMap(own);
-  const points = useApi(mapReady ? pointsKey : null);
-  const first = useApi(keys.clusters, { revalidateOnMount: false });
-  const fresh = points.data ?? first.data;
-  // Another filter's points load while the current view stays on the map, dimmed. (Not SWR's
-  // keepPreviousData: the current view may be either key's answer, the first view's clusters or the points.)
-  const last = useRef<ComplexMap | ComplexMapClusters | undefined>(undefined);
-  if (fresh) last.current = fresh;
-  const map = fresh ?? (points.isLoading ? last.current : undefined);
-  const total = map ? (isFirstView(map) ? map.total : map.points.length) : 0;
+  // The map's count: its first view's clusters hold every complex of the filter (another filter's on its
+  // way: the last one's, as the map shows it meanwhile).
+  const map = useApi(keys.map, { keepPreviousData: true });
+  const total = map.data?.levels[0]?.reduce((n, c) => n + c[2], 0) ?? 0;
   return (
     <div className="page container">
       <PageHead
@@ -111,21 +86,14 @@ export default function MapPage({ match }: PageProps) {
       <Filter base={NO_BASE} value={own} sort={query.sort} total={total} action={match.pathname} />
       <section className="map-page" aria-label="Карта">
         <p className="map-page__count" aria-live="polite">
-          {map ? `На карте ${countOf(total, WORDS.complex)}` : "Загружаем карту…"}
+          {map.data ? `На карте ${countOf(total, WORDS.complex)}` : "Загружаем карту…"}
         </p>
-        {points.error && !map && (
+        {map.error && !map.data && (
           <p className="listing__error" role="alert">
             Не удалось загрузить карту. Проверьте соединение и попробуйте ещё раз.
           </p>
         )}
-        {map && (
-          <LazyMap
-            map={map}
-            filter={pointsKey}
-            busy={map !== fresh}
-            loading={!points.data && !points.error}
-          />
-        )}
+        {map.data && <LazyMap filter={own} />}
       </section>
       <Listing path={match.pathname} query={query} list={keys.list} base={NO_BASE} own={own} />
     </div>

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { type ComplexMap, isFirstView, type MapPointTuple } from "../schemas/map";
-import { CELL_PX, clusterGrid, clustersAt, clusterTuple, firstView, mapPointsOf } from "./cluster";
-import { CENTRE, FIRST_LEVEL, pxPerKm } from "./projection";
+import {
+  CELL_PX,
+  cellKm,
+  cellOf,
+  clusterGrid,
+  clustersAt,
+  clustersOfCells,
+  coarsen,
+  type MapCell,
+} from "./cluster";
+import { pxPerKm } from "./projection";
 
 const pt = (x: number, y: number, id = 0) => ({ x, y, id });
 const total = (cs: { items: unknown[] }[]) => cs.reduce((n, c) => n + c.items.length, 0);
@@ -91,92 +99,105 @@ describe("grid clustering", () => {
   });
 });
 
-/** A map answer of `n` complexes around Moscow (the cloud's kilometres), each third without a station. */
-function mapOf(n: number): ComplexMap {
-  const stations: ComplexMap["stations"] = [
-    ["Сокольники", "metro", "#E42313"],
-    ["Лихоборы", "mcc", "#FFA8AF"],
-    ["Мытищи", "mcd", "#E95B0C"],
-  ];
-  const deg = (v: number) => Math.round(v * 1e4) / 1e4;
-  const points = cloud(n).map(
-    ({ x, y, id }): MapPointTuple => [
-      id + 1,
-      deg(CENTRE.lat - y / 111.13),
-      deg(CENTRE.lng + x / 62.6),
-      `ЖК ${id}`,
-      `zhk-${id + 1}`,
-      5e6 + id,
-      id % 3 === 2 ? -1 : id % 3,
-    ],
-  );
-  return { stations, points };
+/** The cells of a level as D1 counts them (worker/db/queries/map-view.ts), from points with ids. */
+function cellsOf(points: readonly { x: number; y: number; id: number }[], level: number): MapCell[] {
+  const cell = cellKm(level);
+  const cells = new Map<string, MapCell>();
+  for (const p of points) {
+    const ix = cellOf(p.x, cell);
+    const iy = cellOf(p.y, cell);
+    const c = cells.get(`${ix},${iy}`);
+    if (!c) {
+      cells.set(`${ix},${iy}`, {
+        ix,
+        iy,
+        n: 1,
+        sx: p.x,
+        sy: p.y,
+        key: p.id,
+        minX: p.x,
+        minY: p.y,
+        maxX: p.x,
+        maxY: p.y,
+        ids: [p.id],
+      });
+      continue;
+    }
+    Object.assign(c, {
+      n: c.n + 1,
+      sx: c.sx + p.x,
+      sy: c.sy + p.y,
+      key: Math.min(c.key, p.id),
+      minX: Math.min(c.minX, p.x),
+      minY: Math.min(c.minY, p.y),
+      maxX: Math.max(c.maxX, p.x),
+      maxY: Math.max(c.maxY, p.y),
+      ids: [...(c.ids ?? []), p.id],
+    });
+  }
+  return [...cells.values()];
 }
 
-describe("the first view", () => {
-  it("draws a cluster from its points to the metre, keyed by its smallest id, whatever their order", () => {
-    const points = mapPointsOf(mapOf(400).points);
-    for (const zoom of [0, 3, 6]) {
-      const forward = clustersAt(points, zoom).map(clusterTuple);
-      const backward = clustersAt([...points].reverse(), zoom).map(clusterTuple);
-      expect(backward).toEqual(forward);
-      for (const [x, y, count, key, minX, minY, maxX, maxY] of forward) {
-        for (const v of [x, y, minX, minY, maxX, maxY]) expect(Math.round(v * 1000) / 1000).toBe(v);
-        expect(minX <= x && x <= maxX && minY <= y && y <= maxY).toBe(true);
-        expect(count).toBeGreaterThan(0);
-        expect(key).toBeGreaterThan(0);
+/** A cluster of points as the map draws it: centroid, count, smallest id, bounds, to the metre. */
+const tupleOf = (c: { x: number; y: number; items: { x: number; y: number; id: number }[] }) => {
+  const m = (v: number) => Math.round(v * 1000) / 1000 || 0;
+  const xs = c.items.map((p) => p.x);
+  const ys = c.items.map((p) => p.y);
+  return [
+    m(c.x),
+    m(c.y),
+    c.items.length,
+    Math.min(...c.items.map((p) => p.id)),
+    m(Math.min(...xs)),
+    m(Math.min(...ys)),
+    m(Math.max(...xs)),
+    m(Math.max(...ys)),
+  ];
+};
+
+describe("clusters of counted cells", () => {
+  it("are the clusters of the points themselves, at every level", () => {
+    const points = cloud(1000).map((p) => ({ ...p, id: p.id + 1 }));
+    for (const level of [0, 2, 3, 5, 8]) {
+      const made = clustersOfCells(cellsOf(points, level), level);
+      const expected = clustersAt(points, level).map(tupleOf);
+      expect(
+        made.map((c) => c.tuple),
+        `level ${level}`,
+      ).toEqual(expected);
+      expect(made.reduce((n, c) => n + c.tuple[2], 0)).toBe(points.length);
+      // Their ids are each cluster's complexes.
+      for (const [i, c] of made.entries()) expect(c.ids?.length).toBe(expected[i]?.[2]);
+    }
+  });
+
+  it("make a coarser level's cells of a finer one's, as counting at that level would", () => {
+    const points = cloud(2000).map((p) => ({ ...p, id: p.id + 1 }));
+    const fine = cellsOf(points, 7);
+    for (let k = 1; k <= 7; k++) {
+      const sort = (cs: MapCell[]) =>
+        cs
+          .map((c) => ({ ...c, ids: [...(c.ids ?? [])].sort((a, b) => a - b) }))
+          .sort((a, b) => a.iy - b.iy || a.ix - b.ix);
+      const coarse = sort(coarsen(fine, k));
+      const direct = sort(cellsOf(points, 7 - k));
+      expect(coarse.map((c) => [c.ix, c.iy, c.n, c.key, c.ids])).toEqual(
+        direct.map((c) => [c.ix, c.iy, c.n, c.key, c.ids]),
+      );
+      for (const [i, c] of coarse.entries()) {
+        expect(c.sx).toBeCloseTo(direct[i]?.sx ?? NaN, 6);
+        expect(c.maxY).toBe(direct[i]?.maxY);
       }
     }
-    const two = clusterTuple({
-      x: 1.23456,
-      y: -0.0001,
-      items: mapPointsOf([
-        [9, 55.75, 37.62, "", "", 0, -1],
-        [4, 55.76, 37.63, "", "", 0, -1],
-      ]),
-    });
-    expect(two.slice(0, 4)).toEqual([1.235, 0, 2, 4]);
-    // No −0: JSON would bring it back as 0, and the browser's clusters must equal the server's.
-    expect(Object.is(two[1], 0)).toBe(true);
+    // Unknown ids stay unknown once joined.
+    const [a, b] = cellsOf([pt(0, 0, 1), pt(0.1, 0.1, 2)], 12);
+    expect(coarsen([{ ...(a as MapCell), ids: null }, b as MapCell], 11)[0]?.ids).toBeNull();
   });
 
-  it("sends the clusters of every level up to the first view's, as the browser makes them of the points", () => {
-    const map = mapOf(3000);
-    const view = firstView(map);
-    expect(isFirstView(view)).toBe(true);
-    expect(isFirstView(map)).toBe(false);
-    expect(view.total).toBe(3000);
-    expect(view.levels).toHaveLength(FIRST_LEVEL + 1);
-    const points = mapPointsOf(map.points);
-    for (const [zoom, clusters] of view.levels.entries()) {
-      expect(clusters).toEqual(clustersAt(points, zoom).map(clusterTuple));
-      expect(clusters.reduce((n, c) => n + c[2], 0)).toBe(3000);
-    }
-    // The same after the trip through JSON.
-    expect(JSON.parse(JSON.stringify(view))).toEqual(view);
-  });
-
-  it("sends the complexes that stand alone, with their own stations, and nothing else", () => {
-    const map = mapOf(300);
-    const view = firstView(map);
-    const alone = new Set(
-      view.levels
-        .flat()
-        .filter((c) => c[2] === 1)
-        .map((c) => c[3]),
-    );
-    expect(alone.size).toBeGreaterThan(0);
-    expect(new Set(view.points.map((t) => t[0]))).toEqual(alone);
-    const byId = new Map(map.points.map((t) => [t[0], t]));
-    for (const t of view.points) {
-      const original = byId.get(t[0]);
-      expect(t.slice(0, 6)).toEqual(original?.slice(0, 6));
-      expect(view.stations[t[6]] ?? null).toEqual(map.stations[original?.[6] ?? -1] ?? null);
-    }
-    expect(view.stations.length).toBe(new Set(view.points.map((t) => t[6]).filter((i) => i >= 0)).size);
-    // Its size follows the clusters, not the points: four times the complexes, hardly more.
-    const size = (n: number) => JSON.stringify(firstView(mapOf(n))).length;
-    expect(size(20_000)).toBeLessThan(size(5000) * 1.5);
-    expect(size(20_000)).toBeLessThan(JSON.stringify(mapOf(20_000)).length / 30);
+  it("do not change the cells they are given", () => {
+    const cells = cellsOf(cloud(500), 4);
+    const copy = structuredClone(cells);
+    clustersOfCells(cells, 4);
+    expect(cells).toEqual(copy);
   });
 });

@@ -1,21 +1,71 @@
 /**
- * Grid clustering of the map's points. The cell is CELL_PX screen pixels at the whole zoom level, so clusters
+ * Grid clustering of the map's complexes. The cell is CELL_PX screen pixels at the whole zoom level, so clusters
  * only change when a level is crossed (between levels a cell grows to at most twice that on screen), and the
  * grid is fixed on the map, so panning never reshuffles them. The grids of all levels share one origin, a
  * third of the largest cell from the centre of Moscow: with cells halving at each level the centre is a third
- * of a cell from any edge at every level, never split into four clusters around the Kremlin.
+ * of a cell from any edge at every level, never split into four clusters around the Kremlin; and a cell of a
+ * level is the union of four of the next (cellOf: a coarser level's cells are made of a finer one's).
+ *
+ * The server counts a view's cells in D1 (worker/db/queries/map-view.ts: a cell's count, sums, bounds and
+ * smallest id) and merges them here (mergeCells); clusterGrid does the same of points (the tests' reference).
  */
-import type {
-  ComplexMap,
-  ComplexMapClusters,
-  MapClusterTuple,
-  MapPointTuple,
-  MapStation,
-} from "../schemas/map";
-import { boundsOf, FIRST_LEVEL, type Point, project, pxPerKm } from "./projection";
+import type { MapClusterTuple } from "../schemas/map";
+import { type Point, pxPerKm } from "./projection";
 
 export const CELL_PX = 64;
-const ORIGIN = -CELL_PX / pxPerKm(0) / 3;
+/** The grid's origin (km) on both axes, at every level. */
+export const ORIGIN = -CELL_PX / pxPerKm(0) / 3;
+
+/** A cell's side (km) at a whole zoom level. */
+export const cellKm = (level: number): number => CELL_PX / pxPerKm(level);
+
+/** The index of the level's cell a coordinate (km) falls in, on either axis. */
+export const cellOf = (v: number, cell: number): number => Math.floor((v - ORIGIN) / cell);
+
+/** What merging needs of a cell: its index on the grid, its count and the sums of its members' positions. */
+export interface CellBase {
+  ix: number;
+  iy: number;
+  n: number;
+  sx: number;
+  sy: number;
+}
+
+const keyOf = (ix: number, iy: number) => `${ix},${iy}`;
+
+/**
+ * Cells whose centroids came closer than half a `cell` (members either side of an edge) are one: they would
+ * overlap on screen. `join` adds the second's members to the first (n, sx and sy are added here). Largest
+ * first; sorted top to bottom, then left to right (the keyboard's order).
+ */
+export function mergeCells<C extends CellBase>(
+  cells: readonly C[],
+  cell: number,
+  join: (into: C, from: C) => void,
+): C[] {
+  const at = new Map(cells.map((c) => [keyOf(c.ix, c.iy), c]));
+  const merged = new Set<C>();
+  const bySize = [...cells].sort((a, b) => b.n - a.n || a.iy - b.iy || a.ix - b.ix);
+  for (const c of bySize) {
+    if (merged.has(c)) continue;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const n = at.get(keyOf(c.ix + dx, c.iy + dy));
+        if (!n || n === c || merged.has(n)) continue;
+        const d = Math.hypot(c.sx / c.n - n.sx / n.n, c.sy / c.n - n.sy / n.n);
+        if (d >= cell / 2) continue;
+        c.n += n.n;
+        c.sx += n.sx;
+        c.sy += n.sy;
+        join(c, n);
+        merged.add(n);
+      }
+    }
+  }
+  return bySize
+    .filter((c) => !merged.has(c))
+    .sort((a, b) => a.sy / a.n - b.sy / b.n || a.sx / a.n - b.sx / b.n);
+}
 
 export interface Cluster<T extends Point> {
   /** The centroid of the members (km). */
@@ -24,120 +74,94 @@ export interface Cluster<T extends Point> {
   items: T[];
 }
 
-interface Cell<T extends Point> {
-  ix: number;
-  iy: number;
-  sx: number;
-  sy: number;
-  items: T[];
-}
-
-const keyOf = (ix: number, iy: number) => `${ix},${iy}`;
-
-/**
- * Points (km) sharing a `cell`-km square form one cluster at their centroid. Clusters of neighbouring cells
- * whose centroids came closer than half a cell (points either side of an edge) are one: they would overlap
- * on screen. Sorted top to bottom, then left to right (the keyboard's order).
- */
+/** Points (km) sharing a `cell`-km square form one cluster at their centroid; neighbours merged as mergeCells. */
 export function clusterGrid<T extends Point>(points: readonly T[], cell: number): Cluster<T>[] {
-  const cells = new Map<string, Cell<T>>();
+  const cells = new Map<string, CellBase & { items: T[] }>();
   for (const p of points) {
-    const ix = Math.floor((p.x - ORIGIN) / cell);
-    const iy = Math.floor((p.y - ORIGIN) / cell);
-    const key = keyOf(ix, iy);
-    const c = cells.get(key);
+    const ix = cellOf(p.x, cell);
+    const iy = cellOf(p.y, cell);
+    const c = cells.get(keyOf(ix, iy));
     if (c) {
+      c.n++;
       c.sx += p.x;
       c.sy += p.y;
       c.items.push(p);
-    } else cells.set(key, { ix, iy, sx: p.x, sy: p.y, items: [p] });
+    } else cells.set(keyOf(ix, iy), { ix, iy, n: 1, sx: p.x, sy: p.y, items: [p] });
   }
-  const merged = new Set<Cell<T>>();
-  const bySize = [...cells.values()].sort(
-    (a, b) => b.items.length - a.items.length || a.iy - b.iy || a.ix - b.ix,
-  );
-  for (const c of bySize) {
-    if (merged.has(c)) continue;
-    for (let dy = -1; dy <= 1; dy++) {
-      for (let dx = -1; dx <= 1; dx++) {
-        const n = cells.get(keyOf(c.ix + dx, c.iy + dy));
-        if (!n || n === c || merged.has(n)) continue;
-        const d = Math.hypot(
-          c.sx / c.items.length - n.sx / n.items.length,
-          c.sy / c.items.length - n.sy / n.items.length,
-        );
-        if (d >= cell / 2) continue;
-        c.sx += n.sx;
-        c.sy += n.sy;
-        c.items.push(...n.items);
-        merged.add(n);
-      }
-    }
-  }
-  return bySize
-    .filter((c) => !merged.has(c))
-    .map((c) => ({ x: c.sx / c.items.length, y: c.sy / c.items.length, items: c.items }))
-    .sort((a, b) => a.y - b.y || a.x - b.x);
+  return mergeCells([...cells.values()], cell, (into, from) => into.items.push(...from.items)).map((c) => ({
+    x: c.sx / c.n,
+    y: c.sy / c.n,
+    items: c.items,
+  }));
 }
 
 /** The clusters shown at a zoom. */
 export function clustersAt<T extends Point>(points: readonly T[], zoom: number): Cluster<T>[] {
-  return clusterGrid(points, CELL_PX / pxPerKm(Math.floor(zoom)));
+  return clusterGrid(points, cellKm(Math.floor(zoom)));
 }
 
-/** A complex on the map: its position (km) and its tuple. */
-export interface MapPoint extends Point {
-  t: MapPointTuple;
+/**
+ * A cell of a view as D1 counts it: its members' smallest id (the cluster's key) and bounds (km), and their
+ * ids when the map may open them as a card (one complex, or several in one place).
+ */
+export interface MapCell extends CellBase {
+  key: number;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  ids: number[] | null;
 }
 
-export const mapPointsOf = (points: readonly MapPointTuple[]): MapPoint[] =>
-  points.map((t) => ({ ...project(t[1], t[2]), t }));
+function joinCells(into: MapCell, from: MapCell): void {
+  into.key = Math.min(into.key, from.key);
+  into.minX = Math.min(into.minX, from.minX);
+  into.minY = Math.min(into.minY, from.minY);
+  into.maxX = Math.max(into.maxX, from.maxX);
+  into.maxY = Math.max(into.maxY, from.maxY);
+  into.ids = into.ids && from.ids ? [...into.ids, ...from.ids] : null;
+}
+
+/** The cells of a level `k` levels coarser: each the union of the finer cells inside it. */
+export function coarsen(cells: readonly MapCell[], k: number): MapCell[] {
+  const f = 2 ** k;
+  const out = new Map<string, MapCell>();
+  for (const c of cells) {
+    const ix = Math.floor(c.ix / f);
+    const iy = Math.floor(c.iy / f);
+    const o = out.get(keyOf(ix, iy));
+    if (!o) {
+      out.set(keyOf(ix, iy), { ...c, ix, iy, ids: c.ids && [...c.ids] });
+      continue;
+    }
+    o.n += c.n;
+    o.sx += c.sx;
+    o.sy += c.sy;
+    joinCells(o, c);
+  }
+  return [...out.values()];
+}
 
 /** Kilometres to the metre (and never −0, which JSON would send as 0). */
 const toMetre = (km: number) => Math.round(km * 1000) / 1000 || 0;
 
-/**
- * A cluster as the map draws it: the server sends these for the first view and the browser makes the same of
- * the points, so nothing moves when the points arrive (the key and the rounding do not depend on their order).
- */
-export function clusterTuple(c: Cluster<MapPoint>): MapClusterTuple {
-  const { min, max } = boundsOf(c.items);
-  const key = c.items.reduce((k, p) => Math.min(k, p.t[0]), Infinity);
-  return [
-    toMetre(c.x),
-    toMetre(c.y),
-    c.items.length,
-    key,
-    toMetre(min.x),
-    toMetre(min.y),
-    toMetre(max.x),
-    toMetre(max.y),
-  ];
-}
-
-/**
- * The first view of a map: the clusters of zoom levels 0 to FIRST_LEVEL, the complexes that stand alone at
- * one of them (with their stations, indexed afresh) and the total. A few KB however many complexes there are.
- */
-export function firstView(map: ComplexMap): ComplexMapClusters {
-  const points = mapPointsOf(map.points);
-  const alone = new Map<number, MapPointTuple>();
-  const levels = Array.from({ length: FIRST_LEVEL + 1 }, (_, zoom) =>
-    clustersAt(points, zoom).map((c) => {
-      if (c.items.length === 1 && c.items[0]) alone.set(c.items[0].t[0], c.items[0].t);
-      return clusterTuple(c);
-    }),
-  );
-  const stations: MapStation[] = [];
-  const index = new Map<number, number>();
-  const singles = [...alone.values()].map((t): MapPointTuple => {
-    const station = map.stations[t[6]];
-    let i = index.get(t[6]) ?? -1;
-    if (station && i < 0) {
-      i = stations.push(station) - 1;
-      index.set(t[6], i);
-    }
-    return [t[0], t[1], t[2], t[3], t[4], t[5], i];
-  });
-  return { total: map.points.length, stations, points: singles, levels };
+/** The clusters of a level from its cells (copied: merging changes them), with the ids they carry. */
+export function clustersOfCells(
+  cells: readonly MapCell[],
+  level: number,
+): { tuple: MapClusterTuple; ids: number[] | null }[] {
+  const copies = cells.map((c) => ({ ...c, ids: c.ids && [...c.ids] }));
+  return mergeCells(copies, cellKm(level), joinCells).map((c) => ({
+    tuple: [
+      toMetre(c.sx / c.n),
+      toMetre(c.sy / c.n),
+      c.n,
+      c.key,
+      toMetre(c.minX),
+      toMetre(c.minY),
+      toMetre(c.maxX),
+      toMetre(c.maxY),
+    ],
+    ids: c.ids,
+  }));
 }

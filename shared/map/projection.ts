@@ -28,8 +28,8 @@ export interface View {
 
 /** Red Square: the origin of the map. */
 export const CENTRE = { lat: 55.7539, lng: 37.6208 };
-const KM_PER_LAT = 111.13;
-const KM_PER_LNG = 111.32 * Math.cos((CENTRE.lat * Math.PI) / 180);
+export const KM_PER_LAT = 111.13;
+export const KM_PER_LNG = 111.32 * Math.cos((CENTRE.lat * Math.PI) / 180);
 
 /** From the region and its surroundings on a phone (1 px a kilometre) to a few streets on a desktop. */
 export const ZOOM_MIN = 0;

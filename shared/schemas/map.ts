@@ -1,6 +1,6 @@
 /**
- * The map calls' answers: every complex of a filter, compact (GET /residential-complexes/map), and the first
- * view's clusters (GET /residential-complexes/map-clusters), which the page embeds instead of the points.
+ * The map call's answer (GET /residential-complexes/map-view): the clusters of a view of a filter's complexes,
+ * made on the server, and the complexes the map may open as a card.
  */
 import type { StationLink } from "./catalogue";
 
@@ -18,12 +18,6 @@ export type MapPointTuple = [
 /** A station a point refers to: [name, kind, line colour]. */
 export type MapStation = [name: string, kind: StationLink["kind"], color: string];
 
-export interface ComplexMap {
-  /** The nearest stations the points refer to, each once. */
-  stations: MapStation[];
-  points: MapPointTuple[];
-}
-
 /**
  * A cluster as the map draws it: its centroid, its number of complexes, its key (the smallest id among them)
  * and their bounds; positions in the map's kilometres (shared/map/projection.ts), to the metre.
@@ -40,14 +34,15 @@ export type MapClusterTuple = [
 ];
 
 /**
- * The map's first view: the clusters of every zoom level a first view can have (`levels[z]`, z from 0), the
- * complexes that stand alone at one of them (their points, with their stations) and how many there are.
+ * A view of the map (shared/map/view.ts): the clusters of zoom levels `from` to `from + levels.length - 1`
+ * (the whole catalogue at every level up to the first view's, or one closer level in a box), and the complexes
+ * a cluster opens as a card: those alone in one, and each group of several in one place (`together`, their ids;
+ * the smallest is the cluster's key).
  */
-export interface ComplexMapClusters extends ComplexMap {
-  total: number;
+export interface MapView {
+  from: number;
   levels: MapClusterTuple[][];
+  stations: MapStation[];
+  points: MapPointTuple[];
+  together: number[][];
 }
-
-/** The map is only its first view: the points are not here yet. */
-export const isFirstView = (map: ComplexMap | ComplexMapClusters): map is ComplexMapClusters =>
-  "levels" in map;

@@ -12,13 +12,11 @@ import type { MediaPostsGrid } from "../../shared/schemas/media";
 import { hydrated } from "./helpers";
 
 /**
- * What a page may ask for once hydrated, by design: the map page loads its points (for closer zooms) after
- * hydration, so that its first render is the server's clusters; an article counts its view (a write the
+ * What a page may ask for once hydrated, by design: an article counts its view (a write the
  * visit makes, not data the page reads); the comparison without ids shows this browser's stored list, which
  * the server cannot know (like the favourites), so the browser asks for those apartments.
  */
 const AFTER_HYDRATION: Record<string, RegExp> = {
-  map: /^GET \/api\/v1\/residential-complexes\/map(\?|$)/,
   article: /^POST \/api\/v1\/media\/posts\/\d+\/view$/,
   "compare (this browser's list)": /^GET \/api\/v1\/living-objects\/by-ids\?ids=\d+(%2C\d+)*$/,
 };

@@ -29,16 +29,12 @@ async function apiTotal(page: Page, query: string): Promise<number> {
 }
 
 test.describe("the listing before its parts' chunks have arrived", () => {
-  // The map page renders again as it hydrates (its points' key) and when its points come: the form keeps them.
   for (const path of ["/novostroyki/", "/novostroyki/na-karte/"]) {
     test(`1440 px, ${path}: a room ticked and a price typed meanwhile are counted and submitted`, async ({
       page,
     }) => {
-      const points = path.includes("na-karte") && page.waitForResponse(/\/residential-complexes\/map(\?|$)/);
       // The page has hydrated, the form's chunk is held: the server's form takes the input.
       const chunk = await heldListing(page, DESKTOP, "FilterForm", path);
-      // The map's points come after hydration, and the page renders again with them.
-      if (points) await points;
       const form = page.getByRole("form", { name: "Фильтры новостроек" });
       await form.getByRole("checkbox", { name: "2-комн.", exact: true }).check();
       await form.getByPlaceholder("до, ₽", { exact: true }).fill("15 млн");

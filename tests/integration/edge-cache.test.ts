@@ -75,7 +75,7 @@ describe("edge cache of catalogue pages", () => {
       expect(again.res.headers.get("X-Cache"), path).toBe("HIT");
       expectOwnNonce(again.res, again.html);
       expect(again.html.replaceAll(cspNonce(again.res) ?? "", cspNonce(first.res) ?? "")).toBe(first.html);
-      expect(again.html).toContain("residential-complexes/map-clusters");
+      expect(again.html).toContain("residential-complexes/map-view");
     }
   });
 

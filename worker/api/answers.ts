@@ -7,14 +7,7 @@ import type { ApiAnswers } from "../../shared/api-keys";
 import { submitLead } from "../leads/submit";
 import { loadAds } from "../loaders/adverts";
 import { loadCompanies, loadCompany } from "../loaders/companies";
-import {
-  loadCompletionYears,
-  loadComplex,
-  loadComplexList,
-  loadComplexMap,
-  loadComplexMapClusters,
-  loadSimilar,
-} from "../loaders/complexes";
+import { loadCompletionYears, loadComplex, loadComplexList, loadSimilar } from "../loaders/complexes";
 import {
   loadApartment,
   loadApartments,
@@ -24,6 +17,7 @@ import {
 } from "../loaders/living-objects";
 import { loadLocation, loadLocations } from "../loaders/locations";
 import { loadMain, loadMenuAmounts } from "../loaders/main";
+import { loadMapView } from "../loaders/map-view";
 import { loadMediaCategories, loadMediaCategory, loadMediaPost, loadMediaPosts } from "../loaders/media";
 import { loadPage } from "../loaders/pages";
 import { loadQuizzes, submitQuiz } from "../loaders/quizzes";
@@ -44,8 +38,7 @@ export const LOADERS = {
   adverts: loadAds,
   complex: loadComplex,
   complexes: loadComplexList,
-  complexMap: loadComplexMap,
-  complexMapClusters: loadComplexMapClusters,
+  complexMapView: loadMapView,
   apartmentsByIds: loadApartmentsByIds,
   apartments: loadApartments,
   seoFilter: loadSeoFilter,

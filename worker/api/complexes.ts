@@ -1,10 +1,11 @@
 import { type Context, Hono } from "hono";
 import * as v from "valibot";
 import { PER_PAGE_CLASSIC, PER_PAGE_DEFAULT } from "../../shared/constants";
-import { type CatalogueFilter, FilterError, readApiQuery } from "../../shared/filters/catalogue";
+import { FilterError, readApiQuery } from "../../shared/filters/catalogue";
 import type { AppEnv } from "../env";
-import { type Deps, depsOf } from "../loaders/deps";
+import { depsOf } from "../loaders/deps";
 import { LOADERS } from "./answers";
+import { mapViewAnswer } from "./map-view";
 import { badRequest, NumericIdParamSchema, notFound, parse } from "./validate";
 
 function listQuery(url: string, perPage: number) {
@@ -32,21 +33,6 @@ const SeoPathSchema = v.object({
   ),
 });
 
-/**
- * The map's answers are public and change with the catalogue (the feeds are imported hourly): a browser or a
- * cache keeps one for a minute and may use it five more while it asks again.
- */
-const MAP_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
-
-async function mapAnswer<T>(
-  c: Context<AppEnv>,
-  load: (deps: Deps, filter: CatalogueFilter) => Promise<T | null>,
-): Promise<Response> {
-  const data = await load(depsOf(c.env), listQuery(c.req.url, PER_PAGE_DEFAULT).filter);
-  if (!data) notFound("Такого места нет в каталоге");
-  return c.json(data, 200, { "Cache-Control": MAP_CACHE_CONTROL });
-}
-
 /** A page of the list; a 404 for a place that is not in the catalogue or a page past the last. */
 async function listAnswer(c: Context<AppEnv>, perPage: number): Promise<Response> {
   const q = listQuery(c.req.url, perPage);
@@ -58,10 +44,7 @@ async function listAnswer(c: Context<AppEnv>, perPage: number): Promise<Response
 export const complexes = new Hono<AppEnv>()
   .get("/grid", (c) => listAnswer(c, PER_PAGE_DEFAULT))
   .get("/paginate", (c) => listAnswer(c, PER_PAGE_CLASSIC))
-  // Every complex of the grid's filter as a map point (page, per_page and sort are read and ignored), and the
-  // map's first view of the same filter: its clusters and count.
-  .get("/map", (c) => mapAnswer(c, LOADERS.complexMap))
-  .get("/map-clusters", (c) => mapAnswer(c, LOADERS.complexMapClusters))
+  .get("/map-view", (c) => mapViewAnswer(c, listQuery(c.req.url, PER_PAGE_DEFAULT).filter))
   .get("/completion-years", async (c) => c.json(await LOADERS.completionYears(depsOf(c.env))))
   .get("/similar/:id", async (c) => {
     const data = await LOADERS.similarComplexes(depsOf(c.env), parse(NumericIdParamSchema, c.req.param()).id);

@@ -1,14 +1,8 @@
 /** Loaders of the catalogue of complexes: the list (both filter dialects), one complex, similar, years. */
 import { BUILD_STAGES, BUILD_TYPES, bitsOf, CLASSES, ROOM_LABELS } from "../../shared/codes";
-import { SORTS } from "../../shared/constants";
-import {
-  type CatalogueFilter,
-  DISTANCE_TYPES,
-  isEmptyFilter,
-  type ListQuery,
-} from "../../shared/filters/catalogue";
+import { SORTS, type Sort } from "../../shared/constants";
+import { type CatalogueFilter, DISTANCE_TYPES, type ListQuery } from "../../shared/filters/catalogue";
 import { formatDeadline, isOverdue, moscowQuarter } from "../../shared/format";
-import { firstView } from "../../shared/map/cluster";
 import type {
   ComplexCard,
   ComplexDetail,
@@ -19,7 +13,6 @@ import type {
   House,
   StationLink,
 } from "../../shared/schemas/catalogue";
-import type { ComplexMap, ComplexMapClusters, MapPointTuple } from "../../shared/schemas/map";
 import { readThrough } from "../cache/kv";
 import {
   type ComplexDetailRow,
@@ -31,7 +24,6 @@ import {
   listCompletionYears,
   listComplexes,
   listHouses,
-  listMapPoints,
   listNearestDistances,
   listSimilarComplexes,
   type RoomStatsRow,
@@ -128,7 +120,7 @@ function cardOf(
 const cardsOf = (rows: ComplexRow[]): ComplexCard[] => rows.map((r) => cardOf(r, cardPartsOf(r)));
 
 /** The filter with a location page's place turned into its id filter; null when it names no place. */
-async function resolvePlace(deps: Deps, filter: CatalogueFilter): Promise<CatalogueFilter | null> {
+export async function resolvePlace(deps: Deps, filter: CatalogueFilter): Promise<CatalogueFilter | null> {
   if (!filter.location) return filter;
   const place = await resolveLocation(deps, filter.location);
   if (!place) return null;
@@ -144,57 +136,6 @@ export async function loadComplexList(deps: Deps, query: ListQuery): Promise<Com
   const { rows, total } = await listComplexes(deps.db, q);
   const meta = pageMeta(total, { page: q.page, per_page: q.perPage }, { sort: q.sort, sorts: SORTS });
   return meta && { data: cardsOf(rows), ...meta };
-}
-
-/** ~11 m: plenty for a map, and a shorter answer. */
-const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
-
-/** The whole catalogue's map (no filter: the map everyone opens first) is kept in KV this long. */
-const MAP_KV_TTL_S = 300;
-
-/** The unfiltered map's answers read through KV; a filter's are loaded each time. */
-const unfilteredThroughKv = <T>(deps: Deps, kind: string, filter: CatalogueFilter, load: () => Promise<T>) =>
-  isEmptyFilter(filter) ? readThrough(deps.kv, kind, "all", MAP_KV_TTL_S, load) : load();
-
-/**
- * Every complex of a filter as a map point (the same filter and count as the list); the stations are sent
- * once and referred to by index. Null when a location filter names no place.
- */
-export function loadComplexMap(deps: Deps, query: CatalogueFilter): Promise<ComplexMap | null> {
-  return unfilteredThroughKv(deps, "map", query, async () => {
-    const filter = await resolvePlace(deps, query);
-    if (!filter) return null;
-    const stations: ComplexMap["stations"] = [];
-    const index = new Map<string, number>();
-    const points = (await listMapPoints(deps.db, filter)).map((r): MapPointTuple => {
-      let station = -1;
-      if (r.station_name !== null && r.station_kind !== null && r.station_color !== null) {
-        const key = `${r.station_kind}|${r.station_name}|${r.station_color}`;
-        station = index.get(key) ?? -1;
-        if (station < 0) {
-          station =
-            stations.push([r.station_name, r.station_kind as StationLink["kind"], r.station_color]) - 1;
-          index.set(key, station);
-        }
-      }
-      return [r.id, round4(r.lat), round4(r.lng), r.name, r.slug, r.min_price, station];
-    });
-    return { stations, points };
-  });
-}
-
-/**
- * The map page's first view of a filter: the clusters the browser would make of the same points at the
- * levels a first view can have (shared/map/cluster.ts firstView), and the count. Null as loadComplexMap.
- */
-export function loadComplexMapClusters(
-  deps: Deps,
-  query: CatalogueFilter,
-): Promise<ComplexMapClusters | null> {
-  return unfilteredThroughKv(deps, "map-clusters", query, async () => {
-    const map = await loadComplexMap(deps, query);
-    return map && firstView(map);
-  });
 }
 
 export async function loadComplex(deps: Deps, id: number): Promise<ComplexDetail | null> {

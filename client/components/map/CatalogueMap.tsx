@@ -1,11 +1,12 @@
 /**
  * The catalogue on a map: our own schematic base map (basemap.ts, drawn by BaseGeometry.tsx) with the complexes of the filter, clustered
- * by a grid at the zoom level (shared/map/cluster.ts). A cluster zooms in on its complexes; a complex opens a
- * small card. Without JavaScript it is the server's picture of the whole region, each complex a link to its page.
+ * by a grid at the zoom level (shared/map/cluster.ts), made on the server for what is in view. A cluster zooms
+ * in on its complexes; a complex opens a small card. Without JavaScript it is the server's picture of the whole
+ * region, each complex a link to its page.
  *
- * The map draws either the server's first view (the clusters of the levels a first view can have) or the
- * points, which the page loads after hydration: the clusters the browser makes of the points are the
- * server's, so nothing moves when they arrive; until then a closer zoom shows the deepest level there is.
+ * The first view's answer (every level up to the first view's, over the whole catalogue) comes with the page;
+ * a closer view asks the server for its level's clusters in a box around it (shared/map/view.ts: quantised, so
+ * nearby views share one answer), and meanwhile shows the last answer it had.
  */
 import {
   type CSSProperties,
@@ -19,11 +20,13 @@ import {
   useState,
 } from "react";
 import { useLocation, useNavigationType } from "react-router";
+import { filterKeys } from "../../../shared/filter-keys";
+import type { CatalogueFilter } from "../../../shared/filters/catalogue";
 import { countOf, formatNumber, formatPriceFrom, WORDS } from "../../../shared/format";
-import { clustersAt, clusterTuple, mapPointsOf } from "../../../shared/map/cluster";
 import {
   type Bounds,
   boundsOf,
+  FIRST_LEVEL,
   fitBounds,
   homeView,
   pxPerKm,
@@ -38,14 +41,9 @@ import {
   zoomInto,
   zoomStep,
 } from "../../../shared/map/projection";
-import {
-  type ComplexMap,
-  type ComplexMapClusters,
-  isFirstView,
-  type MapClusterTuple,
-  type MapPointTuple,
-  type MapStation,
-} from "../../../shared/schemas/map";
+import { FIRST_VIEW, levelOf, viewQuery } from "../../../shared/map/view";
+import type { MapClusterTuple, MapPointTuple, MapStation, MapView } from "../../../shared/schemas/map";
+import { useApi } from "../../hooks/use-api";
 import { useDebounced } from "../../hooks/use-debounced";
 import { lazyPart } from "../../pages";
 import { AppLink } from "../AppLink";
@@ -78,30 +76,24 @@ const boundsOfCluster = (c: MapClusterTuple): Bounds => ({
 });
 
 /** Every complex: the clusters of any level cover them all, to the same metre. */
-const allOf = (markers: Marker[]): Bounds =>
+const allOf = (clusters: readonly MapClusterTuple[]): Bounds =>
   boundsOf(
-    markers.flatMap(({ c }) => {
+    clusters.flatMap((c) => {
       const { min, max } = boundsOfCluster(c);
       return [min, max];
     }),
   );
 
-/** The markers of a whole zoom level, from the server's clusters or from the points. */
-function useMarkers(map: ComplexMap | ComplexMapClusters, level: number): Marker[] {
-  const markersAt = useMemo((): ((level: number) => Marker[]) => {
-    if (!isFirstView(map)) {
-      const points = mapPointsOf(map.points);
-      return (level) =>
-        clustersAt(points, level).map((c) => ({ c: clusterTuple(c), items: c.items.map((p) => p.t) }));
-    }
-    const alone = new Map(map.points.map((t) => [t[0], t]));
-    return (level) =>
-      (map.levels[Math.min(level, map.levels.length - 1)] ?? []).map((c) => {
-        const one = c[2] === 1 ? alone.get(c[3]) : undefined;
-        return { c, items: one ? [one] : null };
-      });
-  }, [map]);
-  return useMemo(() => markersAt(level), [markersAt, level]);
+/** The markers of a level from an answer (its closest level when it has not that one), with a card's complexes. */
+function markersOf(map: MapView, level: number): Marker[] {
+  const byId = new Map(map.points.map((t) => [t[0], t]));
+  const together = new Map(map.together.map((ids) => [Math.min(...ids), ids]));
+  const clusters = map.levels[Math.max(0, Math.min(level - map.from, map.levels.length - 1))] ?? [];
+  return clusters.map((c) => {
+    const ids = c[2] === 1 ? [c[3]] : (together.get(c[3]) ?? []);
+    const items = ids.map((id) => byId.get(id)).filter((t) => t !== undefined);
+    return { c, items: items.length === c[2] ? items : null };
+  });
 }
 
 const urlOf = (t: MapPointTuple) => `/novostroyki/${t[4]}/`;
@@ -192,17 +184,11 @@ function Card({ items, onClose }: { items: Chosen[]; onClose(): void }) {
 }
 
 export interface CatalogueMapProps {
-  /** The first view's clusters or every point of the filter. */
-  map: ComplexMap | ComplexMapClusters;
-  /** The filter's key: another filter closes the card. */
-  filter: string;
-  /** Another filter's answer is on its way: the map is dimmed. */
-  busy: boolean;
-  /** The points are on their way (only the first view's clusters are here). */
-  loading: boolean;
+  /** The complexes shown: another filter closes the card. */
+  filter: CatalogueFilter;
 }
 
-export default function CatalogueMap({ map, filter, busy, loading }: CatalogueMapProps) {
+export default function CatalogueMap({ filter }: CatalogueMapProps) {
   const frame = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState(SERVER_SIZE);
   const location = useLocation();
@@ -268,9 +254,20 @@ export default function CatalogueMap({ map, filter, busy, loading }: CatalogueMa
   }, []);
   const gestures = useGestures(frame, size, move);
 
-  const level = Math.floor(view.zoom);
-  const markers = useMarkers(map, level);
-  const deeper = isFirstView(map) && level >= map.levels.length;
+  const level = levelOf(view);
+  // The first view's answer (the page's, or another filter's on its way: the last one meanwhile, dimmed) and a
+  // closer view's, asked for once the view has settled.
+  const first = useApi(filterKeys.complexMapView(filter, FIRST_VIEW), { keepPreviousData: true });
+  const asked = viewQuery(useDebounced(view, 150), size);
+  const closer = useApi(level > FIRST_LEVEL && asked.bbox ? filterKeys.complexMapView(filter, asked) : null, {
+    keepPreviousData: true,
+  });
+  const map = (level > FIRST_LEVEL ? closer.data : undefined) ?? first.data;
+  const markers = useMemo(() => (map ? markersOf(map, level) : []), [map, level]);
+  const all = first.data?.levels[0];
+  const busy = first.isLoading;
+  // The view's own clusters are on their way (a closer level, or another box of it).
+  const loading = level > FIRST_LEVEL && (closer.isLoading || !closer.data || closer.data.from !== level);
   // Another filter: a card of the old one closes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is about the filter changing
   useEffect(() => setSelected(null), [filter]);
@@ -280,7 +277,7 @@ export default function CatalogueMap({ map, filter, busy, loading }: CatalogueMa
     const spread = Math.max(bounds.max.x - bounds.min.x, bounds.max.y - bounds.min.y);
     // One complex, or several that no zoom can tell apart (one house): the card. Otherwise closer in.
     if (items && (items.length === 1 || view.zoom >= ZOOM_MAX || spread * pxPerKm(ZOOM_MAX) < 1)) {
-      setSelected(items.map((t) => ({ t, station: map.stations[t[6]] })));
+      setSelected(items.map((t) => ({ t, station: map?.stations[t[6]] })));
     } else move((v) => zoomInto(v, size, bounds));
   };
 
@@ -364,11 +361,11 @@ export default function CatalogueMap({ map, filter, busy, loading }: CatalogueMa
           </g>
         </svg>
       </div>
-      {markers.length > 0 && (
+      {all && all.length > 0 && (
         <button
           type="button"
           className="cmap__all"
-          onClick={() => move(() => fitBounds(allOf(markers), size, 32))}
+          onClick={() => move(() => fitBounds(allOf(all), size, 32))}
         >
           Показать все
         </button>
@@ -393,12 +390,12 @@ export default function CatalogueMap({ map, filter, busy, loading }: CatalogueMa
           −
         </button>
       </div>
-      {deeper && loading && (
+      {loading && (
         <p className="cmap__loading" role="status">
-          Загружаем все ЖК…
+          Загружаем ЖК в этой части карты…
         </p>
       )}
-      {markers.length === 0 && (
+      {all?.length === 0 && (
         <p className="cmap__empty">По этим условиям ничего не нашлось. Попробуйте убрать часть фильтров.</p>
       )}
       {selected && (

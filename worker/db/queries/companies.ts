@@ -56,13 +56,15 @@ const CARD_COLUMNS = `c.id, c.slug, c.type, c.name, c.color, c.founded_year, ${p
 export const COMPANY_LISTED = `(c.type <> 'developer' OR EXISTS (SELECT 1 FROM ${OF_DEVELOPER}
   WHERE rc.developer_id = c.id AND rc.is_published = 1))`;
 
-/** Ids and names of the listed companies of a type (all when null), for sorting and searching by name in JS. */
+/** Ids and names of the listed companies of a type (all when null) in id order, for sorting and searching by name in JS. */
 export async function listCompanyNames(
   db: D1Database,
   type: string | null,
 ): Promise<{ id: number; name: string }[]> {
   const { results } = await db
-    .prepare(`SELECT id, name FROM companies c WHERE (?1 IS NULL OR type = ?1) AND ${COMPANY_LISTED}`)
+    .prepare(
+      `SELECT id, name FROM companies c WHERE (?1 IS NULL OR type = ?1) AND ${COMPANY_LISTED} ORDER BY id`,
+    )
     .bind(type)
     .all<{ id: number; name: string }>();
   return results;

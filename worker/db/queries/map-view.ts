@@ -1,0 +1,101 @@
+/**
+ * The map's cells: a view's complexes counted by the cells of a zoom level's grid (shared/map/cluster.ts), in
+ * one statement whose answer grows with the cells in view, not with the complexes. A box reads the complexes
+ * through their coordinates' index (migration 0021); the whole catalogue (the first view's levels) reads the
+ * filter's complexes once.
+ */
+import type { CatalogueFilter } from "../../../shared/filters/catalogue";
+import { cellKm, type MapCell, ORIGIN } from "../../../shared/map/cluster";
+import {
+  type Bounds,
+  CENTRE,
+  KM_PER_LAT,
+  KM_PER_LNG,
+  unproject,
+  ZOOM_MAX,
+} from "../../../shared/map/projection";
+import type { Param } from "./bind";
+import { complexWhere } from "./complex-filter";
+
+/** Complexes closer than this (km) on both axes are in one place: no zoom tells them apart (under a pixel). */
+const ONE_PLACE_KM = 2 ** -ZOOM_MAX;
+/** Added to a cell index (whole cells) so that it is positive where SQLite's CAST truncates it. */
+const OFFSET = 1 << 20;
+
+interface CellRow {
+  ix: number;
+  iy: number;
+  n: number;
+  sx: number;
+  sy: number;
+  key: number;
+  min_x: number;
+  min_y: number;
+  max_x: number;
+  max_y: number;
+  ids: string | null;
+}
+
+/**
+ * The cells of `level` holding the filter's complexes in `box` (km; null: everywhere). A cell lists its
+ * complexes' ids when the map may open them as a card: one complex, several in one place, or any at the
+ * closest level.
+ */
+export function listMapCellsSql(
+  f: CatalogueFilter,
+  level: number,
+  box: Bounds | null,
+): { sql: string; params: Param[] } {
+  const w = complexWhere(f, true);
+  const params = [...w.params];
+  const bind = (v: Param) => `?${params.push(v)}`;
+  let inBox = "";
+  if (box) {
+    // The projection is linear in latitude and longitude: a box of kilometres is a box of degrees.
+    const nw = unproject(box.min);
+    const se = unproject(box.max);
+    inBox = ` AND rc.lat BETWEEN ${bind(se.lat)} AND ${bind(nw.lat)} AND rc.lng BETWEEN ${bind(nw.lng)} AND ${bind(se.lng)}`;
+  }
+  const cell = bind(cellKm(level));
+  const index = (v: string) => `CAST((${v} - ${ORIGIN}) / ${cell} + ${OFFSET} AS INTEGER) - ${OFFSET}`;
+  const ids =
+    level >= ZOOM_MAX
+      ? "1"
+      : `count(*) = 1 OR (max(x) - min(x) < ${ONE_PLACE_KM} AND max(y) - min(y) < ${ONE_PLACE_KM})`;
+  return {
+    sql: `WITH p AS (
+        SELECT rc.id, (rc.lng - ${CENTRE.lng}) * ${KM_PER_LNG} AS x, (${CENTRE.lat} - rc.lat) * ${KM_PER_LAT} AS y
+        FROM residential_complexes rc WHERE ${w.sql}${inBox})
+      SELECT ${index("x")} AS ix, ${index("y")} AS iy, count(*) AS n, sum(x) AS sx, sum(y) AS sy, min(id) AS key,
+        min(x) AS min_x, min(y) AS min_y, max(x) AS max_x, max(y) AS max_y,
+        CASE WHEN ${ids} THEN group_concat(id) END AS ids
+      FROM p GROUP BY ix, iy`,
+    params,
+  };
+}
+
+export async function listMapCells(
+  db: D1Database,
+  f: CatalogueFilter,
+  level: number,
+  box: Bounds | null,
+): Promise<MapCell[]> {
+  const { sql, params } = listMapCellsSql(f, level, box);
+  const { results } = await db
+    .prepare(sql)
+    .bind(...params)
+    .all<CellRow>();
+  return results.map((r) => ({
+    ix: r.ix,
+    iy: r.iy,
+    n: r.n,
+    sx: r.sx,
+    sy: r.sy,
+    key: r.key,
+    minX: r.min_x,
+    minY: r.min_y,
+    maxX: r.max_x,
+    maxY: r.max_y,
+    ids: r.ids === null ? null : r.ids.split(",").map(Number),
+  }));
+}

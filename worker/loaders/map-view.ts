@@ -1,0 +1,91 @@
+/**
+ * The map's view of a filter (GET /residential-complexes/map-view, and the map page's first view): the clusters
+ * of the view's cells, counted by D1 (worker/db/queries/map-view.ts) and merged as the grid clustering merges
+ * them (shared/map/cluster.ts), and the complexes a cluster opens as a card. Its size follows the cells in
+ * view, however many complexes the catalogue has.
+ */
+import { type CatalogueFilter, isEmptyFilter } from "../../shared/filters/catalogue";
+import { clustersOfCells, coarsen } from "../../shared/map/cluster";
+import { FIRST_LEVEL, ZOOM_MAX } from "../../shared/map/projection";
+import type { ViewQuery } from "../../shared/map/view";
+import type { StationLink } from "../../shared/schemas/catalogue";
+import type { MapPointTuple, MapStation, MapView } from "../../shared/schemas/map";
+import { readThrough } from "../cache/kv";
+import { listMapPoints } from "../db/queries/complexes";
+import { listMapCells } from "../db/queries/map-view";
+import { resolvePlace } from "./complexes";
+import type { Deps } from "./deps";
+
+/** ~11 m: plenty for a map, and a shorter answer. */
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+
+/** The whole catalogue's first view (no filter: the map everyone opens first) is kept in KV this long. */
+const MAP_KV_TTL_S = 300;
+
+/**
+ * A view of the filter's map: every level up to the first view's over the whole catalogue (`bbox` null), or a
+ * closer level's clusters in a box. Null when a location filter names no place.
+ */
+export function loadMapView(deps: Deps, query: CatalogueFilter, view: ViewQuery): Promise<MapView | null> {
+  const whole = view.bbox === null || view.zoom <= FIRST_LEVEL;
+  const load = async (): Promise<MapView | null> => {
+    const filter = await resolvePlace(deps, query);
+    if (!filter) return null;
+    const level = whole ? FIRST_LEVEL : view.zoom;
+    const cells = await listMapCells(deps.db, filter, level, whole ? null : view.bbox);
+    const from = whole ? 0 : level;
+    const levels = Array.from({ length: level - from + 1 }, (_, i) =>
+      clustersOfCells(from + i === level ? cells : coarsen(cells, level - from - i), from + i),
+    );
+    // A card's complexes: one alone, or several in one place (or any at the closest level).
+    const alone = new Set<number>();
+    const together = new Map<number, number[]>();
+    for (const [i, clusters] of levels.entries()) {
+      for (const { tuple, ids } of clusters) {
+        if (!ids) continue;
+        const spread = Math.max(tuple[6] - tuple[4], tuple[7] - tuple[5]);
+        if (ids.length === 1) alone.add(ids[0] ?? 0);
+        else if (from + i >= ZOOM_MAX || spread < 2 ** -ZOOM_MAX) {
+          together.set(
+            tuple[3],
+            [...ids].sort((a, b) => a - b),
+          );
+          for (const id of ids) alone.add(id);
+        }
+      }
+    }
+    const { stations, points } = await pointsOf(deps, [...alone]);
+    return {
+      from,
+      levels: levels.map((clusters) => clusters.map((c) => c.tuple)),
+      stations,
+      points,
+      together: [...together.values()],
+    };
+  };
+  return whole && isEmptyFilter(query) ? readThrough(deps.kv, "map-view", "all", MAP_KV_TTL_S, load) : load();
+}
+
+/** The complexes as map points, in id order; their nearest stations sent once and referred to by index. */
+async function pointsOf(
+  deps: Deps,
+  ids: number[],
+): Promise<{ stations: MapStation[]; points: MapPointTuple[] }> {
+  const stations: MapStation[] = [];
+  if (!ids.length) return { stations, points: [] };
+  const index = new Map<string, number>();
+  const rows = await listMapPoints(deps.db, { ids });
+  const points = rows.map((r): MapPointTuple => {
+    let station = -1;
+    if (r.station_name !== null && r.station_kind !== null && r.station_color !== null) {
+      const key = `${r.station_kind}|${r.station_name}|${r.station_color}`;
+      station = index.get(key) ?? -1;
+      if (station < 0) {
+        station = stations.push([r.station_name, r.station_kind as StationLink["kind"], r.station_color]) - 1;
+        index.set(key, station);
+      }
+    }
+    return [r.id, round4(r.lat), round4(r.lng), r.name, r.slug, r.min_price, station];
+  });
+  return { stations, points };
+}

@@ -1,6 +1,6 @@
 /** Loaders of the catalogue of complexes: the list (both filter dialects), one complex, similar, years. */
 import { BUILD_STAGES, BUILD_TYPES, bitsOf, CLASSES, ROOM_LABELS } from "../../shared/codes";
-import { SORTS, type Sort } from "../../shared/constants";
+import { SORTS } from "../../shared/constants";
 import { type CatalogueFilter, DISTANCE_TYPES, type ListQuery } from "../../shared/filters/catalogue";
 import { formatDeadline, isOverdue, moscowQuarter } from "../../shared/format";
 import type {

@@ -87,13 +87,6 @@ const lazyPage = (load: () => Promise<Module<PageProps>>) =>
     return page;
   });
 
-export const QUICK_SEARCH = lazyPart<Record<string, never>>(
-  () => import("./components/catalogue/QuickSearch"),
-);
-
-/** The site map and the footer, below the fold on every page: loaded as the page hydrates. */
-export const FOOTER = lazyPart<Record<string, never>>(() => import("./components/Footer"));
-
 /** The header's «Новостройки» menu, hidden until it opens: loaded as the page hydrates. */
 export const HEADER_DROPDOWN = lazyPart<{ open: boolean }>(() => import("./components/HeaderDropdown"));
 

@@ -30,7 +30,7 @@ function lazyModules() {
 }
 
 /** The static imports of an output file, transitively. */
-function staticImports(outputs, file, seen = new Set()) {
+export function staticImports(outputs, file, seen = new Set()) {
   for (const imp of outputs[file]?.imports ?? []) {
     if (imp.kind !== "import-statement" || seen.has(imp.path)) continue;
     seen.add(imp.path);
@@ -142,32 +142,6 @@ export const shakeReactRouter = {
 };
 
 /**
- * The catalogue's filters (shared/filters/) get a valibot of their own. esbuild puts a module into one chunk,
- * with every export that any page uses, so the filters' pages (the catalogue's eight, their first screen)
- * carried the validation of the forms, the quiz and the chat as well: 27 functions, 2.9 KB gzip, where the
- * filters use 9 (1.2). valibot keeps no state that the two would have to share (no global config or message
- * is set anywhere) and a schema carries its own checks, so either build parses the other's schemas alike. A
- * page whose request dialog, quiz or chat opens loads the other build then.
- */
-export const filtersValibot = {
-  name: "filters-valibot",
-  setup(build) {
-    const namespace = "filters-valibot";
-    build.onResolve({ filter: /^valibot$/ }, async (args) => {
-      if (args.namespace === namespace || !/[\\/]shared[\\/]filters[\\/]/.test(args.importer))
-        return undefined;
-      const real = await build.resolve("valibot", { kind: args.kind, resolveDir: args.resolveDir });
-      return { path: real.path, namespace };
-    });
-    build.onLoad({ filter: /.*/, namespace }, (args) => ({
-      contents: readFileSync(args.path, "utf8"),
-      resolveDir: dirname(args.path),
-      loader: "js",
-    }));
-  },
-};
-
-/**
  * React's production files the client imports, bundled as ES modules instead of CommonJS. esbuild wraps a
  * CommonJS module in a function that runs when it is first required, and gives each module that imports it a
  * copy of its exports (a getter per export): react-dom's client (200 KB) was compiled on the main thread when
@@ -238,7 +212,7 @@ export const reactAsModules = {
   },
 };
 
-const PLUGINS = [shakeReactRouter, filtersValibot, reactAsModules];
+export const PLUGINS = [shakeReactRouter, reactAsModules];
 
 const OPTIONS = {
   entryPoints: { entry: "client/entry.tsx" },

@@ -5,7 +5,7 @@ import { renderToReadableStream } from "react-dom/server.node";
 import { StaticRouter } from "react-router";
 import { App } from "../../client/app";
 import type { BootData } from "../../client/boot";
-import { ERROR_PAGE, FOOTER, PAGES, QUICK_SEARCH } from "../../client/pages";
+import { ERROR_PAGE, PAGES } from "../../client/pages";
 import { RENDER_TIMEOUT_MS } from "../../shared/constants";
 import type { PageId } from "../../shared/routes";
 import { pageAssets } from "./assets";
@@ -116,12 +116,7 @@ export async function renderPage(input: RenderInput, onError: (e: unknown) => vo
       const boot = await input.boot;
       // The page's module and every part it declares are loaded before rendering, so its content is in the
       // first bytes (readable without JavaScript) instead of a hidden streamed boundary.
-      await Promise.all([
-        page && PAGES[page].preload(),
-        QUICK_SEARCH.preload(),
-        FOOTER.preload(),
-        ERROR_PAGE.preload(),
-      ]);
+      await Promise.all([page && PAGES[page].preload(), ERROR_PAGE.preload()]);
       return boot;
     } catch (e) {
       onError(e);

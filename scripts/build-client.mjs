@@ -233,11 +233,35 @@ const OPTIONS = {
   alias: { "use-sync-external-store/shim": "./client/sync-external-store.ts" },
 };
 
+/**
+ * The entry's loader (client/entry-loader.ts), built to the body of the inline script that worker/ssr/document.ts
+ * writes at the end of every page: a function's body that reads the page's modules from `__modules`, the
+ * parameter the worker wraps it in.
+ */
+export async function entryLoaderCode({ minify = true } = {}) {
+  const out = await esbuild.build({
+    stdin: {
+      contents: 'import { loadPageEntry } from "./client/entry-loader";\nloadPageEntry(__modules);',
+      resolveDir: process.cwd(),
+      sourcefile: "entry-loader-inline.ts",
+      loader: "ts",
+    },
+    bundle: true,
+    write: false,
+    format: "iife",
+    target: OPTIONS.target,
+    minify,
+    legalComments: "none",
+    logLevel: "error",
+  });
+  return out.outputFiles[0].text.trim();
+}
+
 /** The manifest of a build: per page its chunk and what it preloads (worker/ssr/assets.ts reads it). */
-function writeManifest(metafile) {
+function writeManifest(metafile, loader) {
   const url = (file) => `/assets/${basename(file)}`;
   const outputs = metafile.outputs;
-  const manifest = { entry: "", css: [], preload: [], pages: {} };
+  const manifest = { entry: "", css: [], preload: [], pages: {}, loader };
   for (const [file, out] of Object.entries(outputs)) {
     if (!out.entryPoint) continue;
     const rel = relative(".", out.entryPoint);
@@ -278,7 +302,7 @@ export async function buildClient({ quiet = false } = {}) {
     plugins: [...PLUGINS, lazyFirst(common)],
     logLevel,
   });
-  return { manifest: writeManifest(result.metafile), metafile: result.metafile };
+  return { manifest: writeManifest(result.metafile, await entryLoaderCode()), metafile: result.metafile };
 }
 
 /** npm run dev's build: outside dist/client, which wrangler dev watches (a change there restarts the worker). */
@@ -305,7 +329,14 @@ export async function watchClient({ onChange = () => {}, onBuild }) {
     // The page reloads itself after a new build (scripts/start.mjs serves the signal).
     inject: ["scripts/dev-reload.js"],
   });
-  const manifest = { entry: "/assets/entry.js", css: ["/assets/entry.css"], preload: [], pages: {} };
+  // The loader as it is at the start (client/entry-loader.ts: an edit to it needs a restart).
+  const manifest = {
+    entry: "/assets/entry.js",
+    css: ["/assets/entry.css"],
+    preload: [],
+    pages: {},
+    loader: await entryLoaderCode({ minify: false }),
+  };
   const text = `${JSON.stringify(manifest, null, 2)}\n`;
   if (!existsSync(manifestPath) || readFileSync(manifestPath, "utf8") !== text)
     writeFileSync(manifestPath, text);

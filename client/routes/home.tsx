@@ -1,7 +1,8 @@
+import { memo, Suspense } from "react";
 import { apiKeys } from "../../shared/api-keys";
 import { DEFAULT_SORT } from "../../shared/constants";
 import { filterKeys } from "../../shared/filter-keys";
-import type { CatalogueFilter, ListQuery } from "../../shared/filters/catalogue";
+import type { ListQuery } from "../../shared/filters/catalogue";
 import { formatNumber } from "../../shared/format";
 import { REGIONS } from "../../shared/geo/regions";
 import { pageData } from "../../shared/page-data";
@@ -9,10 +10,10 @@ import { AppLink } from "../components/AppLink";
 import { AdSlot } from "../components/ads/Ads";
 import { useAds } from "../components/ads/use-ads";
 import { FacadeImage } from "../components/art/ArtImage";
-import { Listing } from "../components/catalogue/Listing";
-import HomeMore from "../components/home/HomeMore";
+import type { HomeListProps } from "../components/home/HomeList";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
+import { pressablePart } from "../lazy-press";
 import type { PageProps } from "../pages";
 
 const TITLE = "Новостройки Москвы и Подмосковья — каталог ЖК от застройщиков";
@@ -38,7 +39,20 @@ export const data = pageData({
   statusOfUrl: () => true,
 });
 
-const NO_FILTER: CatalogueFilter = {};
+/**
+ * The list and what follows it (HomeList.tsx): its own chunk, hydrated when it arrives; a ♡ pressed before that
+ * is pressed then (client/lazy-press.ts). Memoised with props that stay the same until it has hydrated (the
+ * key, and the answers SWR keeps), so that a render of the page before the chunk has arrived (the ads' draw)
+ * leaves the server's HTML in place.
+ */
+const LIST = pressablePart<HomeListProps>("home-list", () => import("../components/home/HomeList"));
+const List = memo(function List(props: Omit<HomeListProps, "query">) {
+  return (
+    <Suspense fallback={null}>
+      <LIST.Component {...props} query={QUERY} />
+    </Suspense>
+  );
+});
 
 export default function HomePage({ match }: PageProps) {
   const keys = data.keys(match);
@@ -90,21 +104,7 @@ export default function HomePage({ match }: PageProps) {
 
       <div className="container">
         <h2 className="home__title">Новостройки в продаже</h2>
-        <Listing
-          path="/novostroyki/"
-          query={QUERY}
-          list={keys.list}
-          base={NO_FILTER}
-          own={NO_FILTER}
-          galleryAd={false}
-        />
-        <p>
-          <AppLink to="/novostroyki/" className="button">
-            Смотреть все новостройки
-          </AppLink>
-        </p>
-
-        <HomeMore main={main} offers={offers} />
+        <List list={keys.list} main={main} offers={offers} />
       </div>
     </div>
   );

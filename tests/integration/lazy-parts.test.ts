@@ -52,12 +52,13 @@ const PAGES: [name: string, path: () => string, parts: string[]][] = [
     () => "/mortgage/",
     ["График платежей по годам кредита", "Программы ипотеки и их условия", "Подобрать квартиру за 1 минуту"],
   ],
-  // The list's body (ListingBody, its cards' hearts included) and the header's «Новостройки» menu
-  // (HEADER_DROPDOWN, on every page).
+  // The list and what follows it (HomeList), its body (ListingBody, its cards' hearts included), and the
+  // header's «Новостройки» menu (HEADER_DROPDOWN, on every page).
   [
     "home",
     () => "/",
     [
+      'data-part="home-list"',
       'data-part="listing"',
       'class="listing-card__like',
       "Популярные страницы",

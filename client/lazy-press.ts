@@ -2,7 +2,9 @@
  * Lazy parts with buttons (client/pages.ts lazyPart): a press made before the part's chunk has arrived is kept
  * and made again once the part has hydrated. React cannot hydrate a part's boundary without its code and drops
  * a click on it (it replays no click there), so without this a button of a lazy part loses the first press on a
- * slow network (the quiz card did, issue #20).
+ * slow network (the quiz card did, issue #20). Only for a part with buttons on the first screen (the
+ * complex page's gallery and request buttons, the catalogue's cards, the map, the filter's banner): a part
+ * below it hydrates before a visitor reaches it.
  *
  * The part's root element carries `data-part={name}`; what it does before hydrating is its buttons'
  * (`type="button"`): its links (unless it asks for them to wait too) and forms work as plain HTML meanwhile. Until the chunk has arrived, a listener

@@ -1,8 +1,7 @@
 /**
- * One lazy chunk per page, plus the parts of the layout that the first load of a page can do without, so that
- * the app shell stays small (README, «The client build»): the quick search (the only part of the layout that
- * needs the location tables) and the site map with the footer, below the fold on every page; the phone's
- * menu; the error pages. `preload` is used before rendering, before hydration and by link prefetch.
+ * One lazy chunk per page, plus the parts of the layout that open on a press (the header's menus, what its
+ * search found, the request dialog) and the error pages, so that the app shell stays small. `preload` is used
+ * before rendering, before hydration and by link prefetch.
  */
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from "react";
 import { CHUNK_RELOAD_GUARD_MS } from "../shared/constants";
@@ -68,6 +67,8 @@ const SERVER_PARTS: LazyPart<never>[] = [];
  * A part of a page in a chunk of its own, rendered inside a `<Suspense>`: the browser loads it when it first
  * renders it, so a page's first load leaves it out, and during hydration React keeps the server's HTML of its
  * boundary until the chunk is there. The server has every part loaded with the page that declares it.
+ * A page has at most one part below its first screen, plus the parts a press opens (ARCHITECTURE.md,
+ * «Budgets»; `node scripts/first-load.mjs --parts` lists them).
  */
 export function lazyPart<P extends object>(load: () => Promise<Module<P>>): LazyPart<P> {
   const made = part(load);
@@ -86,13 +87,6 @@ const lazyPage = (load: () => Promise<Module<PageProps>>) =>
     }
     return page;
   });
-
-export const QUICK_SEARCH = lazyPart<Record<string, never>>(
-  () => import("./components/catalogue/QuickSearch"),
-);
-
-/** The site map and the footer, below the fold on every page: loaded as the page hydrates. */
-export const FOOTER = lazyPart<Record<string, never>>(() => import("./components/Footer"));
 
 /** The header's «Новостройки» menu, hidden until it opens: loaded as the page hydrates. */
 export const HEADER_DROPDOWN = lazyPart<{ open: boolean }>(() => import("./components/HeaderDropdown"));

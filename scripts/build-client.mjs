@@ -30,7 +30,7 @@ function lazyModules() {
 }
 
 /** The static imports of an output file, transitively. */
-function staticImports(outputs, file, seen = new Set()) {
+export function staticImports(outputs, file, seen = new Set()) {
   for (const imp of outputs[file]?.imports ?? []) {
     if (imp.kind !== "import-statement" || seen.has(imp.path)) continue;
     seen.add(imp.path);
@@ -142,32 +142,6 @@ export const shakeReactRouter = {
 };
 
 /**
- * The catalogue's filters (shared/filters/) get a valibot of their own. esbuild puts a module into one chunk,
- * with every export that any page uses, so the filters' pages (the catalogue's eight, their first screen)
- * carried the validation of the forms, the quiz and the chat as well: 27 functions, 2.9 KB gzip, where the
- * filters use 9 (1.2). valibot keeps no state that the two would have to share (no global config or message
- * is set anywhere) and a schema carries its own checks, so either build parses the other's schemas alike. A
- * page whose request dialog, quiz or chat opens loads the other build then.
- */
-export const filtersValibot = {
-  name: "filters-valibot",
-  setup(build) {
-    const namespace = "filters-valibot";
-    build.onResolve({ filter: /^valibot$/ }, async (args) => {
-      if (args.namespace === namespace || !/[\\/]shared[\\/]filters[\\/]/.test(args.importer))
-        return undefined;
-      const real = await build.resolve("valibot", { kind: args.kind, resolveDir: args.resolveDir });
-      return { path: real.path, namespace };
-    });
-    build.onLoad({ filter: /.*/, namespace }, (args) => ({
-      contents: readFileSync(args.path, "utf8"),
-      resolveDir: dirname(args.path),
-      loader: "js",
-    }));
-  },
-};
-
-/**
  * React's production files the client imports, bundled as ES modules instead of CommonJS. esbuild wraps a
  * CommonJS module in a function that runs when it is first required, and gives each module that imports it a
  * copy of its exports (a getter per export): react-dom's client (200 KB) was compiled on the main thread when
@@ -238,7 +212,7 @@ export const reactAsModules = {
   },
 };
 
-const PLUGINS = [shakeReactRouter, filtersValibot, reactAsModules];
+export const PLUGINS = [shakeReactRouter, reactAsModules];
 
 const OPTIONS = {
   entryPoints: { entry: "client/entry.tsx" },
@@ -259,11 +233,35 @@ const OPTIONS = {
   alias: { "use-sync-external-store/shim": "./client/sync-external-store.ts" },
 };
 
+/**
+ * The entry's loader (client/entry-loader.ts), built to the body of the inline script that worker/ssr/document.ts
+ * writes at the end of every page: a function's body that reads the page's modules from `__modules`, the
+ * parameter the worker wraps it in.
+ */
+export async function entryLoaderCode({ minify = true } = {}) {
+  const out = await esbuild.build({
+    stdin: {
+      contents: 'import { loadPageEntry } from "./client/entry-loader";\nloadPageEntry(__modules);',
+      resolveDir: process.cwd(),
+      sourcefile: "entry-loader-inline.ts",
+      loader: "ts",
+    },
+    bundle: true,
+    write: false,
+    format: "iife",
+    target: OPTIONS.target,
+    minify,
+    legalComments: "none",
+    logLevel: "error",
+  });
+  return out.outputFiles[0].text.trim();
+}
+
 /** The manifest of a build: per page its chunk and what it preloads (worker/ssr/assets.ts reads it). */
-function writeManifest(metafile) {
+function writeManifest(metafile, loader) {
   const url = (file) => `/assets/${basename(file)}`;
   const outputs = metafile.outputs;
-  const manifest = { entry: "", css: [], preload: [], pages: {} };
+  const manifest = { entry: "", css: [], preload: [], pages: {}, loader };
   for (const [file, out] of Object.entries(outputs)) {
     if (!out.entryPoint) continue;
     const rel = relative(".", out.entryPoint);
@@ -304,7 +302,7 @@ export async function buildClient({ quiet = false } = {}) {
     plugins: [...PLUGINS, lazyFirst(common)],
     logLevel,
   });
-  return { manifest: writeManifest(result.metafile), metafile: result.metafile };
+  return { manifest: writeManifest(result.metafile, await entryLoaderCode()), metafile: result.metafile };
 }
 
 /** npm run dev's build: outside dist/client, which wrangler dev watches (a change there restarts the worker). */
@@ -331,7 +329,14 @@ export async function watchClient({ onChange = () => {}, onBuild }) {
     // The page reloads itself after a new build (scripts/start.mjs serves the signal).
     inject: ["scripts/dev-reload.js"],
   });
-  const manifest = { entry: "/assets/entry.js", css: ["/assets/entry.css"], preload: [], pages: {} };
+  // The loader as it is at the start (client/entry-loader.ts: an edit to it needs a restart).
+  const manifest = {
+    entry: "/assets/entry.js",
+    css: ["/assets/entry.css"],
+    preload: [],
+    pages: {},
+    loader: await entryLoaderCode({ minify: false }),
+  };
   const text = `${JSON.stringify(manifest, null, 2)}\n`;
   if (!existsSync(manifestPath) || readFileSync(manifestPath, "utf8") !== text)
     writeFileSync(manifestPath, text);

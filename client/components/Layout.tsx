@@ -1,10 +1,11 @@
-import { type ReactNode, Suspense } from "react";
+import type { ReactNode } from "react";
 import type { RouteMatch } from "../../shared/routes";
 import { ChatSlot } from "../chat/ChatSlot";
 import { useBoot } from "../hooks/use-boot";
-import { FOOTER, QUICK_SEARCH } from "../pages";
 import { AppLink } from "./AppLink";
 import { TopBanner } from "./ads/TopBanner";
+import QuickSearch from "./catalogue/QuickSearch";
+import Footer from "./Footer";
 import { Header } from "./Header";
 import { Logo } from "./icons";
 import { OfflineNotice } from "./OfflineNotice";
@@ -31,12 +32,8 @@ export function DefaultLayout({ match, children }: { match: RouteMatch; children
       </main>
       {!reduced && (
         <>
-          <Suspense fallback={null}>
-            <QUICK_SEARCH.Component />
-          </Suspense>
-          <Suspense fallback={null}>
-            <FOOTER.Component />
-          </Suspense>
+          <QuickSearch />
+          <Footer />
         </>
       )}
       <ChatSlot match={match} enabled={match.route.layout === "default"} />

@@ -8,7 +8,7 @@ import { apartmentKeys } from "../../shared/apartment-keys";
 import { apiKeys } from "../../shared/api-keys";
 import { filterKeys } from "../../shared/filter-keys";
 import { apartmentQueryOf } from "../../shared/filters/apartments";
-import { countOf, formatPrice, formatPriceFrom, formatPricePerMeterFrom, WORDS } from "../../shared/format";
+import { countOf, formatPriceFrom, formatPricePerMeterFrom, WORDS } from "../../shared/format";
 import { pageData } from "../../shared/page-data";
 import {
   COMPLEX_APARTMENTS_PER_PAGE,
@@ -17,30 +17,18 @@ import {
   houseIdOf,
 } from "../../shared/page-keys";
 import { AppLink } from "../components/AppLink";
-import { apartmentTitle } from "../components/apartment/text";
 import { Breadcrumbs } from "../components/Breadcrumbs";
+import type { ComplexSectionsProps } from "../components/complex/ComplexSections";
 import type { GalleryProps } from "../components/complex/Gallery";
 import type { LeadPartProps } from "../components/complex/LeadPart";
 import { LightBoxProvider } from "../components/complex/LightBox";
-import {
-  APARTMENT_FILTERS,
-  APARTMENT_LIST,
-  COMPLEX_CARDS,
-  FACTS,
-  HOUSES,
-  JSON_LD,
-  LOCATION_MAP,
-  MORTGAGE_SNIPPET,
-  POPULAR_LINKS,
-  ROOM_GROUPS,
-  TRUST,
-} from "../components/complex/parts";
+import { linkTo } from "../components/complex/link-to";
+import { SECTIONS } from "../components/complex/parts";
 import { StationList } from "../components/complex/Stations";
 import {
   classLabel,
   complexTitle,
   deadlinesOf,
-  mortgageRegion,
   regionIn,
   regionPath,
   stationDistance,
@@ -76,6 +64,18 @@ const LEAD = pressablePart<LeadPartProps>("lead-actions", () => import("../compo
 // Both on the first screen: asked for as soon as the page's module runs (a client-side visit shows them sooner).
 if (typeof window !== "undefined") void Promise.all([GALLERY.preload(), LEAD.preload()]);
 
+/**
+ * Everything below the section links (ComplexSections.tsx), one lazy part; memoised like the gallery (the
+ * match, the complex and the page's data stay the same objects until it has hydrated).
+ */
+const Sections = memo(function Sections(props: ComplexSectionsProps) {
+  return (
+    <Suspense fallback={null}>
+      <SECTIONS.Component {...props} />
+    </Suspense>
+  );
+});
+
 const Lead = memo(function Lead(props: LeadPartProps) {
   return (
     <Suspense fallback={null}>
@@ -83,17 +83,6 @@ const Lead = memo(function Lead(props: LeadPartProps) {
     </Suspense>
   );
 });
-
-/** The page's URL with some query parameters changed (null removes one) and a section to show. */
-function linkTo(path: string, search: URLSearchParams, changes: Record<string, string | null>, hash: string) {
-  const next = new URLSearchParams(search);
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === null) next.delete(name);
-    else next.set(name, value);
-  }
-  const q = next.toString();
-  return `${path}${q ? `?${q}` : ""}#${hash}`;
-}
 
 /**
  * The complex (its stations with their coordinates, for the map), a page of its apartments, its room types,
@@ -131,12 +120,8 @@ export const data = pageData({
 export default function ComplexPage({ match }: PageProps) {
   const keys = data.keys(match);
   const complex = useApi(keys.complex);
-  const list = useApi(keys.apartments);
   const groups = useApi(keys.groups);
-  const similar = useApi(keys.similar);
   const c = complex.data;
-  const more = data.more(match, { complex: c });
-  const developer = useApi(more.developer);
   useHashScroll();
   if (complex.error) throw complex.error;
   if (!c) {
@@ -148,15 +133,8 @@ export default function ComplexPage({ match }: PageProps) {
   }
 
   const title = complexTitle(c.name);
-  const query = apartmentQueryOf(match.search, COMPLEX_APARTMENTS_PER_PAGE, { complex: c.id });
-  const house = houseIdOf(match.search);
-  const keep: Record<string, string> = house === null ? {} : { korpus: String(house) };
   const to = (changes: Record<string, string | null>, hash: string) =>
     linkTo(c.url, match.search, changes, hash);
-  const activeRooms = query.filter.rooms ?? [];
-  const cheapest = query.sort === "price asc" && query.page === 1 ? list.data?.data[0] : undefined;
-  const filtered = Object.keys(query.filter).length > 1;
-  const others = (developer.data?.data ?? []).filter((x) => x.id !== c.id).slice(0, 6);
   const nearest = c.stations[0];
   const description = `${title} ${regionIn(c.region)} от застройщика ${c.developer.name}: ${countOf(c.apartments_on_sale, WORDS.apartment)} в продаже ${formatPriceFrom(c.min_price)}, ${classLabel(c.class_name).toLowerCase()}, срок сдачи — ${deadlinesOf(c.houses, c.deadline)}.${nearest ? ` ${stationName(nearest)}${nearest.minutes === null ? "" : ` — ${stationDistance(nearest)}`}.` : ""} Планировки, шахматка, ипотека.`;
 
@@ -175,9 +153,6 @@ export default function ComplexPage({ match }: PageProps) {
             { label: title },
           ]}
         />
-        <Suspense fallback={null}>
-          <JSON_LD.Component complex={c} />
-        </Suspense>
 
         <header className="complex-head">
           <h1>{title}</h1>
@@ -228,131 +203,7 @@ export default function ComplexPage({ match }: PageProps) {
           <a href="#dokumenty">Документы</a>
         </nav>
 
-        <section className="cx-section" aria-labelledby="o-zhk">
-          <h2 id="o-zhk">О ЖК</h2>
-          <Suspense fallback={null}>
-            <FACTS.Component complex={c} />
-          </Suspense>
-          <p className="complex-about">{c.description}</p>
-        </section>
-
-        <section className="cx-section" aria-labelledby="dokumenty">
-          <h2 id="dokumenty">Документы и надёжность</h2>
-          <Suspense fallback={null}>
-            <TRUST.Component
-              trust={c.trust}
-              record={c.developer_record}
-              developer={
-                <AppLink to={`/companies/developers/${c.developer.slug}/`}>{c.developer.name}</AppLink>
-              }
-            />
-          </Suspense>
-        </section>
-
-        <section className="cx-section" aria-labelledby="kvartiry">
-          <h2 id="kvartiry">Квартиры в {title}</h2>
-          <Suspense fallback={null}>
-            <ROOM_GROUPS.Component
-              groups={groups.data?.data ?? []}
-              active={activeRooms}
-              hrefOf={(rooms) =>
-                to(
-                  {
-                    rooms: activeRooms.length === 1 && activeRooms[0] === rooms ? null : String(rooms),
-                    page: null,
-                  },
-                  "kvartiry",
-                )
-              }
-            />
-            <APARTMENT_FILTERS.Component
-              action={`${c.url}#kvartiry`}
-              query={query}
-              total={list.data?.total ?? 0}
-              rooms={(list.data?.filters.room_types ?? []).map((r) => ({
-                id: r.rooms,
-                label: r.label,
-                count: r.count,
-              }))}
-              houses={(list.data?.filters.houses ?? []).map((h) => ({ id: h.id, label: h.name }))}
-              keep={keep}
-            />
-            <APARTMENT_LIST.Component
-              list={list.data}
-              busy={list.isValidating}
-              error={list.error}
-              showComplex={false}
-              hrefOf={(page) => to({ page: page > 1 ? String(page) : null }, "kvartiry")}
-              resetTo={`${c.url}#kvartiry`}
-            />
-          </Suspense>
-          <p>
-            <AppLink to={`/kvartiry/novostroyka/${c.slug}/`}>Все квартиры {title} на одной странице</AppLink>
-          </p>
-        </section>
-
-        <section className="cx-section" aria-labelledby="shahmatka">
-          <h2 id="shahmatka">Корпуса и шахматка</h2>
-          <Suspense fallback={null}>
-            <HOUSES.Component
-              houses={c.houses}
-              selected={house}
-              stats={more.house}
-              hrefOf={(id) => to({ korpus: String(id) }, "shahmatka")}
-            />
-          </Suspense>
-        </section>
-
-        <section className="cx-section" aria-labelledby="ipoteka">
-          <h2 id="ipoteka">Ипотека</h2>
-          <Suspense fallback={null}>
-            <MORTGAGE_SNIPPET.Component
-              price={cheapest?.price ?? c.min_price}
-              region={mortgageRegion(c.region)}
-              about={
-                cheapest ? (
-                  <>
-                    Платёж за{" "}
-                    {filtered
-                      ? "самую доступную квартиру по вашему фильтру"
-                      : "самую доступную квартиру в ЖК"}{" "}
-                    — <AppLink to={cheapest.url}>{apartmentTitle(cheapest).toLowerCase()}</AppLink> за{" "}
-                    {formatPrice(cheapest.price)}.
-                  </>
-                ) : (
-                  `Платёж за самую доступную квартиру в ЖК — за ${formatPrice(c.min_price)}.`
-                )
-              }
-            />
-          </Suspense>
-        </section>
-
-        <section className="cx-section" aria-labelledby="na-karte">
-          <h2 id="na-karte">Расположение</h2>
-          <div className="cx-location">
-            <Suspense fallback={null}>
-              <LOCATION_MAP.Component name={title} lat={c.lat} lng={c.lng} stations={c.stations} />
-            </Suspense>
-            <div>
-              <p>{c.address}</p>
-              <StationList stations={c.stations} />
-            </div>
-          </div>
-        </section>
-
-        <Suspense fallback={null}>
-          <COMPLEX_CARDS.Component
-            id="similar-title"
-            title="Похожие ЖК"
-            complexes={similar.data?.data ?? []}
-          />
-          <COMPLEX_CARDS.Component
-            id="developer-title"
-            title={`Другие ЖК застройщика ${c.developer.name}`}
-            complexes={others}
-          />
-          <POPULAR_LINKS.Component complex={c} />
-        </Suspense>
+        <Sections match={match} complex={c} page={data} />
       </div>
     </LightBoxProvider>
   );

@@ -1,5 +1,5 @@
 import { memo, Suspense } from "react";
-import { type ApiKey, apiKeys } from "../../shared/api-keys";
+import { apiKeys } from "../../shared/api-keys";
 import { DEFAULT_SORT, LISTING_PER_PAGE } from "../../shared/constants";
 import { filterKeys } from "../../shared/filter-keys";
 import type { ListQuery } from "../../shared/filters/catalogue";
@@ -7,17 +7,15 @@ import { formatNumber } from "../../shared/format";
 import { REGIONS } from "../../shared/geo/regions";
 import { HOME_COUNTS } from "../../shared/menu";
 import { pageData } from "../../shared/page-data";
-import type { ComplexList } from "../../shared/schemas/catalogue";
 import { AppLink } from "../components/AppLink";
 import { AdSlot } from "../components/ads/Ads";
 import { useAds } from "../components/ads/use-ads";
 import { FacadeImage } from "../components/art/ArtImage";
 import type { HomeListProps } from "../components/home/HomeList";
-import type { HomeMoreProps } from "../components/home/HomeMore";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
 import { pressablePart } from "../lazy-press";
-import { lazyPart, type PageProps } from "../pages";
+import type { PageProps } from "../pages";
 
 const TITLE = "Новостройки Москвы и Подмосковья — каталог ЖК от застройщиков";
 const DESCRIPTION =
@@ -42,21 +40,19 @@ export const data = pageData({
 });
 
 /**
- * The list (HomeList.tsx): its own chunk, hydrated when it arrives; a ♡ pressed before that is pressed then
- * (client/lazy-press.ts). Memoised with props that never change, so that a render of the page before the
- * chunk has arrived (the ads' draw) leaves the server's HTML of the list in place.
+ * The list and what follows it (HomeList.tsx): its own chunk, hydrated when it arrives; a ♡ pressed before that
+ * is pressed then (client/lazy-press.ts). Memoised with props that stay the same until it has hydrated (the
+ * key, and the answers SWR keeps), so that a render of the page before the chunk has arrived (the ads' draw)
+ * leaves the server's HTML in place.
  */
 const LIST = pressablePart<HomeListProps>("home-list", () => import("../components/home/HomeList"));
-const List = memo(function List({ list }: { list: ApiKey<ComplexList> }) {
+const List = memo(function List(props: Omit<HomeListProps, "query">) {
   return (
     <Suspense fallback={null}>
-      <LIST.Component list={list} query={QUERY} />
+      <LIST.Component {...props} query={QUERY} />
     </Suspense>
   );
 });
-
-/** What follows the list (HomeMore.tsx): its own chunk, hydrated when it arrives. */
-const MORE = lazyPart<HomeMoreProps>(() => import("../components/home/HomeMore"));
 
 export default function HomePage({ match }: PageProps) {
   const keys = data.keys(match);
@@ -112,16 +108,7 @@ export default function HomePage({ match }: PageProps) {
 
       <div className="container">
         <h2 className="home__title">Новостройки в продаже</h2>
-        <List list={keys.list} />
-        <p>
-          <AppLink to="/novostroyki/" className="button">
-            Смотреть все новостройки
-          </AppLink>
-        </p>
-
-        <Suspense fallback={null}>
-          <MORE.Component main={main} offers={offers} />
-        </Suspense>
+        <List list={keys.list} main={main} offers={offers} />
       </div>
     </div>
   );

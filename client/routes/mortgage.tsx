@@ -1,12 +1,10 @@
-import { Suspense } from "react";
 import { parseMortgageQuery } from "../../shared/mortgage";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { MortgageCalculator } from "../components/mortgage/MortgageCalculator";
+import ProgramsInfo from "../components/mortgage/ProgramsInfo";
 import { PageHead } from "../components/PageHead";
 import { QuizLauncher } from "../components/quiz/QuizLauncher";
-import { lazyPart, type PageProps } from "../pages";
-
-const PROGRAMS_INFO = lazyPart<Record<string, never>>(() => import("../components/mortgage/ProgramsInfo"));
+import type { PageProps } from "../pages";
 
 export default function MortgagePage({ match }: PageProps) {
   const query = match.search.toString();
@@ -27,9 +25,7 @@ export default function MortgagePage({ match }: PageProps) {
       {/* A navigation to other inputs (a link with ?price=…) starts the calculator afresh. */}
       <MortgageCalculator key={query} initial={parseMortgageQuery(match.search)} pathname={match.pathname} />
       <QuizLauncher />
-      <Suspense fallback={null}>
-        <PROGRAMS_INFO.Component />
-      </Suspense>
+      <ProgramsInfo />
     </div>
   );
 }

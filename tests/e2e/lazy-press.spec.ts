@@ -15,71 +15,11 @@ async function firstComplexUrl(page: Page): Promise<string> {
   return url;
 }
 
-for (const [label, viewport] of [
-  ["1440", DESKTOP],
-  ["390", PHONE],
-] as const) {
-  test(`${label} px: ♡ and «Сравнить» pressed before their chunk has arrived are not lost`, async ({
-    page,
-  }) => {
-    await page.setViewportSize(viewport);
-    const chunk = await holdChunk(page, "ApartmentToggles");
-    await page.goto("/kvartiry/");
-    await hydrated(page);
-    // Hydration has reached the cards and asked for the toggles' chunk, which is held.
-    await expect.poll(chunk.asked).toBeGreaterThan(0);
-    const first = page.locator(".apt-card").nth(0);
-    const second = page.locator(".apt-card").nth(1);
-    await first.getByRole("button", { name: /^В избранное/ }).click();
-    await second.getByRole("button", { name: /^Добавить к сравнению/ }).click();
-    // Nothing can have happened yet: the buttons are the server's HTML.
-    await expect(first.getByRole("button", { name: /^В избранное/ })).toHaveAttribute(
-      "aria-pressed",
-      "false",
-    );
-    const stored = () =>
-      page.evaluate(() => [
-        localStorage.getItem("favorites:apartments"),
-        localStorage.getItem("compare:apartments"),
-      ]);
-    expect(await stored()).toEqual([null, null]);
-
-    await chunk.release();
-    await expect(first.getByRole("button", { name: /^Убрать из избранного/ })).toHaveAttribute(
-      "aria-pressed",
-      "true",
-    );
-    await expect(second.getByRole("button", { name: /^Убрать из сравнения/ })).toHaveAttribute(
-      "aria-pressed",
-      "true",
-    );
-    const ids = await page
-      .locator(".apt-card__link")
-      .evaluateAll((links) =>
-        links.slice(0, 2).map((a) => Number(/kvartira-(\d+)/.exec(a.getAttribute("href") ?? "")?.[1])),
-      );
-    expect(await stored()).toEqual([`[${ids[0]}]`, `[${ids[1]}]`]);
-    // Each press was made once: the other buttons are as they were.
-    await expect(first.getByRole("button", { name: /^Добавить к сравнению/ })).toHaveAttribute(
-      "aria-pressed",
-      "false",
-    );
-    await expect(second.getByRole("button", { name: /^В избранное/ })).toHaveAttribute(
-      "aria-pressed",
-      "false",
-    );
-    await expect(page.getByRole("link", { name: "Сравнить 1 квартиру" }).first()).toBeVisible();
-    // The favourites page lists the hearted apartment.
-    const title = (await first.locator(".apt-card__link").textContent())?.trim() ?? "";
-    await page.goto("/izbrannoe/");
-    const flats = page.locator("section", { has: page.getByRole("heading", { name: "Квартиры" }) });
-    await expect(flats.locator(".apt-card__link")).toHaveText([title]);
-  });
-}
-
-test("home page: a card's ♡ pressed before the list's chunk has arrived is not lost", async ({ page }) => {
+test("home page: a card's ♡ pressed before the list body's chunk has arrived is not lost", async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
-  const chunk = await holdChunk(page, "HomeList");
+  const chunk = await holdChunk(page, "ListingBody");
   await page.goto("/");
   await hydrated(page);
   await expect.poll(chunk.asked).toBeGreaterThan(0);

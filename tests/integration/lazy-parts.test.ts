@@ -52,25 +52,20 @@ const PAGES: [name: string, path: () => string, parts: string[]][] = [
     () => "/mortgage/",
     ["График платежей по годам кредита", "Программы ипотеки и их условия", "Подобрать квартиру за 1 минуту"],
   ],
-  // The list (HomeList, its cards' hearts included), what follows it (HomeMore), and the header's «Новостройки»
-  // menu (HEADER_DROPDOWN, on every page).
+  // The list and what follows it (HomeList), its body (ListingBody, its cards' hearts included), and the
+  // header's «Новостройки» menu (HEADER_DROPDOWN, on every page).
   [
     "home",
     () => "/",
     [
       'data-part="home-list"',
+      'data-part="listing"',
       'class="listing-card__like',
       "Популярные страницы",
       "О каталоге",
       'class="dropdown__columns"',
       "Реклама на сайте",
     ],
-  ],
-  // The cards' plans (FloorPlan) and their ♡ and «Сравнить» (ApartmentToggles).
-  [
-    "apartments",
-    () => "/kvartiry/",
-    ['<div class="apt-card__plan"><!--$--><svg', 'data-part="apartment-toggles"'],
   ],
   [
     "complex",
@@ -91,12 +86,7 @@ const PAGES: [name: string, path: () => string, parts: string[]][] = [
   [
     "apartment",
     () => apartmentUrl,
-    [
-      "Ипотека на эту квартиру",
-      'class="mortgage-snippet"',
-      'class="plan-figure"',
-      'data-part="apartment-toggles"',
-    ],
+    ["Ипотека на эту квартиру", 'class="mortgage-snippet"', 'class="plan-figure"', 'class="apt-toggles"'],
   ],
 ];
 

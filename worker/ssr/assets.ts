@@ -7,6 +7,8 @@ export interface ClientManifest {
   css: string[];
   preload: string[];
   pages: Partial<Record<PageId, { js: string; css: string[]; preload: string[] }>>;
+  /** The entry's loader, built from client/entry-loader.ts: a function's body of `__modules` (EntryModules). */
+  loader: string;
 }
 
 const m: ClientManifest = manifest;
@@ -17,6 +19,8 @@ const m: ClientManifest = manifest;
  * the entry's name alone kept pages pointing to a stylesheet the new build no longer has.
  */
 export const BUILD = [m.entry, ...m.css].map((f) => f.replace(/^\/assets\/|\.(js|css)$/g, "")).join("+");
+
+export const ENTRY_LOADER = m.loader;
 
 /** `shell`: the entry's own imports (the app's shell chunk), in `preload` too. */
 export function pageAssets(page: PageId | null): {

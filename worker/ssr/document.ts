@@ -4,9 +4,12 @@
  * (title, description, canonical, the first view's image preload: React's hoistables) and the page in #root,
  * then the escaped hydration data and the loader of the entry module.
  */
+
+import type { EntryModules } from "../../client/entry-loader";
 import { BOOT_ELEMENT_ID } from "../../shared/boot";
 import { serializeJson } from "../../shared/serialize";
 import { analyticsLoader } from "../analytics";
+import { ENTRY_LOADER } from "./assets";
 
 /** An attribute's value: our asset URLs and the base64 nonce, escaped all the same. */
 const attr = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
@@ -49,47 +52,12 @@ export interface DocumentEnd {
 }
 
 /**
- * The entry's loader. The page is whole HTML and works without JavaScript, so its scripts wait for the first
- * view: for the first view's picture (the image with fetchpriority="high", when the page has one) and then
- * for a frame to be painted. On a slow line the scripts (about 100 KB gzip) would otherwise share the
- * bandwidth with the stylesheet and the picture and delay both, and Lighthouse (which models a slow line from
- * a trace taken on a fast one) counts every high-priority script that arrived before the first paint as
- * blocking it. A hidden tab paints nothing: there it loads at once; a picture that has not come after
- * PICTURE_WAIT_MS waits no longer. Then the loader adds the modulepreloads of every chunk the page needs,
- * the entry's included (no waterfall of imports), PRELOADS_PER_TASK a task: each link costs the main thread
- * one or two milliseconds on a slow phone, and a page needs up to 30. The app's shell (the entry's own
- * imports: React, the router, the layout) runs as a module script of its own, and the entry (react-dom and
- * the hydration) a task after it: a module script and everything it imports run in one task, and the two
- * together were one of the page's longest (issue 20).
+ * The entry's loader (client/entry-loader.ts, built into the manifest): it waits for the first view, then
+ * preloads the page's modules and runs the shell and the entry. Its modules are JSON (serializeJson escapes
+ * < > & U+2028 U+2029: no value can close the script).
  */
-const PICTURE_WAIT_MS = 3000;
-const PRELOADS_PER_TASK = 3;
-
-function entryLoader(entry: string, preload: string[], shell: string[]): string {
-  return [
-    "(()=>{const d=document,n=d.currentScript.nonce,e=",
-    serializeJson(entry),
-    ",sh=",
-    serializeJson(shell),
-    ",p=",
-    serializeJson([entry, ...preload.filter((h) => !shell.includes(h))]),
-    ";let started=false;",
-    "const links=(i)=>{for(const h of p.slice(i,i+",
-    PRELOADS_PER_TASK,
-    ')){const l=d.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=n;d.head.append(l)}',
-    `if(i+${PRELOADS_PER_TASK}<p.length)setTimeout(()=>links(i+${PRELOADS_PER_TASK}),0)};`,
-    'const script=(h,then)=>{const s=d.createElement("script");s.type="module";s.src=h;s.nonce=n;',
-    "if(then){s.onload=then;s.onerror=then}d.body.append(s)};",
-    "const go=()=>{if(started)return;started=true;let left=sh.length;",
-    "if(!left)script(e);else for(const h of sh)script(h,()=>{if(--left===0)setTimeout(()=>script(e),0)});",
-    "links(0)};",
-    "const painted=()=>requestAnimationFrame(()=>setTimeout(go,0));",
-    'const img=d.querySelector("img[fetchpriority=high]");',
-    'if(d.visibilityState==="hidden")go();',
-    'else if(img&&!img.complete){img.addEventListener("load",painted);img.addEventListener("error",painted);',
-    `setTimeout(painted,${PICTURE_WAIT_MS})}`,
-    "else painted()})();",
-  ].join("");
+function entryLoader(modules: EntryModules): string {
+  return `((__modules)=>{${ENTRY_LOADER}})(${serializeJson(modules)})`;
 }
 
 /** The hydration data, the entry's loader and the counter, and the document's end. */
@@ -98,7 +66,7 @@ export function documentEnd({ nonce, entry, preload, shell, boot, analytics }: D
   return [
     // serializeJson escapes < > & U+2028 U+2029: no value can close the script.
     `<script type="application/json" id="${BOOT_ELEMENT_ID}" nonce="${n}">${serializeJson(boot)}</script>`,
-    `<script nonce="${n}">${entryLoader(entry, preload, shell)}</script>`,
+    `<script nonce="${n}">${entryLoader({ entry, shell, preload })}</script>`,
     analytics ? `<script nonce="${n}">${analyticsLoader(analytics, nonce)}</script>` : "",
     "</body></html>",
   ].join("");

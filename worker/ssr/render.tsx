@@ -4,7 +4,7 @@
 import { renderToReadableStream } from "react-dom/server.node";
 import { StaticRouter } from "react-router";
 import { App } from "../../client/app";
-import { ERROR_PAGE, FOOTER, PAGES, QUICK_SEARCH } from "../../client/pages";
+import { ERROR_PAGE, PAGES } from "../../client/pages";
 import type { BootData } from "../../shared/boot";
 import { RENDER_TIMEOUT_MS } from "../../shared/constants";
 import type { PageId } from "../../shared/routes";
@@ -114,12 +114,7 @@ export async function renderPage(input: RenderInput, onError: (e: unknown) => vo
   // caller's error page) and before rendering, so the page's content is in the first bytes (readable without
   // JavaScript) instead of a hidden streamed boundary.
   try {
-    await Promise.all([
-      page && PAGES[page].preload(),
-      QUICK_SEARCH.preload(),
-      FOOTER.preload(),
-      ERROR_PAGE.preload(),
-    ]);
+    await Promise.all([page && PAGES[page].preload(), ERROR_PAGE.preload()]);
   } catch (e) {
     onError(e);
     throw e;

@@ -1,17 +1,14 @@
-import { memo, Suspense } from "react";
+import { memo } from "react";
 import { formatPrice } from "../../../shared/format";
 import type { LivingObject } from "../../../shared/schemas/catalogue";
 import { AppLink } from "../AppLink";
 import { PaymentFrom } from "../mortgage/PaymentFrom";
-import { PLAN, TOGGLES } from "./parts";
+import ApartmentToggles from "./ApartmentToggles";
+import { FloorPlan } from "./FloorPlan";
 import { apartmentTitle, floorLabel, pricePerMeter } from "./text";
 import "./apartment.css";
 
-/**
- * One apartment in a list: its plan, size, floor, price; the whole card opens the apartment's page. Memoised,
- * so that a render of the list before the plan's and the toggles' chunks have arrived leaves their server HTML
- * in place (a lazy part whose props change before it has hydrated is rendered afresh, its fallback first).
- */
+/** One apartment in a list: its plan, size, floor, price; the whole card opens the apartment's page. */
 export const ApartmentCard = memo(function ApartmentCard({
   apartment: a,
   showComplex,
@@ -23,9 +20,7 @@ export const ApartmentCard = memo(function ApartmentCard({
   return (
     <article className="apt-card">
       <div className="apt-card__plan">
-        <Suspense fallback={null}>
-          <PLAN.Component plan={a.plan} compact title={`Планировка: ${title.toLowerCase()}`} />
-        </Suspense>
+        <FloorPlan plan={a.plan} compact title={`Планировка: ${title.toLowerCase()}`} />
       </div>
       <div className="apt-card__body">
         <h3 className="apt-card__title">
@@ -45,9 +40,7 @@ export const ApartmentCard = memo(function ApartmentCard({
         <p className="cx-price">{formatPrice(a.price)}</p>
         <p className="apt-card__m2">{pricePerMeter(a.price_m2)}</p>
         <PaymentFrom price={a.price} />
-        <Suspense fallback={null}>
-          <TOGGLES.Component id={a.id} title={title} />
-        </Suspense>
+        <ApartmentToggles id={a.id} title={title} />
       </div>
     </article>
   );

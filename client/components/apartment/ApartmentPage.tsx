@@ -3,7 +3,6 @@
  * (client/routes/apartments.tsx `APARTMENT`): a visitor of the apartments' lists never loads it, and on an
  * apartment's page React keeps the server's HTML until it is there. It reads the keys the route declares.
  */
-import { Suspense } from "react";
 import { apartmentUrlQuery } from "../../../shared/filters/apartments";
 import { formatArea, formatPrice } from "../../../shared/format";
 import type { PlanAreas } from "../../../shared/plan";
@@ -22,12 +21,12 @@ import { JsonLd } from "../JsonLd";
 import { LeadActions } from "../lead/LeadActions";
 import { PageHead } from "../PageHead";
 import { PlanDownload, ShareButton } from "./ApartmentActions";
+import ApartmentToggles from "./ApartmentToggles";
 import { CompareBar } from "./CompareBar";
 import { ComplexArt } from "./ComplexArt";
 import { FloorPlan, planAspect } from "./FloorPlan";
 import MortgageSnippet from "./MortgageSnippet";
 import { PriceHistory } from "./PriceHistory";
-import { TOGGLES } from "./parts";
 import { apartmentTitle, floorLabel, mortgageLine, pricePerMeter } from "./text";
 
 function apartmentJsonLd(a: LivingObject, origin: string) {
@@ -126,9 +125,7 @@ export default function ApartmentPage({ match, data, answer }: ApartmentPageProp
               Похожие квартиры в ЖК
             </AppLink>
             <LeadActions complex={a.complex.id} apartment={a.id} subject={`${title} в ${inComplex}`} />
-            <Suspense fallback={null}>
-              <TOGGLES.Component id={a.id} title={title} />
-            </Suspense>
+            <ApartmentToggles id={a.id} title={title} />
             <ShareButton title={`${title} в ${inComplex}`} />
             <PlanDownload selector=".plan-figure" fileName={`planirovka-kvartira-${a.id}.svg`} />
             <CompareBar />

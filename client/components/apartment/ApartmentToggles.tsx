@@ -1,7 +1,6 @@
 /**
- * ♡ (favourites) and «Сравнить» (up to four, side by side at /sravnenie/) of one apartment: a lazy part
- * (ApartmentCard.tsx TOGGLES), so that a list of apartments paints and hydrates without its code; a press made before it has
- * arrived is made once it has (client/lazy-press.ts). The lists live in this browser (hooks/use-favorites.ts).
+ * ♡ (favourites) and «Сравнить» (up to four, side by side at /sravnenie/) of one apartment, on its card and its
+ * page. The lists live in this browser (hooks/use-favorites.ts).
  */
 import { useState } from "react";
 import { COMPARE_MAX } from "../../../shared/constants";
@@ -24,7 +23,7 @@ export default function ApartmentToggles({ id, title }: TogglesProps) {
   const liked = favorites.has(id);
   const compared = compare.has(id);
   return (
-    <span className="apt-toggles" data-part="apartment-toggles">
+    <span className="apt-toggles">
       <button
         type="button"
         className={`apt-toggle apt-toggle--like${liked ? " apt-toggle--on" : ""}`}

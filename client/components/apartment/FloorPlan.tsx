@@ -192,6 +192,3 @@ export function FloorPlan({ plan, areas, compact = false, title, className }: Fl
     </svg>
   );
 }
-
-/** The lazy part of the apartments' cards (ApartmentCard.tsx PLAN). */
-export default FloorPlan;

@@ -1,0 +1,216 @@
+/**
+ * The entry's loader (client/entry-loader.ts) in a document of the test's own: what it adds to the page, and
+ * when, as the tab's visibility, the first view's picture and the frames and timers go. Timers and frames run
+ * only when the test runs them, so "when" is the order of events, never a measured time.
+ */
+import { describe, expect, it } from "vitest";
+import { type EntryModules, loadEntry, PICTURE_WAIT_MS } from "../../client/entry-loader";
+// @ts-expect-error: a build script in plain JavaScript, without type declarations
+import { entryLoaderCode } from "../../scripts/build-client.mjs";
+
+interface Made {
+  tag: "link" | "script";
+  rel?: string;
+  type?: string;
+  href?: string;
+  src?: string;
+  nonce?: string;
+  onload: ((event: Event) => void) | null;
+  onerror: ((event: Event) => void) | null;
+}
+
+/** A window with a picture (or none), a clock the test moves and frames the test paints. */
+function fakeWindow({ hidden = false, picture = "none" as "none" | "loading" | "complete" } = {}) {
+  let now = 0;
+  const timers: { at: number; run(): void }[] = [];
+  const frames: (() => void)[] = [];
+  const head: Made[] = [];
+  const body: Made[] = [];
+  const listeners = new Map<string, (() => void)[]>();
+  const img = {
+    complete: picture === "complete",
+    addEventListener(type: "load" | "error", listener: () => void) {
+      listeners.set(type, [...(listeners.get(type) ?? []), listener]);
+    },
+  };
+  const win = {
+    document: {
+      visibilityState: hidden ? "hidden" : "visible",
+      currentScript: { nonce: "n0nce" },
+      querySelector: () => (picture === "none" ? null : img),
+      createElement: (tag: "link" | "script"): Made => ({ tag, onload: null, onerror: null }),
+      head: { append: (e: Made) => void head.push(e) },
+      body: { append: (e: Made) => void body.push(e) },
+    },
+    requestAnimationFrame: (run: () => void) => frames.push(run),
+    setTimeout: (run: () => void, ms: number) => timers.push({ at: now + ms, run }),
+  };
+  return {
+    win,
+    /** The module scripts added, in order. */
+    scripts: () => body.map((e) => e.src),
+    /** The modulepreload links added, in order. */
+    links: () => head.map((e) => e.href),
+    elements: () => [...head, ...body],
+    /** Runs the timers due within `ms` (those they set too), earliest first. */
+    advance(ms = 0) {
+      const until = now + ms;
+      for (;;) {
+        const due = timers.filter((t) => t.at <= until).sort((a, b) => a.at - b.at)[0];
+        if (!due) break;
+        timers.splice(timers.indexOf(due), 1);
+        now = due.at;
+        due.run();
+      }
+      now = until;
+    },
+    /** Paints a frame: runs the frame callbacks asked for before it. */
+    paint() {
+      for (const run of frames.splice(0)) run();
+    },
+    /** The picture's event. */
+    fire(type: "load" | "error") {
+      for (const run of listeners.get(type) ?? []) run();
+    },
+    /** The module script `src` has run (or failed to load). */
+    loaded(src: string, how: "onload" | "onerror" = "onload") {
+      const script = body.find((e) => e.src === src);
+      if (!script) throw new Error(`${src} was not added`);
+      script[how]?.(new Event(how.slice(2)));
+    },
+  };
+}
+
+const MODULES: EntryModules = {
+  entry: "/assets/entry.js",
+  shell: ["/assets/shell.js"],
+  preload: ["/assets/shell.js", "/assets/page.js", "/assets/a.js", "/assets/b.js", "/assets/c.js"],
+};
+
+const ALL_LINKS = ["/assets/entry.js", "/assets/page.js", "/assets/a.js", "/assets/b.js", "/assets/c.js"];
+
+/**
+ * Everything a start does: the shell's script, the entry's a task after the shell has run; the preloads of
+ * the entry and the page's modules (the shell's script is loading already).
+ */
+function expectStarted(w: ReturnType<typeof fakeWindow>) {
+  w.advance();
+  expect(w.scripts()).toEqual(["/assets/shell.js"]);
+  expect(w.links()).toEqual(ALL_LINKS);
+  w.loaded("/assets/shell.js");
+  expect(w.scripts()).toEqual(["/assets/shell.js"]);
+  w.advance();
+  expect(w.scripts()).toEqual(["/assets/shell.js", "/assets/entry.js"]);
+  for (const e of w.elements()) expect(e.nonce).toBe("n0nce");
+  expect(
+    w
+      .elements()
+      .filter((e) => e.tag === "link")
+      .every((e) => e.rel === "modulepreload"),
+  ).toBe(true);
+  expect(
+    w
+      .elements()
+      .filter((e) => e.tag === "script")
+      .every((e) => e.type === "module"),
+  ).toBe(true);
+}
+
+/** Nothing added yet. */
+function expectWaiting(w: ReturnType<typeof fakeWindow>) {
+  expect(w.elements()).toEqual([]);
+}
+
+describe("the entry's loader", () => {
+  it("in a hidden tab starts at once (nothing is painted there)", () => {
+    const w = fakeWindow({ hidden: true, picture: "loading" });
+    loadEntry(w.win, MODULES);
+    // Three preloads in this task, the next three in the next.
+    expect(w.scripts()).toEqual(["/assets/shell.js"]);
+    expect(w.links()).toEqual(ALL_LINKS.slice(0, 3));
+    expectStarted(w);
+  });
+
+  it("without a picture waits for a frame to be painted and a task after it", () => {
+    const w = fakeWindow();
+    loadEntry(w.win, MODULES);
+    w.advance();
+    expectWaiting(w);
+    w.paint();
+    expectWaiting(w);
+    expectStarted(w);
+  });
+
+  it("with a picture already loaded waits only for the frame", () => {
+    const w = fakeWindow({ picture: "complete" });
+    loadEntry(w.win, MODULES);
+    w.paint();
+    expectStarted(w);
+  });
+
+  it("waits for the first view's picture to load, then for the frame, and starts once", () => {
+    const w = fakeWindow({ picture: "loading" });
+    loadEntry(w.win, MODULES);
+    w.paint();
+    w.advance(PICTURE_WAIT_MS - 1);
+    expectWaiting(w);
+    w.fire("load");
+    expectWaiting(w);
+    w.paint();
+    expectStarted(w);
+    // The wait's cap comes later and starts nothing again.
+    w.advance(PICTURE_WAIT_MS);
+    w.paint();
+    w.advance();
+    expect(w.scripts()).toEqual(["/assets/shell.js", "/assets/entry.js"]);
+    expect(w.links()).toHaveLength(5);
+  });
+
+  it("a picture that fails to load ends the wait as one that loads", () => {
+    const w = fakeWindow({ picture: "loading" });
+    loadEntry(w.win, MODULES);
+    w.fire("error");
+    w.paint();
+    expectStarted(w);
+  });
+
+  it("a picture that has not come after the wait's cap is waited for no longer", () => {
+    const w = fakeWindow({ picture: "loading" });
+    loadEntry(w.win, MODULES);
+    w.paint();
+    w.advance(PICTURE_WAIT_MS - 1);
+    w.paint();
+    expectWaiting(w);
+    w.advance(1);
+    expectWaiting(w);
+    w.paint();
+    expectStarted(w);
+  });
+
+  it("runs the entry after every shell module, loaded or failed", () => {
+    const w = fakeWindow({ hidden: true });
+    loadEntry(w.win, { ...MODULES, shell: ["/assets/s1.js", "/assets/s2.js"] });
+    expect(w.scripts()).toEqual(["/assets/s1.js", "/assets/s2.js"]);
+    w.loaded("/assets/s2.js", "onerror");
+    w.advance();
+    expect(w.scripts()).toEqual(["/assets/s1.js", "/assets/s2.js"]);
+    w.loaded("/assets/s1.js");
+    w.advance();
+    expect(w.scripts()).toEqual(["/assets/s1.js", "/assets/s2.js", "/assets/entry.js"]);
+  });
+
+  it("without a shell runs the entry at once", () => {
+    const w = fakeWindow({ hidden: true });
+    loadEntry(w.win, { entry: "/assets/entry.js", shell: [], preload: [] });
+    expect(w.scripts()).toEqual(["/assets/entry.js"]);
+    expect(w.links()).toEqual(["/assets/entry.js"]);
+  });
+
+  it("is built into the inline script the worker wraps: a function's body of `__modules`", async () => {
+    const code = await entryLoaderCode();
+    const w = fakeWindow({ hidden: true });
+    new Function("__modules", "window", code)(MODULES, w.win);
+    expect(w.links()).toEqual(ALL_LINKS.slice(0, 3));
+    expectStarted(w);
+  });
+});

@@ -31,7 +31,7 @@ for (const [label, viewport] of [
     const first = page.locator(".apt-card").nth(0);
     const second = page.locator(".apt-card").nth(1);
     await first.getByRole("button", { name: /^В избранное/ }).click();
-    await second.getByRole("button", { name: /^Добавить к сравнению/ }).click();
+    await second.getByRole("button", { name: /^Сравнить:/ }).click();
     // Nothing can have happened yet: the buttons are the server's HTML.
     await expect(first.getByRole("button", { name: /^В избранное/ })).toHaveAttribute(
       "aria-pressed",
@@ -49,7 +49,7 @@ for (const [label, viewport] of [
       "aria-pressed",
       "true",
     );
-    await expect(second.getByRole("button", { name: /^Убрать из сравнения/ })).toHaveAttribute(
+    await expect(second.getByRole("button", { name: /^В сравнении:/ })).toHaveAttribute(
       "aria-pressed",
       "true",
     );
@@ -60,10 +60,7 @@ for (const [label, viewport] of [
       );
     expect(await stored()).toEqual([`[${ids[0]}]`, `[${ids[1]}]`]);
     // Each press was made once: the other buttons are as they were.
-    await expect(first.getByRole("button", { name: /^Добавить к сравнению/ })).toHaveAttribute(
-      "aria-pressed",
-      "false",
-    );
+    await expect(first.getByRole("button", { name: /^Сравнить:/ })).toHaveAttribute("aria-pressed", "false");
     await expect(second.getByRole("button", { name: /^В избранное/ })).toHaveAttribute(
       "aria-pressed",
       "false",

@@ -10,9 +10,22 @@ const DEPLOY_CHECK = ".wrangler/deploy-check";
 /** Bundles the worker as `wrangler deploy` would, without deploying, and checks its compressed size. */
 function checkWorkerBundle() {
   rmSync(`${ROOT}${DEPLOY_CHECK}`, { recursive: true, force: true });
-  run(bin("wrangler"), ["deploy", "--dry-run", "--env", "production", "--outdir", DEPLOY_CHECK], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  // A real-looking SITE_ORIGIN for scripts/check-deploy.mjs, which refuses production's empty one (nothing deploys).
+  const origin = "https://dry-run.novostroyki-moskvy.ru";
+  run(
+    bin("wrangler"),
+    [
+      "deploy",
+      "--dry-run",
+      "--env",
+      "production",
+      "--outdir",
+      DEPLOY_CHECK,
+      "--var",
+      `SITE_ORIGIN:${origin}`,
+    ],
+    { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, SITE_ORIGIN: origin } },
+  );
   const files = readdirSync(`${ROOT}${DEPLOY_CHECK}`).filter((f) => !f.endsWith(".map") && f !== "README.md");
   const gzip = files.reduce(
     (sum, f) => sum + gzipSync(readFileSync(`${ROOT}${DEPLOY_CHECK}/${f}`)).length,

@@ -46,7 +46,7 @@ const placeholder = (width: number, height: number) =>
 /**
  * A picture that loads when it comes within 100 px of the view (SPEC §4, §9): the browser's own
  * `loading="lazy"` starts far earlier (over a thousand pixels). Until then the <img> shows an empty picture of
- * its size (width and height are always set: nothing moves). Without JavaScript the <noscript> copy is the
+ * its size (width, height and the box's aspect-ratio are always set: nothing moves when the picture comes). Without JavaScript the <noscript> copy is the
  * picture (LazyImage.css hides the waiting one); bots get the picture itself.
  */
 export function LazyImage({ src, width, height, eager = false, alt = "", className }: LazyImageProps) {
@@ -63,7 +63,16 @@ export function LazyImage({ src, width, height, eager = false, alt = "", classNa
     }
     return watch(el, () => setNear(true));
   }, [direct, near]);
-  const common = { width, height, className, decoding: "async" as const };
+  // The box's proportions are the given ones whatever the picture that comes (width and height alone give way
+  // to the loaded picture's own proportions where the CSS sets only the width): the empty picture, the real one
+  // and the <noscript> copy take the same place.
+  const common = {
+    width,
+    height,
+    className,
+    decoding: "async" as const,
+    style: { aspectRatio: `${width} / ${height}` },
+  };
   if (direct) {
     return (
       <img

@@ -10,9 +10,13 @@ import { bin, ensureDeps, ROOT, run } from "./lib.mjs";
 class CheckFailed extends Error {}
 
 /** Runs a command with its output kept for later; rejects with that output when it fails. */
-function capture(cmd, args) {
+function capture(cmd, args, env = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(cmd, args, {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...env },
+    });
     let output = "";
     child.stdout.on("data", (d) => {
       output += d;
@@ -64,7 +68,22 @@ const DEPLOY_CHECK = ".wrangler/deploy-check";
 /** Bundles the worker as `wrangler deploy` would, without deploying, and checks its compressed size. */
 async function checkWorkerBundle() {
   rmSync(`${ROOT}${DEPLOY_CHECK}`, { recursive: true, force: true });
-  await capture(bin("wrangler"), ["deploy", "--dry-run", "--env", "production", "--outdir", DEPLOY_CHECK]);
+  // A real-looking SITE_ORIGIN for scripts/check-deploy.mjs, which refuses production's empty one (nothing deploys).
+  const origin = "https://dry-run.novostroyki-moskvy.ru";
+  await capture(
+    bin("wrangler"),
+    [
+      "deploy",
+      "--dry-run",
+      "--env",
+      "production",
+      "--outdir",
+      DEPLOY_CHECK,
+      "--var",
+      `SITE_ORIGIN:${origin}`,
+    ],
+    { SITE_ORIGIN: origin },
+  );
   const files = readdirSync(`${ROOT}${DEPLOY_CHECK}`).filter((f) => !f.endsWith(".map") && f !== "README.md");
   const gzip = files.reduce(
     (sum, f) => sum + gzipSync(readFileSync(`${ROOT}${DEPLOY_CHECK}/${f}`)).length,

@@ -86,3 +86,6 @@ export const COMPARE_MAX = 4;
 /** The word search (search/entities-by-word, the header's box, /poisk/): its keyword's bounds, in characters. */
 export const KEYWORD_MIN = 2;
 export const KEYWORD_MAX = 100;
+
+/** Pictures load once they are this close to the view (SPEC §4, §9). */
+export const IMAGE_LAZY_MARGIN_PX = 100;

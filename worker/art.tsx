@@ -19,12 +19,19 @@ const DRAWINGS: Record<string, (file: string) => ReactElement | null> = {
   },
 };
 
-export function handleArt(c: Context<AppEnv>): Response {
-  const draw = DRAWINGS[c.req.param("kind") ?? ""];
+/** The SVG of a drawing's address (`/facade/1/….svg`, `/skyline/1/….svg`), or null for one no page makes. */
+export function artSvg(path: string): string | null {
+  const [root, kind = "", version, file = "", ...rest] = path.split("/");
+  const draw = DRAWINGS[kind];
   const drawing =
-    draw && c.req.param("version") === String(ART_VERSION) ? draw(c.req.param("file") ?? "") : null;
-  if (!drawing) return c.text("Такого рисунка нет", 404);
-  return c.body(staticMarkup(drawing), 200, {
+    draw && root === "" && rest.length === 0 && version === String(ART_VERSION) ? draw(file) : null;
+  return drawing ? staticMarkup(drawing) : null;
+}
+
+export function handleArt(c: Context<AppEnv>): Response {
+  const svg = artSvg(`/${c.req.param("kind")}/${c.req.param("version")}/${c.req.param("file")}`);
+  if (svg === null) return c.text("Такого рисунка нет", 404);
+  return c.body(svg, 200, {
     "Content-Type": "image/svg+xml; charset=utf-8",
     // The address holds every input and the drawing's version: the picture behind it never changes.
     "Cache-Control": "public, max-age=31536000, immutable",

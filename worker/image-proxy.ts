@@ -5,9 +5,10 @@
  * Image Resizing (`cf.image`), locally the original is passed through.
  */
 import type { Context } from "hono";
+import { IMAGE_WIDTHS, type ImageWidth, imageSrc } from "../shared/images";
+import { artSvg } from "./art";
 import type { AppEnv } from "./env";
 
-export const IMAGE_WIDTHS = [160, 320, 640, 960, 1280] as const;
 const MAX_BYTES = 10 * 1024 * 1024;
 
 const PRIVATE_HOST =
@@ -21,7 +22,10 @@ export type ImageSource =
 /** Decides what a `src` may be; `allowedHosts` is the IMAGE_HOSTS setting. */
 export function classifySource(src: string, allowedHosts: readonly string[]): ImageSource {
   if (src.startsWith("/") && !src.startsWith("//")) {
-    if (!/^\/(assets|art)\/[\w./-]+\.(svg|png|jpe?g|webp|avif)$/.test(src) || src.includes("..")) {
+    if (
+      !/^\/(assets|art|facade|skyline)\/[\w./-]+\.(svg|png|jpe?g|webp|avif)$/.test(src) ||
+      src.includes("..")
+    ) {
       return { kind: "refused", reason: "Такого изображения нет" };
     }
     return { kind: "own", path: src };
@@ -52,9 +56,9 @@ export const imageHostsOf = (env: { IMAGE_HOSTS?: string }): string[] =>
     .filter(Boolean);
 
 /** A remote image through the proxy (/img/?src=…&w=…), or null when the proxy would refuse it. */
-export function proxied(src: string | null, hosts: readonly string[], w: (typeof IMAGE_WIDTHS)[number]) {
+export function proxied(src: string | null, hosts: readonly string[], w: ImageWidth) {
   if (!src || classifySource(src, hosts).kind !== "remote") return null;
-  return `/img/?src=${encodeURIComponent(src)}&w=${w}`;
+  return imageSrc(src, w);
 }
 
 export async function handleImage(c: Context<AppEnv>): Promise<Response> {
@@ -69,6 +73,15 @@ export async function handleImage(c: Context<AppEnv>): Promise<Response> {
   if (source.kind === "refused") return c.json({ error: source.reason }, src.startsWith("/") ? 404 : 403);
 
   if (source.kind === "own") {
+    // A drawing (façade, skyline) is drawn here, as its own address would; a file comes from the assets.
+    if (/^\/(facade|skyline)\//.test(source.path)) {
+      const drawing = artSvg(source.path);
+      if (drawing === null) return c.json({ error: "Такого изображения нет" }, 404);
+      return c.body(drawing, 200, {
+        "Content-Type": "image/svg+xml; charset=utf-8",
+        "Cache-Control": "public, max-age=31536000, immutable",
+      });
+    }
     const res = await c.env.ASSETS.fetch(new Request(new URL(source.path, c.req.url)));
     if (!res.ok) return c.json({ error: "Такого изображения нет" }, 404);
     const out = new Response(res.body, res);

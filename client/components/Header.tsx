@@ -1,22 +1,14 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { DROPDOWN_DEBOUNCE_MS, SITE_NAME } from "../../shared/constants";
+import { DROPDOWN_DEBOUNCE_MS } from "../../shared/constants";
 import { href } from "../../shared/routes";
 import { useBoot } from "../hooks/use-boot";
 import { useFavorites } from "../hooks/use-favorites";
 import { HEADER_DROPDOWN, MOBILE_MENU } from "../pages";
 import { AppLink } from "./AppLink";
-import {
-  BellIcon,
-  BookmarkIcon,
-  ChevronIcon,
-  HeartIcon,
-  Logo,
-  MenuIcon,
-  PhoneIcon,
-  SearchIcon,
-} from "./icons";
+import { BellIcon, BookmarkIcon, ChevronIcon, HeartIcon, MenuIcon, PhoneIcon, SearchIcon } from "./icons";
 import { SearchBox } from "./SearchBox";
+import { SiteLogo } from "./SiteLogo";
 import "./Header.css";
 
 const FAVORITES = href("favorites");
@@ -78,12 +70,7 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
   return (
     <header className="header">
       <div className="header__inner container">
-        <AppLink to="/" className="header__logo" aria-label={`${SITE_NAME} — на главную`}>
-          <Logo />
-          <span>
-            Новостройки<span className="header__logo-sub">Москвы и Подмосковья</span>
-          </span>
-        </AppLink>
+        <SiteLogo />
         <nav className="header__nav" aria-label="Главное меню">
           {/* biome-ignore lint/a11y/noStaticElementInteractions: hover only adds the debounce; the button opens it by keyboard */}
           <div

@@ -2,14 +2,13 @@ import type { ReactNode } from "react";
 import type { RouteMatch } from "../../shared/routes";
 import { ChatSlot } from "../chat/ChatSlot";
 import { useBoot } from "../hooks/use-boot";
-import { AppLink } from "./AppLink";
 import { TopBanner } from "./ads/TopBanner";
 import QuickSearch from "./catalogue/QuickSearch";
 import Footer from "./Footer";
 import { Header } from "./Header";
-import { Logo } from "./icons";
 import { OfflineNotice } from "./OfflineNotice";
 import { ProgressBar } from "./ProgressBar";
+import { SiteLogo } from "./SiteLogo";
 import "./Layout.css";
 
 /**
@@ -48,10 +47,7 @@ export function EmptyLayout({ children }: { children: ReactNode }) {
       <ProgressBar />
       <header className="empty-header">
         <div className="container">
-          <AppLink to="/" className="header__logo" aria-label="На главную">
-            <Logo />
-            <span>Новостройки</span>
-          </AppLink>
+          <SiteLogo subtitle={false} />
         </div>
       </header>
       <main id="main" className="main main--empty">

@@ -11,7 +11,8 @@ import "./SearchBox.css";
 const preloadOptions = () => void SEARCH_OPTIONS.preload().catch(() => undefined);
 
 /**
- * Site-wide search (search/entities-by-word): a combobox with keyboard navigation. The box and what is typed
+ * Site-wide search (search/entities-by-word): a combobox (ARIA 1.2: the input owns the list through
+ * aria-controls and points at the highlighted option with aria-activedescendant) with keyboard navigation. The box and what is typed
  * into it are here, in the shell; what was found comes in a lazy part (SearchOptions).
  */
 export function SearchBox({ className = "" }: { className?: string }) {
@@ -44,9 +45,15 @@ export function SearchBox({ className = "" }: { className?: string }) {
   return (
     <form className={`search-box ${className}`} method="get" action="/poisk/" onSubmit={submit}>
       <SearchIcon className="search-box__icon" width={18} height={18} />
+      {/* ARIA 1.2's combobox on a text input: HTML allows role=combobox on type=text, not on type=search; the
+          phone's keyboard still shows its search key (inputmode, enterkeyhint). */}
       <input
         className="form-input"
-        type="search"
+        type="text"
+        inputMode="search"
+        enterKeyHint="search"
+        autoComplete="off"
+        spellCheck={false}
         name="q"
         role="combobox"
         aria-expanded={showList}
@@ -75,6 +82,8 @@ export function SearchBox({ className = "" }: { className?: string }) {
             e.preventDefault();
             setActive((a) => Math.max(-1, a - 1));
           } else if (e.key === "Escape") {
+            // As the APG combobox (and a search field) does: the first Esc closes the list, the next clears.
+            if (!showList) setText("");
             setOpen(false);
             setActive(-1);
           }

@@ -13,7 +13,7 @@ import { JsonLd } from "../components/JsonLd";
 import { ArticleBody } from "../components/journal/ArticleBody";
 import { ArticleCard, articlePath } from "../components/journal/ArticleCard";
 import { ArticleMeta } from "../components/journal/ArticleMeta";
-import { CoverArt } from "../components/journal/CoverArt";
+import { CoverArt, coverSrc } from "../components/journal/CoverArt";
 import { useCountView } from "../components/journal/use-count-view";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
@@ -27,6 +27,7 @@ function articleJsonLd(post: MediaPost, path: string, origin: string) {
     "@type": "Article",
     headline: post.title,
     description: post.lead,
+    image: [`${origin}${coverSrc(post.id, post.category)}`],
     datePublished: post.published_at,
     dateModified: post.published_at,
     articleSection: post.category.name,
@@ -35,6 +36,7 @@ function articleJsonLd(post: MediaPost, path: string, origin: string) {
     author: site,
     publisher: site,
     mainEntityOfPage: `${origin}${path}`,
+    url: `${origin}${path}`,
   };
 }
 

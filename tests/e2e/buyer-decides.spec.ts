@@ -148,13 +148,13 @@ for (const [name, size] of [
       expect(titles.length).toBeGreaterThan(2);
       await cards
         .nth(0)
-        .getByRole("button", { name: /^Добавить к сравнению/ })
+        .getByRole("button", { name: /^Сравнить:/ })
         .click();
       await cards
         .nth(1)
-        .getByRole("button", { name: /^Добавить к сравнению/ })
+        .getByRole("button", { name: /^Сравнить:/ })
         .click();
-      await expect(cards.nth(0).getByRole("button", { name: /^Убрать из сравнения/ })).toHaveAttribute(
+      await expect(cards.nth(0).getByRole("button", { name: /^В сравнении:/ })).toHaveAttribute(
         "aria-pressed",
         "true",
       );

@@ -239,4 +239,32 @@ test.describe("catalogue", () => {
     await hydrated(page);
     await screenshot(page, "home-catalogue-390");
   });
+
+  test("the quick search's metro tab lists stations with their line colours, as /po-metro/ does (SPEC §2)", async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/po-metro/");
+    await hydrated(page);
+    /** Each listed station's name and its dot's colour (null: no dot). */
+    const stations = (root: ReturnType<Page["locator"]>) =>
+      root
+        .locator(".alphabet li")
+        .evaluateAll((items) =>
+          items.map((li): [string, string | null] => [
+            li.querySelector("a, span:not(.line-dot)")?.textContent?.trim() ?? "",
+            (li.querySelector(".line-dot") as HTMLElement | null)?.style.background || null,
+          ]),
+        );
+    const onPage = new Map(await stations(page.locator("main")));
+    await page.locator(".quick-search").getByRole("tab", { name: "Метро" }).click();
+    const panel = page.locator(".quick-search").getByRole("tabpanel");
+    await expect(panel.locator(".alphabet li").first()).toBeVisible();
+    const inTab = await stations(panel);
+    expect(inTab.length).toBeGreaterThan(5);
+    for (const [name, colour] of inTab) {
+      expect(colour, name).toMatch(/^rgb\(/);
+      expect(colour, name).toBe(onPage.get(name) ?? "no dot on /po-metro/");
+    }
+  });
 });

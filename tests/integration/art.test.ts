@@ -52,14 +52,18 @@ describe("drawn pictures as images", () => {
 
   it("keep the drawings out of a listing's HTML", async () => {
     const { html } = await visit("/novostroyki/?facade=img");
-    expect(html).toMatch(/<img src="\/facade\/\d+\/\d+-[1-5]-\d+-day-480x300\.svg"/);
+    expect(html).toMatch(
+      /<img src="\/img\/\?src=%2Ffacade%2F\d+%2F\d+-[1-5]-\d+-day-480x300\.svg&amp;w=640"/,
+    );
     expect(html).not.toContain("<pattern");
   });
 
   it("keep the skylines out of the home page's and the journal's HTML", async () => {
     for (const path of ["/", "/journal/"]) {
       const { html } = await visit(path);
-      expect(html, path).toMatch(/<img src="\/skyline\/\d+\/\d+-[0-9a-f]{6}-[a-z]+-640x(280|360)\.svg"/);
+      expect(html, path).toMatch(
+        /<img src="\/img\/\?src=%2Fskyline%2F\d+%2F\d+-[0-9a-f]{6}-[a-z]+-640x(280|360)\.svg&amp;w=640"/,
+      );
       expect(html, path).not.toContain("<linearGradient");
     }
   });

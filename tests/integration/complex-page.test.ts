@@ -196,8 +196,8 @@ describe("the apartments pages", () => {
     // The drawing names its rooms: a kitchen, or the one living space of a studio or a free plan.
     expect(html).toMatch(/<svg[^>]*role="img" aria-label="Планировка: [^"]*(кухня|жилая зона)/);
     expect(html).toContain(`/mortgage/?price=${apartment.price}&amp;`);
-    const offer = jsonLd(html).find((b) => typeOf(b).includes("Offer"));
-    expect(offer).toMatchObject({ price: apartment.price, priceCurrency: "RUB" });
+    const product = jsonLd(html).find((b) => typeOf(b).includes("Product"));
+    expect(product?.offers).toMatchObject({ "@type": "Offer", price: apartment.price, priceCurrency: "RUB" });
   });
 
   it.each([

@@ -357,7 +357,7 @@ describe("journal pages", () => {
     expect(html).toContain('href="/journal/?page=2"');
     expect(html).toContain('href="/journal/ipoteka/"');
     expect(html).toMatch(
-      /<img src="\/skyline\/[^"]+" width="640" height="360" alt="" class="skyline-art article-card__cover"/,
+      /<img src="\/img\/\?src=%2Fskyline%2F[^"]+" alt="" width="640" height="360" class="skyline-art article-card__cover"/,
     );
 
     const second = await get("/journal/?page=4");

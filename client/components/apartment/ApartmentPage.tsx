@@ -6,7 +6,7 @@
 import { apartmentUrlQuery } from "../../../shared/filters/apartments";
 import { formatArea, formatPrice } from "../../../shared/format";
 import type { PlanAreas } from "../../../shared/plan";
-import type { ApartmentDetail, LivingObject } from "../../../shared/schemas/catalogue";
+import type { ApartmentDetail, ComplexDetail, LivingObject } from "../../../shared/schemas/catalogue";
 import { useApi } from "../../hooks/use-api";
 import { useSiteOrigin } from "../../hooks/use-boot";
 import type { PageProps } from "../../pages";
@@ -15,6 +15,7 @@ import { AppLink } from "../AppLink";
 import { Breadcrumbs } from "../Breadcrumbs";
 import { FactList } from "../complex/Facts";
 import { LightBoxProvider, useLightBox } from "../complex/LightBox";
+import { complexPicture } from "../complex/picture";
 import { StationList } from "../complex/Stations";
 import { classLabel, complexTitle, mortgageRegion } from "../complex/text";
 import { JsonLd } from "../JsonLd";
@@ -29,25 +30,32 @@ import MortgageSnippet from "./MortgageSnippet";
 import { PriceHistory } from "./PriceHistory";
 import { apartmentTitle, floorLabel, mortgageLine, pricePerMeter } from "./text";
 
-function apartmentJsonLd(a: LivingObject, origin: string) {
+/**
+ * The apartment as schema.org data: a flat (Apartment) and what is sold (Product, with its Offer: Google's
+ * Product results need a name, an image and an offer with price and currency). The image is its complex's.
+ */
+function apartmentJsonLd(a: LivingObject, c: ComplexDetail | undefined, origin: string) {
+  const url = `${origin}${a.url}`;
   return {
     "@context": "https://schema.org",
-    "@type": "Offer",
-    url: `${origin}${a.url}`,
-    price: a.price,
-    priceCurrency: "RUB",
-    availability: a.status === 1 ? "https://schema.org/InStock" : "https://schema.org/SoldOut",
-    itemOffered: {
-      "@type": "Apartment",
-      name: apartmentTitle(a),
-      numberOfRooms: Math.max(1, a.rooms),
-      floorLevel: String(a.floor),
-      floorSize: { "@type": "QuantitativeValue", value: a.area_total, unitCode: "MTK" },
-      containedInPlace: {
-        "@type": "ApartmentComplex",
-        name: complexTitle(a.complex.name),
-        url: `${origin}${a.complex.url}`,
-      },
+    "@type": ["Apartment", "Product"],
+    name: `${apartmentTitle(a)}, ${formatArea(a.area_total)}, в ${complexTitle(a.complex.name)}`,
+    url,
+    ...(c ? { image: [`${origin}${complexPicture(c)}`] } : {}),
+    numberOfRooms: Math.max(1, a.rooms),
+    floorLevel: String(a.floor),
+    floorSize: { "@type": "QuantitativeValue", value: a.area_total, unitCode: "MTK" },
+    containedInPlace: {
+      "@type": "ApartmentComplex",
+      name: complexTitle(a.complex.name),
+      url: `${origin}${a.complex.url}`,
+    },
+    offers: {
+      "@type": "Offer",
+      url,
+      price: a.price,
+      priceCurrency: "RUB",
+      availability: a.status === 1 ? "https://schema.org/InStock" : "https://schema.org/SoldOut",
     },
   };
 }
@@ -99,7 +107,7 @@ export default function ApartmentPage({ match, data, answer }: ApartmentPageProp
             { label: title },
           ]}
         />
-        <JsonLd data={apartmentJsonLd(a, origin)} />
+        <JsonLd data={apartmentJsonLd(a, c, origin)} />
         <h1>
           {title} в {inComplex}
         </h1>

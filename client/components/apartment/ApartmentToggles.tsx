@@ -38,7 +38,8 @@ export default function ApartmentToggles({ id, title }: TogglesProps) {
         type="button"
         className={`apt-toggle${compared ? " apt-toggle--on" : ""}`}
         aria-pressed={compared}
-        aria-label={compared ? `Убрать из сравнения: ${title}` : `Добавить к сравнению: ${title}`}
+        // The name starts with the visible word (WCAG 2.5.3); aria-pressed says whether it is on.
+        aria-label={`${compared ? "В сравнении" : "Сравнить"}: ${title}`}
         onClick={() => setFull(!compare.toggle(id))}
       >
         {compared ? "В сравнении" : "Сравнить"}

@@ -1,6 +1,7 @@
 import type { FacadeVariant } from "../../../shared/art";
 import type { ComplexDetail } from "../../../shared/schemas/catalogue";
 import { FacadeImage } from "../art/ArtImage";
+import { LazyImage } from "../art/LazyImage";
 import { type Slide, useLightBox } from "./LightBox";
 import "./complex.css";
 
@@ -41,7 +42,7 @@ export default function Gallery({ complex, name }: GalleryProps) {
     />
   );
   const picture = (width: number, height: number, alt = "") =>
-    photo && <img src={photo} alt={alt} width={width} height={height} />;
+    photo && <LazyImage src={photo} alt={alt} width={width} height={height} eager={width >= 800} />;
   const views = photo
     ? [{ variant: "photo" as const, caption: "Фото застройщика" }, ...VIEWS.slice(1)]
     : VIEWS;

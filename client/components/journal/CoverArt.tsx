@@ -1,4 +1,5 @@
-import type { Motif } from "../../../shared/art";
+import { type Motif, type SkylineSpec, skylineSrc } from "../../../shared/art";
+import { imageSrc } from "../../../shared/images";
 import { SkylineImage } from "../art/ArtImage";
 import "./journal.css";
 
@@ -13,6 +14,18 @@ const CATEGORY_ART: Record<string, { color: string; motif: Motif }> = {
 };
 const OTHER = { color: "#1d5bd8", motif: "tag" } as const;
 
+type Category = { id: number; slug: string };
+
+/** The cover's drawing: the article's id and category choose it. */
+function coverSpec(id: number, category: Category): SkylineSpec {
+  const art = CATEGORY_ART[category.slug] ?? OTHER;
+  return { seed: id * 31 + category.id, color: art.color, motif: art.motif, width: 640, height: 360 };
+}
+
+/** The cover's address through the image proxy (the article's structured data names it). */
+export const coverSrc = (id: number, category: Category): string =>
+  imageSrc(skylineSrc(coverSpec(id, category)), 640);
+
 /** The drawn cover of an article, from its id and category (there are no photos). */
 export function CoverArt({
   id,
@@ -21,20 +34,9 @@ export function CoverArt({
   eager = false,
 }: {
   id: number;
-  category: { id: number; slug: string };
+  category: Category;
   className: string;
   eager?: boolean;
 }) {
-  const art = CATEGORY_ART[category.slug] ?? OTHER;
-  return (
-    <SkylineImage
-      seed={id * 31 + category.id}
-      color={art.color}
-      motif={art.motif}
-      width={640}
-      height={360}
-      className={`skyline-art ${className}`}
-      eager={eager}
-    />
-  );
+  return <SkylineImage {...coverSpec(id, category)} className={`skyline-art ${className}`} eager={eager} />;
 }

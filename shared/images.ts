@@ -1,0 +1,17 @@
+/**
+ * Every picture a page shows goes through the image proxy (SPEC §7, worker/image-proxy.ts): `/img/?src=…&w=…`.
+ * Our own files and drawings (`/art/…`, `/facade/…`, `/skyline/…`) and a feed's remote pictures alike; the proxy
+ * resizes what it can to the preset width and keeps each answer cached.
+ */
+export const IMAGE_WIDTHS = [160, 320, 640, 960, 1280] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+
+/** The smallest preset width that covers `width` CSS pixels (the largest for anything wider). */
+export const imageWidthFor = (width: number): ImageWidth => IMAGE_WIDTHS.find((w) => w >= width) ?? 1280;
+
+/** The proxy's address of a picture (a path on this site or an allow-listed remote address). */
+export const imageSrc = (src: string, width: number): string =>
+  `/img/?src=${encodeURIComponent(src)}&w=${imageWidthFor(width)}`;
+
+/** Whether an address is the proxy's (the pages' HTML must show no other picture). */
+export const isProxied = (src: string): boolean => src.startsWith("/img/?src=");

@@ -3,26 +3,12 @@
 // (1440 × 640) frame at every zoom level from the first view's to the closest, each centred on the centre of
 // Moscow and on the densest cell of the first view's closest level; prints each level's largest view and the
 // largest of all.
-import * as esbuild from "esbuild";
+import { importTypeScript } from "./db.mjs";
 import { prepareScale, startServer } from "./local-server.mjs";
 
 /** The map's own projection and view quantisation (shared/map), bundled for Node. */
-const out = await esbuild.build({
-  stdin: {
-    contents: `export { FIRST_LEVEL, project, ZOOM_MAX } from "./shared/map/projection.ts";
-      export { bboxParam, FIRST_VIEW, viewQuery } from "./shared/map/view.ts";`,
-    resolveDir: ".",
-    loader: "ts",
-  },
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  write: false,
-  logLevel: "error",
-});
-const { FIRST_LEVEL, project, ZOOM_MAX, bboxParam, FIRST_VIEW, viewQuery } = await import(
-  `data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`
-);
+const { FIRST_LEVEL, project, ZOOM_MAX } = await importTypeScript("shared/map/projection.ts");
+const { bboxParam, FIRST_VIEW, viewQuery } = await importTypeScript("shared/map/view.ts");
 
 const SCALES = process.argv.slice(2).map(Number).filter(Boolean);
 const FRAMES = [

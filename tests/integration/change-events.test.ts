@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { importFeedAt } from "../../worker/feeds/import";
 import ladoga from "../fixtures/feeds/ladoga.xml?raw";
+import { rows } from "./helpers";
 
 // Change events (migration 0018) are written by triggers: whoever changes a fact a buyer can follow records it
 // once, and a write that changes nothing records nothing. The tests of this file run in order on one database.
@@ -18,14 +19,6 @@ const importText = (text: string) =>
       },
     }),
   );
-
-async function rows<T>(sql: string, ...binds: (string | number)[]): Promise<T[]> {
-  return (
-    await env.DB.prepare(sql)
-      .bind(...binds)
-      .all<T>()
-  ).results;
-}
 
 const lastEvent = async () =>
   (await rows<{ id: number }>("SELECT coalesce(max(id), 0) AS id FROM change_events"))[0]?.id ?? 0;

@@ -12,7 +12,7 @@ import { scheduled } from "../../worker/scheduled";
 import broken from "../fixtures/feeds/broken.xml?raw";
 import ladoga from "../fixtures/feeds/ladoga.xml?raw";
 import zvezda from "../fixtures/feeds/severnaya-zvezda.xml?raw";
-import { getJson } from "./helpers";
+import { getJson, rows } from "./helpers";
 
 // The tests of this file run in order on one database: each builds on what the ones before imported.
 const LADOGA_URL = "https://feeds.ladoga.example/yrl.xml";
@@ -32,14 +32,6 @@ function stream(text: string): ReadableStream<Uint8Array> {
 }
 
 const importText = (url: string, text: string) => importFeedAt(env.DB, url, stream(text));
-
-async function rows<T>(sql: string, ...binds: (string | number)[]): Promise<T[]> {
-  return (
-    await env.DB.prepare(sql)
-      .bind(...binds)
-      .all<T>()
-  ).results;
-}
 
 /** Everything an import may write, summed up: equal states mean nothing changed. */
 async function catalogueState() {

@@ -12,6 +12,15 @@ export function get(path: string, init: { bot?: boolean; headers?: Record<string
   });
 }
 
+/** The rows a statement answers in the test's D1. */
+export async function rows<T>(sql: string, ...binds: (string | number)[]): Promise<T[]> {
+  return (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
+}
+
 export async function getJson<T = unknown>(path: string): Promise<{ status: number; body: T }> {
   const res = await get(path, { headers: { Accept: "application/json" } });
   return { status: res.status, body: (await res.json()) as T };

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import type { RouteMatch } from "../../shared/routes";
 import { ChatSlot } from "../chat/ChatSlot";
 import { useBoot } from "../hooks/use-boot";
@@ -31,8 +31,13 @@ export function DefaultLayout({ match, children }: { match: RouteMatch; children
       </main>
       {!reduced && (
         <>
-          <QuickSearch />
-          <Footer />
+          {/* Each in a boundary of its own: one that throws is left to the browser, the page stands. */}
+          <Suspense fallback={null}>
+            <QuickSearch />
+          </Suspense>
+          <Suspense fallback={null}>
+            <Footer />
+          </Suspense>
         </>
       )}
       <ChatSlot match={match} enabled={match.route.layout === "default"} />

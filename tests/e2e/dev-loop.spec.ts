@@ -85,7 +85,7 @@ test.describe("npm run dev", () => {
     const subtitle = page.locator(".header__logo-sub");
     await expect(subtitle).toHaveText("Москвы и Подмосковья");
 
-    edit(join(dir, "client/components/Header.tsx"), "Москвы и Подмосковья<", "Москвы и области<");
+    edit(join(dir, "client/components/SiteLogo.tsx"), "Москвы и Подмосковья<", "Москвы и области<");
     // The page reloads by itself, the server's HTML and the bundle both with the edit (no hydration error).
     await expect(subtitle).toHaveText("Москвы и области", { timeout: 60_000 });
     await hydrated(page);

@@ -136,6 +136,50 @@ for (const viewport of [PHONE, DESKTOP]) {
       await context.close();
     });
 
+    test("the disclaimer opens when the pointer moves over its label, not when the page scrolls a label under it", async ({
+      browser,
+    }) => {
+      const { context, page, errors } = await open(browser, viewport, "/novostroyki/");
+      const badge = page.locator(".ad-row .ad-badge").nth(1);
+      const button = badge.locator(".ad-badge__button");
+      // The ad row hydrates after the page's root (its own part): before, no handler sees the pointer.
+      await expect
+        .poll(() => button.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))))
+        .toBe(true);
+      // The pointer rests at the middle of the screen, on the line the label will come to, the label below it.
+      const middle = Math.round(viewport.height / 2);
+      await scrollBadgeTo(badge, middle + 200);
+      const at = await button.boundingBox();
+      if (!at) throw new Error("no label");
+      const x = at.x + at.width / 2;
+      // Moves are dispatched with the next frame: the page scrolls once this one has come.
+      type Moved = { moved?: Promise<void> };
+      await page.evaluate(() => {
+        (window as Moved).moved = new Promise((resolve) =>
+          addEventListener("mousemove", () => resolve(), { once: true }),
+        );
+      });
+      await page.mouse.move(x, middle + at.height / 2);
+      await page.evaluate(() => (window as Moved).moved);
+      await expect(page.locator(".ad-badge--open")).toHaveCount(0);
+      // The page scrolls the label under the pointer: the browser says the pointer is over it (mouseover)…
+      const over = button.evaluate(
+        (el) =>
+          new Promise<void>((resolve) => el.addEventListener("mouseover", () => resolve(), { once: true })),
+      );
+      await scrollBadgeTo(badge, middle);
+      await over;
+      // …and the next frames show no popup: nobody hovered it.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await expect(page.locator(".ad-popup")).toHaveCount(0);
+      // A move of the pointer over it opens it.
+      await page.mouse.move(x + 2, middle + at.height / 2);
+      await expectPopupVisible(page, button, badge.locator(".ad-popup"), "moved over");
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
     test("the disclaimer works from the keyboard, and a page with it open has no axe violations", async ({
       browser,
     }) => {

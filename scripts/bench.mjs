@@ -57,7 +57,7 @@ async function listingSql() {
   return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`);
 }
 
-/** The filters whose list and count are timed: the count's shapes (README, «Counts at any scale»). */
+/** The filters whose list and count are timed: the count's shapes (docs/decisions/0002-counts-at-scale.md). */
 async function benchFilters(db) {
   const station = await db
     .prepare(

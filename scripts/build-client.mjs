@@ -41,8 +41,7 @@ export function staticImports(outputs, file, seen = new Set()) {
 
 /**
  * A page's code shared with at least this share of the pages goes into the common chunk, which every page
- * loads: half of them, so that the pages without a filter do not load the filter tables (README, «The client
- * build»). `COMMON_SHARE=0.3 node scripts/first-load.mjs` measures another share.
+ * loads: half of them, so that the pages without a filter do not load the filter tables (docs/decisions/0005-first-load-passes.md). `COMMON_SHARE=0.3 node scripts/first-load.mjs` measures another share.
  */
 const COMMON_SHARE = Number(process.env.COMMON_SHARE ?? 0.5);
 

@@ -2,7 +2,7 @@
 // kept-alive connection was closed before any answer came (RFC 9112 §9.3.1, what browsers do). workerd
 // closes such a connection without saying so (no `Connection: close`) when its idle timer ran out while its
 // event loop was busy, or after an answer to a request whose body the worker did not read; Node's fetch then
-// sends the next request on it and fails with ECONNRESET / UND_ERR_SOCKET (README, «Measuring»).
+// sends the next request on it and fails with ECONNRESET / UND_ERR_SOCKET (docs/decisions/0007-load-test-incident.md).
 
 /** Connection errors after which a request may be sent again. */
 const RESET = new Set(["ECONNRESET", "UND_ERR_SOCKET", "EPIPE"]);

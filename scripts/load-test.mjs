@@ -1,8 +1,8 @@
 // npm run test:load: holds 50 concurrent requests on a mix of pages, API calls and a static asset for 60 s
 // against a local production build at seed scale 0.1 (loopback only). Reports p50/p99 latency and errors;
 // exits 1 on any connection error or timeout (10 s), or on any status other than 2xx, 3xx and 404. A request
-// whose kept-alive connection was closed before any answer is sent again (scripts/http-client.mjs, README
-// «Measuring»), counted apart. Not part of npm test.
+// whose kept-alive connection was closed before any answer is sent again (scripts/http-client.mjs, docs/decisions/
+// 0007-load-test-incident.md), counted apart. Not part of npm test.
 import { buildClient } from "./build-client.mjs";
 import { send } from "./http-client.mjs";
 import { prepareScale, startServer } from "./local-server.mjs";

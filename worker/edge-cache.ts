@@ -100,7 +100,7 @@ async function fromCache(c: Context<AppEnv>, hit: Response, state: "HIT" | "STAL
  */
 function store(c: Context<AppEnv>, key: Request, res: Response, renderedAt: number): Promise<void> {
   // The bytes as they are: decoding the page to a string and encoding it again for the copy cost a rendered
-  // listing more than a millisecond (README «The server's rendering cost»).
+  // listing more than a millisecond (docs/decisions/0011-react-node-build-streamed.md).
   return res
     .arrayBuffer()
     .then((html) =>

@@ -4,7 +4,7 @@
  * catalogue filter" `search[…]` and the classic flat names), the canonical page URL, the API key, the form's
  * fields, the noindex rule and the phone sheet's reset. The SQL of each field is in
  * worker/db/queries/complex-filter.ts (FIELD_SQL, with the level each is tested at), keyed by the same name.
- * README: «Как добавить фильтр».
+ * README «Add a filter».
  */
 import { BUILD_STAGES, BUILD_TYPES, CLASSES, PARKING } from "../codes";
 import { DEFAULT_SORT, SORTS, type Sort } from "../constants";

@@ -23,7 +23,7 @@ describe("server errors", () => {
   it("shows a person the same error page with the same 500, and keeps no copy of it", async () => {
     // The first test dropped the table too (storage is kept between the tests of a file).
     await env.DB.exec("DROP TABLE IF EXISTS pages");
-    // The status waits for the data on every page (README «Where the first byte waits»).
+    // The status waits for the data on every page (docs/decisions/0001-first-byte-rule.md).
     const load = async () => {
       const ctx = createExecutionContext();
       const res = await app.fetch(

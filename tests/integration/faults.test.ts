@@ -75,7 +75,7 @@ describe("D1 down", () => {
   });
 
   it("pages show the Russian error page, not a crash", async () => {
-    // Every page's status waits for its data (README «Where the first byte waits»): a 500, for people too.
+    // Every page's status waits for its data (docs/decisions/0001-first-byte-rule.md): a 500, for people too.
     for (const path of ["/?faults=d1", "/novostroyki/zhk-test-1/?faults=d1", "/journal/?faults=d1"]) {
       const db = failing(faultyD1, env.DB);
       const { res, body } = await visit(path, { DB: db.binding });

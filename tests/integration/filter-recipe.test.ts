@@ -20,7 +20,7 @@ import {
 import { countTotal } from "../../worker/db/queries/complexes";
 
 /**
- * README «Как добавить фильтр», at every level: a field added to the table (shared/filters) with its SQL
+ * README «Add a filter», at every level: a field added to the table (shared/filters) with its SQL
  * (FIELD_SQL) is read from and written to the URL, offered by the form when it is a range, and counted exactly
  * — alone and beside the fields whose fast forms (facet bits, station rank) would otherwise answer without it.
  */

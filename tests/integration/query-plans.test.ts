@@ -58,7 +58,7 @@ const FILTERS: [string, CatalogueFilter][] = [
   ],
   ["ids", { ids: [3, 1, 2] }],
   ["ids + price", { ids: [3, 1, 2], price: { max: 2e7 } }],
-  // Each shape of the apartments' and stations' tests (complexWhere; README «Counts at any scale»).
+  // Each shape of the apartments' and stations' tests (complexWhere; docs/decisions/0002-counts-at-scale.md).
   ["rooms", { rooms: [2] }],
   ["rooms + otdelka", { rooms: [1, 2], otdelka: [3] }],
   ["price on bucket edges", { price: { min: 8_000_000, max: 14_000_000 } }],

@@ -79,7 +79,7 @@ describe("a page whose render fails", () => {
     const { res, errors } = await render(brokenHeader, false);
     const html = await res.text();
     // The status left with the head, after the data and before the render: the one failure that comes after
-    // it is a component that throws (README «Where the first byte waits»).
+    // it is a component that throws (docs/decisions/0001-first-byte-rule.md).
     expect(res.status).toBe(200);
     expect(html).toContain('<link rel="stylesheet"');
     expect(html).toContain("Не удалось показать страницу");

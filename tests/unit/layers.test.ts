@@ -50,7 +50,7 @@ describe("layers", () => {
     expect(violations("worker/x.ts", 'import { App } from "../client/app";')).toEqual([]);
   });
 
-  // One way to render each kind of HTML (README, «How HTML and SVG are made»): React, streamed for the pages and
+  // One way to render each kind of HTML (docs/decisions/0015-one-way-to-make-html.md): React, streamed for the pages and
   // renderToStaticMarkup (worker/ssr/static.tsx) for what never hydrates; no second template engine.
   it("no code renders HTML with hono/html or hono/jsx", () => {
     const found = ["client", "shared", "worker"]
@@ -59,7 +59,7 @@ describe("layers", () => {
     expect(found).toEqual([]);
   });
 
-  // The catalogue's kept counts (migration 0016, README «Counts at any scale») follow writers through triggers; the
+  // The catalogue's kept counts (migration 0016, docs/decisions/0002-counts-at-scale.md) follow writers through triggers; the
   // row REPLACE deletes to make room fires no delete trigger (D1 runs without recursive_triggers), so the count
   // would drift. Writers of complexes and their stations upsert (ON CONFLICT … DO UPDATE) instead.
   it("no code replaces a complex's row or its stations' rows", () => {

@@ -1,6 +1,6 @@
 // React's Node build, not the edge build the `workerd` condition picks: the edge build encodes each piece of
 // markup to a new buffer (TextEncoder.encode, ~10 000 a listing), the Node build writes them into 4 KB buffers
-// (README «The server's rendering cost»). A web stream either way; workerd runs it with nodejs_compat.
+// (docs/decisions/0011-react-node-build-streamed.md). A web stream either way; workerd runs it with nodejs_compat.
 import { renderToReadableStream } from "react-dom/server.node";
 import { StaticRouter } from "react-router";
 import { App } from "../../client/app";
@@ -15,8 +15,8 @@ export interface RenderInput {
   url: URL;
   page: PageId | null;
   /**
-   * The page's data and the visit's state, all in: the status line is the data's (README «Where the first byte
-   * waits»), so no page's data can fail after it has left.
+   * The page's data and the visit's state, all in: the status line is the data's
+   * (docs/decisions/0001-first-byte-rule.md), so no page's data can fail after it has left.
    */
   boot: BootData;
   nonce: string;

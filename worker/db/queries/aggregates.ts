@@ -7,7 +7,7 @@ const maskOf = (bit: string, complexId: string) =>
   `(SELECT coalesce(sum(DISTINCT 1 << ${bit}), 0) FROM living_objects lo WHERE lo.complex_id = ${complexId} AND lo.status = 1)`;
 
 /**
- * The facet columns of a complex (migration 0015; README «Counts at any scale»), as the SET list of an UPDATE
+ * The facet columns of a complex (migration 0015; docs/decisions/0002-counts-at-scale.md), as the SET list of an UPDATE
  * of residential_complexes whose complex id is `complexId`: which room type and finishing go together, which
  * price and area buckets its apartments on sale fill, and which coarse ones each room type's (and each
  * finishing's prices) fill.

@@ -72,7 +72,7 @@ app.get("/operator/feeds/", handleFeedsPage);
 app.get("/operator/leads/", handleLeadsPage);
 app.post("/operator/leads/:id/handled/", handleLeadHandled);
 app.post("/zayavka/", handleLeadForm);
-app.route("/podpiski", alertsPages);
+app.route("/podpiski/", alertsPages);
 app.get("/banners/top/", handleTopBanner);
 
 app.get("/favicon.svg", async (c) => {

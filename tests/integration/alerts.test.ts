@@ -13,7 +13,7 @@ import {
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runAlerts } from "../../worker/alerts/match";
+import { composeLetters, runAlerts } from "../../worker/alerts/match";
 import { MAX_ATTEMPTS, sendLetters } from "../../worker/alerts/send";
 import { app } from "../../worker/app";
 import { importFeedAt } from "../../worker/feeds/import";
@@ -247,7 +247,8 @@ describe("alerts", () => {
     expect(alerts).toHaveLength(1);
     const [letter] = alerts;
     expect(letter?.text).toContain("Цена снижена: Студия, 29,9");
-    expect(letter?.text).toMatch(/11\s254\s000\s₽ вместо 11\s654\s000\s₽/);
+    expect(letter?.text).toMatch(/11\s254\s000\s₽ \(было 11\s654\s000\s₽\)/);
+    expect(letter?.subject).toBe("«Новостройки, Студия»: 1\u00a0изменение");
     expect(letter?.html).toContain("Цена снижена");
     expect(JSON.parse(letter?.headers ?? "{}")).toMatchObject({
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -307,17 +308,18 @@ describe("alerts", () => {
     const duplicate = await consume([id], 3);
     expect(duplicate.explicitAcks).toHaveLength(1);
     expect(handed.filter((h) => h.to === email)).toHaveLength(1);
-    expect(
-      (
-        await rows<{ status: string; attempts: number }>(
-          "SELECT status, attempts FROM letters WHERE id = ?1",
-          id,
-        )
-      )[0],
-    ).toEqual({
-      status: "sent",
-      attempts: 2 + 1,
-    });
+    const [sent] = await rows<{ status: string; attempts: number }>(
+      "SELECT status, attempts FROM letters WHERE id = ?1",
+      id,
+    );
+    expect(sent?.status).toBe("sent");
+    // Two consumers at once on a pending letter: one sends it, the other leaves it to the lease.
+    await env.DB.prepare("UPDATE letters SET status = 'pending' WHERE id = ?1").bind(id).run();
+    handed.length = 0;
+    const both = await Promise.all([consume([id], 2), consume([id], 2)]);
+    expect(handed).toHaveLength(1);
+    expect([...both[0].explicitAcks, ...both[1].explicitAcks]).toHaveLength(1);
+    expect([...both[0].retryMessages, ...both[1].retryMessages]).toHaveLength(1);
   });
 
   it("the last failed try dead-letters the letter", async () => {
@@ -372,6 +374,23 @@ describe("alerts", () => {
     const forged = await call(`/podpiski/?k=${k.slice(0, -2)}xx`);
     expect(forged.status).toBe(403);
     expect(forged.text).toContain("Ссылка не работает");
+  });
+
+  it("a weekly digest waits a week after its last letter, then groups what came, and is never empty", async () => {
+    const before = (await lettersOf(EMAIL)).length;
+    await importText(ladoga.replace(STUDIO, "<price><value>11154000</value>"));
+    await runAlerts(env);
+    expect(await lettersOf(EMAIL)).toHaveLength(before);
+    const weekLater = new Date(Date.now() + 8 * 86_400_000);
+    const made = await composeLetters(env, weekLater);
+    expect(made).toHaveLength(1);
+    const digest = (await lettersOf(EMAIL)).at(-1);
+    expect(digest?.kind).toBe("digest");
+    expect(digest?.subject).toBe("Подборка: 1\u00a0изменение по вашим подпискам");
+    expect(digest?.text).toContain("== Студии у Семёновской ==");
+    expect(digest?.text).toMatch(/11\s154\s000\s₽ \(было 11\s254\s000\s₽\)/);
+    // Nothing new: no letter at all, however late.
+    expect(await composeLetters(env, new Date(Date.now() + 30 * 86_400_000))).toEqual([]);
   });
 
   it("one-click unsubscribe (RFC 8058 POST): the same answer for a known and an unknown key", async () => {

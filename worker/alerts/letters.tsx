@@ -4,7 +4,17 @@
  * carries «Мои подписки» (signed), a visible one-click unsubscribe and the List-Unsubscribe headers (RFC 8058).
  */
 import type { ReactNode } from "react";
-import { formatArea, formatDate, formatDeadline, formatPrice, formatRooms } from "../../shared/format";
+import {
+  countOf,
+  formatArea,
+  formatDate,
+  formatDeadline,
+  formatPrice,
+  formatRooms,
+} from "../../shared/format";
+
+const CHANGES = ["изменение", "изменения", "изменений"] as const;
+
 import type { PendingChangeRow } from "../db/queries/alerts";
 import { staticDocument } from "../ssr/static";
 
@@ -147,11 +157,14 @@ export interface LetterLinks {
 const quarter = (value: number | null) =>
   value === null ? "—" : formatDeadline(Math.floor(value / 4), (value % 4) + 1);
 
-/** One change as a buyer reads it: what happened, to what, and its link. */
+/**
+ * One change as a buyer reads it: what happened, to what (`title`), the price now and before (`price`), where
+ * and when (`details`), and its link.
+ */
 export function describeChange(
   c: PendingChangeRow,
   origin: string,
-): { title: string; details: string; url: string } {
+): { title: string; price: string | null; details: string; url: string } {
   const apartment =
     c.living_object_id !== null
       ? [
@@ -171,9 +184,9 @@ export function describeChange(
   const title = (() => {
     switch (c.event_kind) {
       case "on_sale":
-        return `В продаже: ${apartment} — ${price(c.new_value)}`;
+        return `В продаже: ${apartment}`;
       case "price":
-        return `${(c.new_value ?? 0) < (c.old_value ?? 0) ? "Цена снижена" : "Цена выросла"}: ${apartment} — ${price(c.new_value)} вместо ${price(c.old_value)}`;
+        return `${(c.new_value ?? 0) < (c.old_value ?? 0) ? "Цена снижена" : "Цена выросла"}: ${apartment}`;
       case "reserved":
         return `Забронирована: ${apartment}`;
       case "sold":
@@ -186,7 +199,13 @@ export function describeChange(
         return "Новый жилой комплекс в каталоге";
     }
   })();
-  return { title, details: `${where} · ${formatDate(c.at)}`, url };
+  const priceLine =
+    c.event_kind === "price"
+      ? `${price(c.new_value)} (было ${price(c.old_value)})`
+      : c.event_kind === "on_sale"
+        ? price(c.new_value)
+        : null;
+  return { title, price: priceLine, details: `${where} · ${formatDate(c.at)}`, url };
 }
 
 export interface LetterGroup {
@@ -200,10 +219,10 @@ export function changesLetter(p: { digest: boolean; groups: LetterGroup[]; links
   const count = p.groups.reduce((n, g) => n + g.changes.length, 0);
   const first = p.groups[0];
   const subject = p.digest
-    ? `Подборка изменений: ${count} по вашим подпискам`
+    ? `Подборка: ${countOf(count, CHANGES)} по вашим подпискам`
     : first && p.groups.length === 1
-      ? `«${first.name}»: ${first.changes.length === 1 ? "новое изменение" : `изменений — ${count}`}`
-      : `Новое по вашим подпискам: ${count}`;
+      ? `«${first.name}»: ${countOf(count, CHANGES)}`
+      : `${countOf(count, CHANGES)} по вашим подпискам`;
   const footerText = [
     "Вы получили это письмо, потому что подписались на изменения на сайте.",
     `Мои подписки (частота писем, переименовать, удалить все данные): ${p.links.manageUrl}`,
@@ -217,7 +236,7 @@ export function changesLetter(p: { digest: boolean; groups: LetterGroup[]; links
       ...(g.searchUrl ? [`Поиск: ${g.searchUrl}`] : []),
       ...g.changes.flatMap((c) => {
         const d = describeChange(c, p.links.origin);
-        return [`- ${d.title}`, `  ${d.details}`, `  ${d.url}`];
+        return [`- ${d.title}`, ...(d.price ? [`  ${d.price}`] : []), `  ${d.details}`, `  ${d.url}`];
       }),
       "",
     ]),
@@ -264,6 +283,7 @@ export function changesLetter(p: { digest: boolean; groups: LetterGroup[]; links
                 <a href={d.url} style={{ ...link, fontWeight: 700, textDecoration: "none" }}>
                   {d.title}
                 </a>
+                {d.price && <div style={{ fontSize: 16, fontWeight: 700, color: "#0f7a3d" }}>{d.price}</div>}
                 <div style={{ color: "#5b6775", fontSize: 13 }}>{d.details}</div>
               </div>
             );

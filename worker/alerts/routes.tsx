@@ -215,7 +215,9 @@ async function managePage(c: Context<AppEnv>, subscriber: SubscriberRow, k: stri
     200,
     "Мои подписки",
     <>
-      <p className="muted">Адрес: {subscriber.email}</p>
+      <p className="muted" id="poiski">
+        Адрес: {subscriber.email}
+      </p>
       {note}
       <ManageList k={k} subs={subs} origin={configuredOrigin(c.env) ?? new URL(c.req.url).origin} />
     </>,

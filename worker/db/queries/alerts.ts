@@ -353,14 +353,20 @@ export async function listUnqueuedLetters(db: D1Database, before: string, limit:
 
 // ---- Matching ----
 
+/**
+ * Where the matching goes on from: its cursor, or past every event older than the oldest confirmed
+ * subscription (they match none: the seed's history, or changes while nobody followed anything).
+ */
 export async function getAlertCursor(db: D1Database): Promise<{ cursor: number; last: number }> {
   const row = await db
     .prepare(
       `SELECT (SELECT last_event_id FROM alert_cursor WHERE id = 1) AS cursor,
-         (SELECT coalesce(max(id), 0) FROM change_events) AS last`,
+         (SELECT coalesce(max(id), 0) FROM change_events) AS last,
+         (SELECT min(from_event_id) FROM subscriptions WHERE confirmed_at IS NOT NULL) AS oldest`,
     )
-    .first<{ cursor: number | null; last: number }>();
-  return { cursor: row?.cursor ?? 0, last: row?.last ?? 0 };
+    .first<{ cursor: number | null; last: number; oldest: number | null }>();
+  const last = row?.last ?? 0;
+  return { cursor: Math.max(row?.cursor ?? 0, row?.oldest ?? last), last };
 }
 
 /** The targets of confirmed saved searches (one query each, however many subscribers share it). */

@@ -36,7 +36,7 @@ import { describeChange, manageLetter } from "./letters";
 import { linksOf } from "./match";
 import { handOverLetters } from "./send";
 import { subscribe } from "./subscribe";
-import { readLink, sha256 } from "./tokens";
+import { readLink, sha256, signLink } from "./tokens";
 
 const PER_IP: Limit = { name: "alerts-ip", max: 10, windowSeconds: 3600 };
 const PER_ADDRESS: Limit = { name: "alerts-address", max: 5, windowSeconds: 86_400 };
@@ -102,6 +102,8 @@ function page(c: Context<AppEnv>, status: 200 | 201 | 400 | 403 | 404 | 429, tit
   return c.html(
     staticDocument(
       <StaticPage title={`${title} — Новостройки`} css={CSS}>
+        {/* React puts it into the head. */}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <header>
           <a href="/">Новостройки</a>
         </header>
@@ -312,7 +314,10 @@ alertsPages.get("/podtverdit/", async (c) => {
     new Date().toISOString(),
   );
   if (outcome === "confirmed" || outcome === "used") {
-    const links = subscriber ? await linksOf(c.env, subscriber) : null;
+    // On the site itself: a path, whatever the configured origin.
+    const manage = subscriber
+      ? `${ALERTS_PATH}?k=${await signLink(c.env.CHAT_SECRET, "manage", subscriber)}`
+      : null;
     return page(
       c,
       200,
@@ -321,7 +326,7 @@ alertsPages.get("/podtverdit/", async (c) => {
         {outcome === "confirmed"
           ? "Готово: письма о новых квартирах и изменениях цен будут приходить на ваш адрес."
           : "Эта ссылка уже открывалась — подписка работает."}{" "}
-        {links && <a href={links.manageUrl}>Мои подписки</a>}
+        {manage && <a href={manage}>Мои подписки</a>}
       </p>,
     );
   }

@@ -322,6 +322,42 @@ describe("alerts", () => {
     expect([...both[0].retryMessages, ...both[1].retryMessages]).toHaveLength(1);
   });
 
+  it("a followed complex: a moved deadline is a letter with the old and the new quarter", async () => {
+    const email = "zhk@example.ru";
+    const [complex] = await rows<{ id: number }>(
+      `SELECT DISTINCT h.complex_id AS id FROM houses h JOIN residential_complexes rc ON rc.id = h.complex_id
+       WHERE rc.feed_key IS NOT NULL AND h.deadline_year = 2028`,
+    );
+    const form = new URLSearchParams({
+      email,
+      consent: "yes",
+      zhk: String(complex?.id),
+      frequency: "instant",
+    });
+    const made = await call("/podpiski/", { method: "POST", body: form.toString() });
+    expect(made.status).toBe(201);
+    expect(made.text).toContain("Проверьте почту");
+    const [confirm] = await lettersOf(email);
+    expect((await call(`/podpiski/podtverdit/?t=${tokenIn(confirm?.text ?? "")}`)).status).toBe(200);
+    // The feed as last imported (the studio's lower price), one house's deadline a year later.
+    await importText(
+      ladoga
+        .replace(STUDIO, "<price><value>11254000</value>")
+        .replaceAll("<built-year>2028</built-year>", "<built-year>2029</built-year>"),
+    );
+    await runAlerts(env);
+    const alerts = (await lettersOf(email)).filter((l) => l.kind === "alert");
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.text).toMatch(/Срок сдачи перенесён: [IV]+\sкв\.\s2029 вместо [IV]+\sкв\.\s2028/);
+    // The form without JavaScript answers a bad address with the form again and a Russian message.
+    const bad = await call("/podpiski/", {
+      method: "POST",
+      body: new URLSearchParams({ email: "нет", consent: "yes", zhk: String(complex?.id) }).toString(),
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain("Проверьте адрес");
+  });
+
   it("the last failed try dead-letters the letter", async () => {
     const [l] = await lettersOf(EMAIL);
     await env.DB.prepare("UPDATE letters SET status = 'pending' WHERE id = ?1")

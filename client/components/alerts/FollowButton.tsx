@@ -1,5 +1,5 @@
 /**
- * «Сохранить поиск» on a catalogue list, «Следить за ценой» on an apartment: a link to the subscription form
+ * «Сохранить поиск» on a catalogue list, «Следить за ценой» on an apartment, «Следить за ЖК» on a complex: a link to the subscription form
  * without JavaScript (/podpiski/novaya/), which with JavaScript opens the same form in a dialog and sends it to
  * the API. The answer asks the buyer to open the confirmation letter (double opt-in).
  */
@@ -17,7 +17,7 @@ import { FieldError, postJson } from "../forms";
 import { Modal } from "../Modal";
 import "./alerts.css";
 
-export type Follow = { kind: "search"; url: string } | { kind: "apartment"; id: number };
+export type Follow = { kind: "search"; url: string } | { kind: "apartment" | "complex"; id: number };
 
 /** A list page's own address as a saved search (the worker reads its filter: worker/alerts/saved-search.ts). */
 export const searchOf = (match: RouteMatch): Follow => ({
@@ -26,7 +26,7 @@ export const searchOf = (match: RouteMatch): Follow => ({
 });
 
 const formPath = (f: Follow) =>
-  `${ALERTS_PATH}novaya/?${f.kind === "search" ? `url=${encodeURIComponent(f.url)}` : `kvartira=${f.id}`}`;
+  `${ALERTS_PATH}novaya/?${f.kind === "search" ? `url=${encodeURIComponent(f.url)}` : `${f.kind === "apartment" ? "kvartira" : "zhk"}=${f.id}`}`;
 
 export function FollowButton({ follow, label }: { follow: Follow; label: string }) {
   const [open, setOpen] = useState(false);

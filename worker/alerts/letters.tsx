@@ -215,6 +215,15 @@ export interface LetterGroup {
   changes: PendingChangeRow[];
 }
 
+/** A long group shows its newest changes and says how many more there are. */
+const SHOWN_PER_GROUP = 20;
+const moreLine = (g: LetterGroup) => {
+  const rest = g.changes.length - SHOWN_PER_GROUP;
+  return rest > 0
+    ? `И ещё ${countOf(rest, CHANGES)}${g.searchUrl ? ` — все в поиске на сайте: ${g.searchUrl}` : ""}`
+    : "";
+};
+
 export function changesLetter(p: { digest: boolean; groups: LetterGroup[]; links: LetterLinks }): Letter {
   const count = p.groups.reduce((n, g) => n + g.changes.length, 0);
   const first = p.groups[0];
@@ -234,10 +243,11 @@ export function changesLetter(p: { digest: boolean; groups: LetterGroup[]; links
     ...p.groups.flatMap((g) => [
       `== ${g.name} ==`,
       ...(g.searchUrl ? [`Поиск: ${g.searchUrl}`] : []),
-      ...g.changes.flatMap((c) => {
+      ...g.changes.slice(0, SHOWN_PER_GROUP).flatMap((c) => {
         const d = describeChange(c, p.links.origin);
         return [`- ${d.title}`, ...(d.price ? [`  ${d.price}`] : []), `  ${d.details}`, `  ${d.url}`];
       }),
+      ...(moreLine(g) ? [moreLine(g)] : []),
       "",
     ]),
     ...footerText,
@@ -265,8 +275,9 @@ export function changesLetter(p: { digest: boolean; groups: LetterGroup[]; links
         </>
       }
     >
-      {p.groups.map((g) => (
-        <div key={g.name} style={{ margin: "0 0 20px" }}>
+      {p.groups.map((g, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the groups of one letter, rendered once
+        <div key={i} style={{ margin: "0 0 20px" }}>
           <h2 style={{ margin: "0 0 8px", fontSize: 17 }}>
             {g.searchUrl ? (
               <a href={g.searchUrl} style={link}>
@@ -276,7 +287,7 @@ export function changesLetter(p: { digest: boolean; groups: LetterGroup[]; links
               g.name
             )}
           </h2>
-          {g.changes.map((c) => {
+          {g.changes.slice(0, SHOWN_PER_GROUP).map((c) => {
             const d = describeChange(c, p.links.origin);
             return (
               <div key={c.event_id} style={{ padding: "10px 0", borderTop: "1px solid #e3e8ee" }}>
@@ -288,6 +299,7 @@ export function changesLetter(p: { digest: boolean; groups: LetterGroup[]; links
               </div>
             );
           })}
+          {moreLine(g) && <p style={{ margin: "8px 0 0", color: "#5b6775" }}>{moreLine(g)}</p>}
         </div>
       ))}
     </Frame>

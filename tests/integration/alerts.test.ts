@@ -358,6 +358,32 @@ describe("alerts", () => {
     expect(bad.text).toContain("Проверьте адрес");
   });
 
+  it("a daily digest comes a day after the confirmation, not with the first change", async () => {
+    const email = "ezhednevno@example.ru";
+    const [flat] = await rows<{ id: number; price: number }>(
+      "SELECT id, price FROM living_objects WHERE status = 1 AND rooms = 1 ORDER BY id LIMIT 1",
+    );
+    const made = await subscribeJson({
+      email,
+      consent: true,
+      frequency: "daily",
+      follow: { kind: "apartment", id: flat?.id },
+    });
+    expect(made.status).toBe(201);
+    const [confirm] = await lettersOf(email);
+    expect((await call(`/podpiski/podtverdit/?t=${tokenIn(confirm?.text ?? "")}`)).status).toBe(200);
+    await env.DB.prepare("UPDATE living_objects SET price = ?2 WHERE id = ?1")
+      .bind(flat?.id ?? 0, (flat?.price ?? 0) - 200_000)
+      .run();
+    await runAlerts(env);
+    expect((await lettersOf(email)).map((l) => l.kind)).toEqual(["confirm"]);
+    expect(await composeLetters(env, new Date(Date.now() + 23 * 3600_000))).toEqual([]);
+    expect(await composeLetters(env, new Date(Date.now() + 25 * 3600_000))).toHaveLength(1);
+    const digest = (await lettersOf(email)).at(-1);
+    expect(digest?.kind).toBe("digest");
+    expect(digest?.text).toContain("Цена снижена: 1-комн.");
+  });
+
   it("the last failed try dead-letters the letter", async () => {
     const [l] = await lettersOf(EMAIL);
     await env.DB.prepare("UPDATE letters SET status = 'pending' WHERE id = ?1")

@@ -474,7 +474,7 @@ const CHANGES_FROM = `SELECT s.id AS subscription_id, s.subscriber_id, s.frequen
 
 /**
  * The changes not yet in a letter of subscriptions that are due: instant ones always, daily ones a day after
- * their last letter, weekly ones a week after. Newest first.
+ * their last letter (or their confirmation), weekly ones a week after. Newest first.
  */
 export async function listDueChanges(
   db: D1Database,
@@ -484,8 +484,8 @@ export async function listDueChanges(
   const { results } = await db
     .prepare(
       `${CHANGES_FROM}
-       WHERE d.letter_id IS NULL AND (s.frequency = 'instant' OR s.last_letter_at IS NULL
-         OR s.last_letter_at <= strftime('%Y-%m-%dT%H:%M:%fZ', ?1,
+       WHERE d.letter_id IS NULL AND (s.frequency = 'instant'
+         OR coalesce(s.last_letter_at, s.confirmed_at) <= strftime('%Y-%m-%dT%H:%M:%fZ', ?1,
            CASE s.frequency WHEN 'daily' THEN '-1 day' ELSE '-7 days' END))
        ORDER BY s.subscriber_id, e.id DESC LIMIT ?2`,
     )

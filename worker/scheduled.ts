@@ -14,7 +14,7 @@ export const FEEDS_CRON = "17 * * * *";
 
 export function scheduled(
   controller: { cron: string },
-  env: Pick<Env, "DB" | "LEADS_QUEUE" | "ALERTS_QUEUE" | "SEND_EMAIL" | "SITE_ORIGIN" | "CHAT_SECRET">,
+  env: Pick<Env, "DB" | "KV" | "LEADS_QUEUE" | "ALERTS_QUEUE" | "SEND_EMAIL" | "SITE_ORIGIN" | "CHAT_SECRET">,
   ctx: ExecutionContext,
 ): void {
   if (controller.cron === FEEDS_CRON) {

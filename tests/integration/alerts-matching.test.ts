@@ -16,6 +16,7 @@ import { sha256 } from "../../worker/alerts/tokens";
 import { confirmSubscriber, storeSubscription } from "../../worker/db/queries/alerts";
 import { listComplexes } from "../../worker/db/queries/complexes";
 import { listApartments } from "../../worker/db/queries/living-objects";
+import { resolvePlace } from "../../worker/loaders/complexes";
 import { rows } from "./helpers";
 
 interface Changed {
@@ -44,14 +45,23 @@ async function listedIn(filter: ApartmentFilter, complex: number): Promise<Set<n
   return new Set(list.map((r) => r.id));
 }
 
-/** Every complex the catalogue's list of the filter shows (all its pages at once). */
+/**
+ * Every complex the catalogue's list of the filter shows (all its pages at once), its place resolved as the
+ * page's loader resolves it (none for a place that is not there: the page is a 404).
+ */
 const complexLists = new Map<string, Promise<Set<number>>>();
 function listedComplexes(f: CatalogueFilter): Promise<Set<number>> {
   const key = JSON.stringify(f);
   let list = complexLists.get(key);
   if (!list) {
-    list = listComplexes(env.DB, { filter: f, page: 1, perPage: 100_000, sort: DEFAULT_SORT }).then(
-      ({ rows }) => new Set(rows.map((r) => r.id)),
+    list = resolvePlace({ db: env.DB, kv: env.KV, reads: new Map() }, f).then(async (filter) =>
+      filter
+        ? new Set(
+            (await listComplexes(env.DB, { filter, page: 1, perPage: 100_000, sort: DEFAULT_SORT })).rows.map(
+              (r) => r.id,
+            ),
+          )
+        : new Set<number>(),
     );
     complexLists.set(key, list);
   }
@@ -93,6 +103,11 @@ describe("a saved search's matches", () => {
       `SELECT cs.station_id FROM complex_stations cs WHERE cs.complex_id = ?1 AND cs.distance_type = 1`,
       changed[0]?.complex_id ?? 0,
     );
+    const [metro] = await rows<{ slug: string }>(
+      `SELECT s.slug FROM complex_stations cs JOIN subway_stations s ON s.id = cs.station_id
+       WHERE cs.complex_id = ?1 AND s.kind = 'metro' ORDER BY cs.minutes LIMIT 1`,
+      changed[3]?.complex_id ?? 0,
+    );
     const [slug] = await rows<{ slug: string }>(
       "SELECT slug FROM residential_complexes WHERE id = ?1",
       changed[1]?.complex_id ?? 0,
@@ -113,6 +128,8 @@ describe("a saved search's matches", () => {
       `/novostroyki/?developers=${developer?.developer_id}`,
       `/novostroyki/?subway_stations=${station?.station_id}&distance_type=1&distance_time=3`,
       "/novostroyki/moskva/",
+      `/po-metro/${metro?.slug}/?rooms=1,2`,
+      "/po-metro/net-takoy-stantsii/",
       "/novostroyki/dlya-investitsiy/",
       "/novostroyki/na-karte/?rooms=3",
       "/kvartiry/",
@@ -148,7 +165,7 @@ describe("a saved search's matches", () => {
       .bind(JSON.stringify(changed.map((c) => c.id)))
       .run();
     // Small batches, so the matching crosses several.
-    await matchEvents(env.DB, 7);
+    await matchEvents(env, 7);
   });
 
   it("equal the listing's answer restricted to the changed apartments, for every sample URL", async () => {

@@ -21,6 +21,7 @@ import {
   type PendingChangeRow,
 } from "../db/queries/alerts";
 import { configuredOrigin } from "../env";
+import { resolvePlace } from "../loaders/complexes";
 import { logEvent } from "../log";
 import { changesLetter, type LetterGroup } from "./letters";
 import { savedSearchOf, savedSearchWhere } from "./saved-search";
@@ -31,17 +32,35 @@ import { signLink } from "./tokens";
 export const MATCH_BATCH = 1000;
 const DUE_LIMIT = 5000;
 
-export async function matchEvents(db: D1Database, batch = MATCH_BATCH): Promise<{ events: number }> {
+/**
+ * Each saved search's condition, its place resolved as its page resolves it (a location page's place to its
+ * ids); a target that no longer reads as a list, or names a place that is gone, is kept and matches nothing.
+ */
+async function searchConditions(env: Pick<Env, "DB" | "KV">) {
+  const deps = { db: env.DB, kv: env.KV, reads: new Map() };
+  const out: { target: string; where: ReturnType<typeof savedSearchWhere> }[] = [];
+  for (const target of await listSearchTargets(env.DB)) {
+    const saved = savedSearchOf(target)?.saved;
+    if (saved?.model === "catalogue") {
+      const filter = await resolvePlace(deps, saved.filter);
+      if (filter) out.push({ target, where: savedSearchWhere({ model: "catalogue", filter }) });
+    } else if (saved) out.push({ target, where: savedSearchWhere(saved) });
+  }
+  return out;
+}
+
+export async function matchEvents(
+  env: Pick<Env, "DB" | "KV">,
+  batch = MATCH_BATCH,
+): Promise<{ events: number }> {
+  const db = env.DB;
   const { cursor, last } = await getAlertCursor(db);
   if (last <= cursor) return { events: 0 };
-  const targets = await listSearchTargets(db);
+  const conditions = await searchConditions(env);
   let from = cursor;
   while (from < last) {
     const to = Math.min(from + batch, last);
-    const searches = targets.flatMap((target) => {
-      const saved = savedSearchOf(target);
-      return saved ? [matchSearchStatement(db, savedSearchWhere(saved.saved), target, from, to)] : [];
-    });
+    const searches = conditions.map((s) => matchSearchStatement(db, s.where, s.target, from, to));
     await db.batch([...matchFollowedStatements(db, from, to), ...searches, advanceCursorStatement(db, to)]);
     from = to;
   }
@@ -111,6 +130,6 @@ export async function composeLetters(env: AlertsEnv, now = new Date()): Promise<
 
 /** The scheduled job's alerts: match the new changes, then make the due letters. */
 export async function runAlerts(env: AlertsEnv): Promise<void> {
-  await matchEvents(env.DB);
+  await matchEvents(env);
   await composeLetters(env);
 }

@@ -1,6 +1,6 @@
 /**
- * A saved search is a page of the catalogue's lists by its URL: the listing (its named pages too), the map, the
- * apartments' lists. Its target is the page's path with its filter written back canonically (no page, no sort),
+ * A saved search is a page of the catalogue's lists by its URL: the listing (its named pages too), a location's
+ * page (its place resolved when it is matched), the map, the apartments' lists. Its target is the page's path with its filter written back canonically (no page, no sort),
  * so the same search saved twice is one subscription; its filter is read by the page's own reader and matched
  * with the filter model's own SQL.
  */
@@ -11,6 +11,7 @@ import {
   mergeFilters,
   readPageQuery,
 } from "../../shared/filters/catalogue";
+import { locationBase } from "../../shared/listing";
 import { apartmentsListQuery, apartmentsView } from "../../shared/page-keys";
 import { matchRoute } from "../../shared/routes";
 import { namedListingBase } from "../../shared/seo-filters";
@@ -36,8 +37,8 @@ export function savedSearchOf(address: string): SavedSearch | null {
   const match = matchRoute(pathname, url.search);
   if (!match) return null;
   const page = match.route.page;
-  if (page === "listing" || page === "map") {
-    const base = page === "map" ? {} : namedListingBase(match);
+  if (page === "listing" || page === "map" || page === "location") {
+    const base = page === "map" ? {} : page === "location" ? locationBase(match) : namedListingBase(match);
     if (!base) return null;
     const own = readPageQuery(match.search, 1).filter;
     return {

@@ -24,7 +24,10 @@ const LEASE_MS = 60_000;
 const OUTBOX_GRACE_MS = 60_000;
 const OUTBOX_BATCH = 100;
 
-export type AlertsEnv = Pick<Env, "DB" | "ALERTS_QUEUE" | "SEND_EMAIL" | "SITE_ORIGIN" | "CHAT_SECRET">;
+export type AlertsEnv = Pick<
+  Env,
+  "DB" | "KV" | "ALERTS_QUEUE" | "SEND_EMAIL" | "SITE_ORIGIN" | "CHAT_SECRET"
+>;
 type Mailer = Pick<SendEmail, "send">;
 
 const LetterMessage = v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)) });

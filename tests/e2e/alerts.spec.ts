@@ -42,7 +42,7 @@ async function confirmationPath(email: string): Promise<string> {
         path = /\/podpiski\/podtverdit\/\?t=[\w-]+/.exec(sent?.text ?? "")?.[0] ?? "";
         return path;
       },
-      { timeout: 30_000 },
+      { timeout: 60_000 },
     )
     .not.toBe("");
   return path;

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { requestId } from "hono/request-id";
 import { appendTrailingSlash } from "hono/trailing-slash";
 import { isbot } from "isbot";
+import { alertsPages } from "./alerts/routes";
 import { api } from "./api";
 import { handleArt } from "./art";
 import { chatApi, chatSockets } from "./chat/routes";
@@ -71,6 +72,7 @@ app.get("/operator/feeds/", handleFeedsPage);
 app.get("/operator/leads/", handleLeadsPage);
 app.post("/operator/leads/:id/handled/", handleLeadHandled);
 app.post("/zayavka/", handleLeadForm);
+app.route("/podpiski/", alertsPages);
 app.get("/banners/top/", handleTopBanner);
 
 app.get("/favicon.svg", async (c) => {

@@ -15,11 +15,15 @@ export interface Limit {
 /** The longest window of any limit: a row whose window started longer ago than this has ended. */
 export const RATE_LIMIT_LONGEST_WINDOW_S = 86_400;
 
-/** Answers 429 with a Russian message when the client IP is over the limit. */
-export async function enforceRateLimit(c: Context<AppEnv>, limit: Limit): Promise<void> {
+/** Answers 429 with a Russian message when the client IP (or `subject`: an address's hash) is over the limit. */
+export async function enforceRateLimit(
+  c: Context<AppEnv>,
+  limit: Limit,
+  subject: string = c.get("ip"),
+): Promise<void> {
   // A window is named by its start in epoch seconds, so one cutoff (deleteEndedRateLimits) fits every limit.
   const window = Math.floor(Date.now() / 1000 / limit.windowSeconds) * limit.windowSeconds;
-  const count = await hitRateLimit(c.env.DB, `${limit.name}:${c.get("ip")}`, window);
+  const count = await hitRateLimit(c.env.DB, `${limit.name}:${subject}`, window);
   if (count > limit.max) {
     c.header("Retry-After", String(limit.windowSeconds));
     throw new HTTPException(429, {

@@ -1,8 +1,11 @@
 /**
  * The Worker's scheduled handler (Cron Triggers in wrangler.toml): pulls the developers' feeds and deletes the
  * rate limits' ended windows every hour, and hands buyers' requests that never reached the queue over to it
- * every few minutes.
+ * every few minutes; every few minutes too, matches the catalogue's changes to the saved searches and makes the
+ * due letters (worker/alerts/match.ts).
  */
+import { runAlerts } from "./alerts/match";
+import { handOverStoredLetters } from "./alerts/send";
 import { pullFeeds } from "./feeds/pull";
 import { handOverStoredLeads } from "./leads/submit";
 import { deleteEndedRateLimits } from "./rate-limit";
@@ -11,7 +14,7 @@ export const FEEDS_CRON = "17 * * * *";
 
 export function scheduled(
   controller: { cron: string },
-  env: Pick<Env, "DB" | "LEADS_QUEUE">,
+  env: Pick<Env, "DB" | "KV" | "LEADS_QUEUE" | "ALERTS_QUEUE" | "SEND_EMAIL" | "SITE_ORIGIN" | "CHAT_SECRET">,
   ctx: ExecutionContext,
 ): void {
   if (controller.cron === FEEDS_CRON) {
@@ -19,4 +22,6 @@ export function scheduled(
     ctx.waitUntil(deleteEndedRateLimits(env.DB));
   }
   ctx.waitUntil(handOverStoredLeads(env));
+  // Alerts: the new changes matched and the due letters made every few minutes, then the outbox's stragglers.
+  ctx.waitUntil(runAlerts(env).then(() => handOverStoredLetters(env)));
 }

@@ -10,6 +10,8 @@ declare namespace Cloudflare {
 		KV: KVNamespace;
 		DB: D1Database;
 		LEADS_QUEUE: Queue;
+		ALERTS_QUEUE: Queue;
+		SEND_EMAIL: SendEmail;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		SITE_ORIGIN: string;
@@ -25,6 +27,8 @@ declare namespace Cloudflare {
 		KV: KVNamespace;
 		DB: D1Database;
 		LEADS_QUEUE: Queue;
+		ALERTS_QUEUE: Queue;
+		SEND_EMAIL: SendEmail;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		SITE_ORIGIN: string;
@@ -40,6 +44,8 @@ declare namespace Cloudflare {
 		KV: KVNamespace;
 		DB: D1Database;
 		LEADS_QUEUE: Queue;
+		ALERTS_QUEUE: Queue;
+		SEND_EMAIL: SendEmail;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		SITE_ORIGIN: string;

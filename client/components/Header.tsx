@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { ALERTS_PATH } from "../../shared/alerts";
 import { DROPDOWN_DEBOUNCE_MS } from "../../shared/constants";
 import { href } from "../../shared/routes";
 import { useBoot } from "../hooks/use-boot";
@@ -15,10 +16,11 @@ const FAVORITES = href("favorites");
 const SEARCH = href("search");
 /** The phone's menu starts loading as the burger is touched or focused, before the press. */
 const preloadMenu = () => void MOBILE_MENU.preload().catch(() => undefined);
+/** «Мои подписки» and the saved searches are the worker's own pages (worker/alerts): a plain link loads them. */
 const ICONS = [
-  { label: "Подписаться на новости", Icon: BellIcon, to: "/" },
+  { label: "Подписаться: мои подписки", Icon: BellIcon, to: ALERTS_PATH },
   { label: "Избранное", Icon: HeartIcon, to: FAVORITES },
-  { label: "Закладки", Icon: BookmarkIcon, to: "/" },
+  { label: "Закладки: сохранённые поиски", Icon: BookmarkIcon, to: `${ALERTS_PATH}#poiski` },
 ];
 
 export function Header({ reduced = false }: { reduced?: boolean }) {
@@ -128,6 +130,12 @@ export function Header({ reduced = false }: { reduced?: boolean }) {
           {ICONS.map(({ label, Icon, to }) => {
             // The heart shows how many complexes are in the favourites (known only in the browser).
             const count = to === FAVORITES ? favorites.length : 0;
+            if (to.startsWith(ALERTS_PATH))
+              return (
+                <a key={label} href={to} className="icon-button" aria-label={label} title={label}>
+                  <Icon />
+                </a>
+              );
             return (
               <AppLink
                 key={label}

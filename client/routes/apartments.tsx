@@ -13,6 +13,7 @@ import { pageData } from "../../shared/page-data";
 import { type ApartmentsView, apartmentsListQuery, apartmentsView } from "../../shared/page-keys";
 import { matchRoute } from "../../shared/routes";
 import { AppLink } from "../components/AppLink";
+import { FollowButton, searchOf } from "../components/alerts/FollowButton";
 import { ApartmentFilters } from "../components/apartment/ApartmentFilters";
 import { ApartmentList } from "../components/apartment/ApartmentList";
 import type { ApartmentPageProps } from "../components/apartment/ApartmentPage";
@@ -155,6 +156,7 @@ function ListPage({ match, view }: PageProps & { view: ApartmentsView }) {
       />
       <Breadcrumbs items={crumbs} />
       <h1>{h1}</h1>
+      <FollowButton follow={searchOf(match)} label="Сохранить поиск" />
       {c ? (
         <div className="apt-complex">
           <ComplexArt complex={c} />

@@ -17,6 +17,7 @@ import {
   houseIdOf,
 } from "../../shared/page-keys";
 import { AppLink } from "../components/AppLink";
+import { FollowButton } from "../components/alerts/FollowButton";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import type { ComplexSectionsProps } from "../components/complex/ComplexSections";
 import type { GalleryProps } from "../components/complex/Gallery";
@@ -191,6 +192,7 @@ export default function ComplexPage({ match }: PageProps) {
               Шахматка
             </a>
             <Lead complex={c.id} subject={title} />
+            <FollowButton follow={{ kind: "complex", id: c.id }} label="Следить за ЖК" />
           </aside>
         </div>
 

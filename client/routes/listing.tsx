@@ -5,6 +5,7 @@ import { filterFormKeys, listingQuery, ownQuery } from "../../shared/listing";
 import { pageData } from "../../shared/page-data";
 import type { RouteMatch } from "../../shared/routes";
 import { namedListingBase } from "../../shared/seo-filters";
+import { FollowButton, searchOf } from "../components/alerts/FollowButton";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Filter } from "../components/catalogue/Filter";
 import { Listing } from "../components/catalogue/Listing";
@@ -62,6 +63,7 @@ export default function ListingPage({ match }: PageProps) {
         }
       />
       <h1>{text.h1}</h1>
+      <FollowButton follow={searchOf(match)} label="Сохранить поиск" />
       {query && keys.list && (
         <Listing path={match.pathname} query={query} list={keys.list} base={base} own={own} form={Filter} />
       )}

@@ -13,6 +13,7 @@ import {
 } from "../../shared/locations";
 import { pageData } from "../../shared/page-data";
 import { AppLink } from "../components/AppLink";
+import { FollowButton, searchOf } from "../components/alerts/FollowButton";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Filter } from "../components/catalogue/Filter";
 import { Listing } from "../components/catalogue/Listing";
@@ -71,6 +72,7 @@ export default function LocationPage({ match }: PageProps) {
         )}
         {h1}
       </h1>
+      <FollowButton follow={searchOf(match)} label="Сохранить поиск" />
       {empty && !Object.keys(own).length ? (
         <EmptyPlace type={type} place={place} />
       ) : (

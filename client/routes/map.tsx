@@ -7,6 +7,7 @@ import { shouldIndex } from "../../shared/indexing";
 import { filterFormKeys, ownQuery } from "../../shared/listing";
 import { FIRST_VIEW } from "../../shared/map/view";
 import { pageData } from "../../shared/page-data";
+import { FollowButton, searchOf } from "../components/alerts/FollowButton";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Filter } from "../components/catalogue/Filter";
 import { Listing } from "../components/catalogue/Listing";
@@ -83,6 +84,7 @@ export default function MapPage({ match }: PageProps) {
       />
       <Breadcrumbs items={[{ label: "Новостройки", to: "/novostroyki/" }, { label: text?.h1 ?? "" }]} />
       <h1>{text?.h1}</h1>
+      <FollowButton follow={searchOf(match)} label="Сохранить поиск" />
       <Filter base={NO_BASE} value={own} sort={query.sort} total={total} action={match.pathname} />
       <section className="map-page" aria-label="Карта">
         <p className="map-page__count" aria-live="polite">

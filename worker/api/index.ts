@@ -3,6 +3,7 @@
  * thin: validate the input, call the screen's loader, answer JSON. Errors are JSON with a Russian message.
  */
 import { Hono } from "hono";
+import { alertsApi } from "../alerts/routes";
 import type { AppEnv } from "../env";
 import { onApiError, onApiNotFound } from "../errors";
 import { adverts } from "./adverts";
@@ -31,6 +32,7 @@ export interface KeyResult {
 api.route("/pages", pages);
 api.route("/quizzes", quizzes);
 api.route("/leads", leads);
+api.route("/alerts", alertsApi);
 api.route("/main", main);
 api.route("/adverts", adverts);
 api.route("/search", search);

@@ -12,6 +12,7 @@ import { useSiteOrigin } from "../../hooks/use-boot";
 import type { PageProps } from "../../pages";
 import type { ApartmentsData } from "../../routes/apartments";
 import { AppLink } from "../AppLink";
+import { FollowButton } from "../alerts/FollowButton";
 import { Breadcrumbs } from "../Breadcrumbs";
 import { FactList } from "../complex/Facts";
 import { LightBoxProvider, useLightBox } from "../complex/LightBox";
@@ -133,6 +134,7 @@ export default function ApartmentPage({ match, data, answer }: ApartmentPageProp
               Похожие квартиры в ЖК
             </AppLink>
             <LeadActions complex={a.complex.id} apartment={a.id} subject={`${title} в ${inComplex}`} />
+            <FollowButton follow={{ kind: "apartment", id: a.id }} label="Следить за ценой" />
             <ApartmentToggles id={a.id} title={title} />
             <ShareButton title={`${title} в ${inComplex}`} />
             <PlanDownload selector=".plan-figure" fileName={`planirovka-kvartira-${a.id}.svg`} />

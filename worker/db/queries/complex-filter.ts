@@ -206,3 +206,23 @@ export function plainWhere(f: AnyFilter, sql: FieldSqlTable = FIELD_SQL): { sql:
   if (station.length) where.push(GENERAL.station(station));
   return { sql: where.join(" AND "), params };
 }
+
+/**
+ * The same filter tested on one apartment on sale (`lo`, its complex `rc`): the complex's, its houses' and its
+ * stations' tests as the plain form has them, the apartment's own conditions on that apartment. A saved search
+ * (worker/alerts/match.ts) matches a changed apartment with it, so its answer is the listing's for the changed
+ * apartments.
+ */
+export function apartmentMatchWhere(
+  f: AnyFilter,
+  sql: FieldSqlTable = FIELD_SQL,
+): { sql: string; params: Param[] } {
+  const { params, on, condition } = filterParts(f, sql);
+  const where = ["rc.is_published = 1", "lo.status = 1", ...on("complex").map((key) => condition(key))];
+  const house = on("house").map((key) => condition(key));
+  const station = on("station").map((key) => condition(key));
+  if (house.length) where.push(GENERAL.house(house));
+  where.push(...on("apartment").map((key) => condition(key)));
+  if (station.length) where.push(GENERAL.station(station));
+  return { sql: where.join(" AND "), params };
+}

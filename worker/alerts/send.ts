@@ -1,0 +1,143 @@
+/**
+ * The letters' outbox (the buyers' requests' pattern, worker/leads): a letter is a D1 row before it is handed to
+ * the alerts queue; the consumer sends it through the send_email binding once (a lease in D1, never after it is
+ * sent), with its idempotency key as the Message-ID's seed; a failed send is retried with a growing delay and the
+ * dead-letter queue's consumer marks it dead; the scheduled job hands over what the queue missed.
+ */
+import * as v from "valibot";
+import {
+  claimLetter,
+  getLetter,
+  listUnqueuedLetters,
+  markLettersQueued,
+  recordLetterFailed,
+  recordLetterSent,
+} from "../db/queries/alerts";
+import { configuredOrigin } from "../env";
+import type { QueueBatch, QueueMessage } from "../leads/deliver";
+import { retryDelaySeconds } from "../leads/deliver";
+import { logEvent } from "../log";
+
+/** Tries per letter: wrangler.toml's max_retries (5) plus the first. */
+export const MAX_ATTEMPTS = 6;
+const LEASE_MS = 60_000;
+const OUTBOX_GRACE_MS = 60_000;
+const OUTBOX_BATCH = 100;
+
+export type AlertsEnv = Pick<
+  Env,
+  "DB" | "KV" | "ALERTS_QUEUE" | "SEND_EMAIL" | "SITE_ORIGIN" | "CHAT_SECRET"
+>;
+type Mailer = Pick<SendEmail, "send">;
+
+const LetterMessage = v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)) });
+
+/** The sender: the site's own domain (SITE_ORIGIN). */
+export const senderOf = (env: Pick<Env, "SITE_ORIGIN">) =>
+  `podpiski@${new URL(configuredOrigin(env) ?? "https://novostroyki.example").hostname}`;
+
+/** Hands stored letters to the queue. Never throws: what is not handed over stays in the outbox. */
+export async function handOverLetters(
+  env: Pick<AlertsEnv, "DB" | "ALERTS_QUEUE">,
+  ids: number[],
+): Promise<void> {
+  if (!ids.length) return;
+  try {
+    await env.ALERTS_QUEUE.sendBatch(ids.map((id) => ({ body: { id } })));
+  } catch (e) {
+    logEvent("error", "alerts.queue_send_failed", {
+      ids,
+      message: e instanceof Error ? e.message : String(e),
+    });
+    return;
+  }
+  try {
+    await markLettersQueued(env.DB, ids, new Date().toISOString());
+  } catch (e) {
+    // In the queue already: the scheduled job sends them again and the consumer sends once.
+    logEvent("error", "alerts.mark_queued_failed", {
+      ids,
+      message: e instanceof Error ? e.message : String(e),
+    });
+  }
+}
+
+/** The scheduled job's part: hands over the letters stored but never queued. */
+export async function handOverStoredLetters(env: Pick<AlertsEnv, "DB" | "ALERTS_QUEUE">): Promise<void> {
+  const before = new Date(Date.now() - OUTBOX_GRACE_MS).toISOString();
+  const ids = await listUnqueuedLetters(env.DB, before, OUTBOX_BATCH);
+  if (ids.length) logEvent("info", "alerts.outbox", { count: ids.length });
+  await handOverLetters(env, ids);
+}
+
+async function sendOne(msg: QueueMessage, env: AlertsEnv, mailer: Mailer): Promise<void> {
+  const parsed = v.safeParse(LetterMessage, msg.body);
+  if (!parsed.success) {
+    logEvent("error", "alerts.bad_message", { body: msg.body });
+    msg.ack();
+    return;
+  }
+  const { id } = parsed.output;
+  const now = new Date();
+  const letter = await getLetter(env.DB, id);
+  // Deleted with its subscriber («Удалить все мои данные»), or sent already.
+  if (!letter || letter.status === "sent" || letter.status === "dead") {
+    msg.ack();
+    return;
+  }
+  if (!(await claimLetter(env.DB, id, now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString()))) {
+    msg.retry({ delaySeconds: LEASE_MS / 1000 });
+    return;
+  }
+  try {
+    const result = await mailer.send({
+      from: { name: "Новостройки", email: senderOf(env) },
+      to: letter.email,
+      subject: letter.subject,
+      text: letter.text,
+      html: letter.html,
+      headers: {
+        ...(JSON.parse(letter.headers) as Record<string, string>),
+        "X-Idempotency-Key": letter.idempotency_key,
+      },
+    });
+    await recordLetterSent(env.DB, id, new Date().toISOString(), result?.messageId ?? null);
+    msg.ack();
+  } catch (e) {
+    const error = e instanceof Error ? e.message : String(e);
+    const last = msg.attempts >= MAX_ATTEMPTS;
+    logEvent("error", "alerts.send_failed", { id, attempt: msg.attempts, last, error });
+    await recordLetterFailed(env.DB, id, error, false);
+    // After the last try the queue moves the message to the dead-letter queue.
+    msg.retry({ delaySeconds: retryDelaySeconds(msg.attempts) });
+  }
+}
+
+/** The alerts queue's consumer. `mailer`: the send_email binding unless a test wraps it. */
+export async function sendLetters(batch: QueueBatch, env: AlertsEnv, mailer: Mailer = env.SEND_EMAIL) {
+  for (const msg of batch.messages) {
+    try {
+      await sendOne(msg, env, mailer);
+    } catch (e) {
+      logEvent("error", "alerts.consumer_failed", { message: e instanceof Error ? e.message : String(e) });
+      msg.retry({ delaySeconds: retryDelaySeconds(msg.attempts) });
+    }
+  }
+}
+
+/** The dead-letter queue's consumer: the letter is marked dead. */
+export async function deadLetters(batch: QueueBatch, env: Pick<Env, "DB">): Promise<void> {
+  for (const msg of batch.messages) {
+    const parsed = v.safeParse(LetterMessage, msg.body);
+    try {
+      if (parsed.success) {
+        await recordLetterFailed(env.DB, parsed.output.id, "Письмо не отправлено после всех попыток", true);
+        logEvent("error", "alerts.dead_letter", { id: parsed.output.id });
+      }
+      msg.ack();
+    } catch (e) {
+      logEvent("error", "alerts.dead_letter_failed", { message: e instanceof Error ? e.message : String(e) });
+      msg.retry();
+    }
+  }
+}

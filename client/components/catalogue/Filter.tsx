@@ -11,7 +11,7 @@
  * the same props, and the phone's sheet opens in a transition, which React holds until the form has hydrated.
  */
 import { memo, type ReactNode, Suspense, startTransition, useDeferredValue, useState } from "react";
-import type { Sort } from "../../../shared/constants";
+import type { CatalogueSort } from "../../../shared/filters/catalogue";
 import { type CatalogueFilter, filterValueCount } from "../../../shared/filters/catalogue";
 import { lazyPart } from "../../pages";
 import type { FilterFormProps } from "./FilterForm";
@@ -40,7 +40,7 @@ export interface FilterProps {
   base: CatalogueFilter;
   /** The visitor's choices, from the URL. */
   value: CatalogueFilter;
-  sort: Sort;
+  sort: CatalogueSort;
   /** How many complexes the URL's filter finds (from the server). */
   total: number;
   /** The page the form submits to. */

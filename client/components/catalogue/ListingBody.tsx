@@ -2,7 +2,7 @@
  * The catalogue list's body: the gallery advert, the cards with the tgb row after the first ones, the page
  * links and the sidebar. A lazy part with buttons (Listing.tsx; the cards' ♡, the ads' «Реклама»).
  */
-import type { Sort } from "../../../shared/constants";
+import type { CatalogueSort } from "../../../shared/filters/catalogue";
 import { type CatalogueFilter, filterToUrlQuery } from "../../../shared/filters/catalogue";
 import type { AdsData } from "../../../shared/schemas/ads";
 import type { ComplexList } from "../../../shared/schemas/catalogue";
@@ -23,7 +23,7 @@ export interface ListingBodyProps {
   /** The page links: the page's path, the visitor's filter and order. */
   path: string;
   own: CatalogueFilter;
-  sort: Sort;
+  sort: CatalogueSort;
 }
 
 /** The tgb row follows this many cards: two rows on a wide screen, three on a tablet. */

@@ -132,13 +132,13 @@ describe("commute: the URL, the sort and bad input", () => {
     expect(html.includes('<meta name="robots" content="noindex, follow"')).toBe(true);
     expect(/<link rel="canonical" href="[^"?]*\/novostroyki\/"/.test(html)).toBe(true);
     // The form shows the choice, so that a submit without JavaScript keeps it.
-    expect(/<select[^>]*name="commute_to"[\s\S]*?<option value="7" selected=""/.test(html)).toBe(true);
+    expect(html.includes('<input type="hidden" name="commute_to" value="7"/>')).toBe(true);
     expect(/<select[^>]*name="commute_max"[\s\S]*?<option value="45" selected=""/.test(html)).toBe(true);
   });
 
   it("moves a page to its canonical URL without an unknown station or a limit out of range", async () => {
     for (const [from, to] of [
-      [`commute_to=${STATION_COUNT + 1}&commute_max=45`, ""],
+      [`commute_to=${STATION_COUNT + 1}&commute_max=45`, "?commute_max=45"],
       ["commute_to=0", ""],
       ["commute_to=7&commute_max=50", "?commute_to=7"],
       ["rooms=1&commute_to=abc", "?rooms=1"],
@@ -173,5 +173,18 @@ describe("commute: the URL, the sort and bad input", () => {
     const without = await getJson<ComplexList>(`${GRID}?sort=commute+asc`);
     expect(without.body.sort_column).toBe("price");
     expect(without.body.sortable).not.toContain("commute");
+  });
+});
+
+describe("commute: the method page", () => {
+  it("explains the model and offers every station in a plain form to the listing", async () => {
+    const res = await get("/vremya-v-puti/");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html.includes('<form class="commute-form" action="/novostroyki/" method="get">'), "form").toBe(true);
+    const select = /<select[^>]*name="commute_to"[\s\S]*?<\/select>/.exec(html)?.[0] ?? "";
+    const options = select.match(/<option value="\d+">/g) ?? [];
+    expect(options.length).toBe(STATION_COUNT);
+    expect(html.includes("48 км/ч"), "speed").toBe(true);
   });
 });

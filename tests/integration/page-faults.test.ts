@@ -72,6 +72,7 @@ const PAGES: Record<PageId, readonly (string | Found)[]> = {
   location: ["/po-metro/sokol/"],
   special: ["/special/"],
   search: ["/poisk/?q=%D0%B6%D0%BA"],
+  commute: ["/vremya-v-puti/", "/novostroyki/?commute_to=7&commute_max=45"],
   compare: ["/sravnenie/"],
   lead: [
     {

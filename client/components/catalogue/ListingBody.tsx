@@ -55,12 +55,12 @@ export default function ListingBody({ list, failed, ads, galleryAd, path, own, s
         )}
         {ads === null ? (
           // No ads on this page (a bot, or a page without ad slots): one unbroken grid.
-          <CardGrid list={cards} />
+          <CardGrid list={cards} commuteTo={list?.commute_to} />
         ) : (
           <>
-            <CardGrid list={cards.slice(0, TGB_AFTER)} />
+            <CardGrid list={cards.slice(0, TGB_AFTER)} commuteTo={list?.commute_to} />
             <TgbRow ads={ads} />
-            <CardGrid list={cards.slice(TGB_AFTER)} />
+            <CardGrid list={cards.slice(TGB_AFTER)} commuteTo={list?.commute_to} />
           </>
         )}
         {list && <Pagination current={list.current_page} last={list.last_page} hrefOf={hrefOf} />}

@@ -32,6 +32,8 @@ function Badge({ option }: { option: TypeAheadOption }) {
 
 export interface TypeAheadProps {
   kind: TypeAheadKind;
+  /** The chips' field name (the form submits it); the kind by default. */
+  name?: string;
   legend: string;
   placeholder: string;
   selected: readonly number[];
@@ -40,7 +42,15 @@ export interface TypeAheadProps {
 }
 
 /** Loaded on demand (client/pages.ts TYPE_AHEAD): only the browser renders it, after hydration. */
-export default function TypeAhead({ kind, legend, placeholder, selected, onPick, onRemove }: TypeAheadProps) {
+export default function TypeAhead({
+  kind,
+  name = kind,
+  legend,
+  placeholder,
+  selected,
+  onPick,
+  onRemove,
+}: TypeAheadProps) {
   const id = useId();
   const [text, setText] = useState("");
   const [options, setOptions] = useState<TypeAheadOption[]>([]);
@@ -113,7 +123,7 @@ export default function TypeAhead({ kind, legend, placeholder, selected, onPick,
             const o = found.get(sid);
             return (
               <label key={sid} className="chip-check">
-                <input type="checkbox" name={kind} value={sid} checked onChange={() => onRemove(sid)} />
+                <input type="checkbox" name={name} value={sid} checked onChange={() => onRemove(sid)} />
                 <span>
                   {o && <Badge option={o} />} {o?.name ?? `№ ${sid}`}
                 </span>

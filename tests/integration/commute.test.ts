@@ -181,7 +181,9 @@ describe("commute: the method page", () => {
     const res = await get("/vremya-v-puti/");
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html.includes('<form class="commute-form" action="/novostroyki/" method="get">'), "form").toBe(true);
+    expect(html.includes('<form class="commute-form" action="/novostroyki/" method="get">'), "form").toBe(
+      true,
+    );
     const select = /<select[^>]*name="commute_to"[\s\S]*?<\/select>/.exec(html)?.[0] ?? "";
     const options = select.match(/<option value="\d+">/g) ?? [];
     expect(options.length).toBe(STATION_COUNT);

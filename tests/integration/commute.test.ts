@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { COMMUTE_LIMITS, STATION_COUNT } from "../../shared/filters/commute";
 import type { ComplexList } from "../../shared/schemas/catalogue";
+import { countComplexesSql } from "../../worker/db/queries/complexes";
 import { Random } from "../../worker/db/seed/prng";
 import { get, getJson, rows } from "./helpers";
 
@@ -188,5 +189,18 @@ describe("commute: the method page", () => {
     const options = select.match(/<option value="\d+">/g) ?? [];
     expect(options.length).toBe(STATION_COUNT);
     expect(html.includes("48 км/ч"), "speed").toBe(true);
+  });
+});
+
+describe("commute: the count's plan", () => {
+  it("reads the destination's trips by key and each station's complexes from its index", async () => {
+    const q = countComplexesSql({ commute_to: 7, commute_max: 45 });
+    const plan = await rows<{ detail: string }>(`EXPLAIN QUERY PLAN ${q.sql}`, ...q.params);
+    const text = plan.map((p) => p.detail).join("\n");
+    expect(text).toMatch(/SEARCH t USING PRIMARY KEY \(to_id=\?\)/);
+    expect(text).toMatch(
+      /SEARCH cs USING COVERING INDEX complex_stations_station \(station_id=\? AND distance_type=\?\)/,
+    );
+    expect(text).not.toMatch(/SCAN (t|cs)\b/);
   });
 });

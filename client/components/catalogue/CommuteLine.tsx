@@ -18,6 +18,7 @@ export function CommuteLine({ to, time }: { to: CommuteDestination; time: Commut
       <strong>
         {commuteMinutes(time)} до {stationName(to)}
       </strong>
+      <span className="visually-hidden">: </span>
       {time.colors.length > 0 && (
         <span className="listing-card__commute-lines" aria-hidden="true">
           {time.colors.map((color, i) => (

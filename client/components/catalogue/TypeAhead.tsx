@@ -34,6 +34,8 @@ export interface TypeAheadProps {
   kind: TypeAheadKind;
   /** The chips' field name (the form submits it); the kind by default. */
   name?: string;
+  /** Chosen options whose names the page already has (no lookup for them). */
+  known?: readonly TypeAheadOption[];
   legend: string;
   placeholder: string;
   selected: readonly number[];
@@ -45,6 +47,7 @@ export interface TypeAheadProps {
 export default function TypeAhead({
   kind,
   name = kind,
+  known = [],
   legend,
   placeholder,
   selected,
@@ -57,7 +60,9 @@ export default function TypeAhead({
   const [active, setActive] = useState(0);
   const [open, setOpen] = useState(false);
   const query = useDebounced(text.trim(), 200);
-  const [found, setFound] = useState<ReadonlyMap<number, TypeAheadOption>>(new Map());
+  const [found, setFound] = useState<ReadonlyMap<number, TypeAheadOption>>(
+    () => new Map(known.map((o) => [o.id, o])),
+  );
   // Chosen ids that came with the URL: their names (and line badges) are looked up once.
   const unknown = selected.filter((sid) => !found.has(sid)).join(",");
   useEffect(() => {

@@ -4,7 +4,9 @@
  * page, whose plain form lists every station.
  */
 import { Suspense } from "react";
+import { apiKeys } from "../../../../shared/api-keys";
 import { CATALOGUE_FIELDS, type CatalogueFilter } from "../../../../shared/filters/catalogue";
+import { useApi } from "../../../hooks/use-api";
 import { useInBrowser } from "../../../hooks/use-in-browser";
 import { TYPE_AHEAD } from "../../../pages";
 import { AppLink } from "../../AppLink";
@@ -17,6 +19,18 @@ export const COMMUTE_PAGE = "/vremya-v-puti/";
 export function CommuteFields({ draft, set }: { draft: CatalogueFilter; set(next: CatalogueFilter): void }) {
   const inBrowser = useInBrowser();
   const to = draft.commute_to;
+  // The page declares the station's key (shared/listing.ts filterFormKeys): its name comes with the page.
+  const station = useApi(to === undefined ? undefined : apiKeys.location("subways", String(to))).data?.data;
+  const known = station
+    ? [
+        {
+          id: station.id,
+          name: station.name,
+          color: station.hex_color ?? undefined,
+          line: station.line ?? "",
+        },
+      ]
+    : [];
   const without = (key: "commute_to" | "commute_max") => {
     const next = { ...draft };
     delete next[key];
@@ -33,6 +47,7 @@ export function CommuteFields({ draft, set }: { draft: CatalogueFilter; set(next
             legend={F.commute_to.label}
             placeholder="Станция, например «Охотный Ряд»"
             selected={to === undefined ? [] : [to]}
+            known={known}
             onPick={(o) => set({ ...draft, commute_to: o.id })}
             onRemove={() => set(without("commute_to"))}
           />

@@ -1,7 +1,8 @@
 /**
  * «Время в пути» (issue 32) in a browser: choosing «Охотный Ряд, до 45 минут» in the filter (the bar at 1440 px,
- * the sheet at 390 px) lists the complexes within it, each card with its time and parts; without JavaScript the
- * method page's plain form and the listing's own form do the same.
+ * the sheet at 390 px) lists the complexes within it, each card with its time and parts, and a complex's page
+ * then shows its way there; without JavaScript the method page's plain form and the listing's own form do the
+ * same.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { DESKTOP, hydrated, PHONE } from "./helpers";
@@ -48,6 +49,17 @@ for (const viewport of [DESKTOP, PHONE])
     await expectCardTimes(page);
     await page.locator(".listing-card").nth(1).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/listing-${viewport.width}.png` });
+
+    // The complex's page shows its way to the destination this browser chose.
+    const first = page.locator(".listing-card").first();
+    const minutes = (await first.locator(".listing-card__commute strong").textContent()) ?? "";
+    await first.locator(".listing-card__link").click();
+    await hydrated(page);
+    const route = page.locator(".cx-commute");
+    await route.scrollIntoViewIfNeeded();
+    await expect(route.locator(".listing-card__commute strong")).toHaveText(minutes);
+    await expect(route.getByRole("link", { name: "Все ЖК в пределах 45 минут" })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/complex-route-${viewport.width}.png` });
   });
 
 test("without JavaScript: the method page's form, then the listing's own form", async ({ browser }) => {

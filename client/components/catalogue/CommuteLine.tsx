@@ -1,6 +1,7 @@
 import type { CommuteDestination, CommuteTime } from "../../../shared/schemas/catalogue";
 import { commuteMinutes, commuteParts } from "../../../shared/transit/text";
 import { stationName } from "../complex/text";
+import "./commute-line.css";
 
 /**
  * A card's way to the buyer's destination (issue 32): «≈ 38 мин до м. Охотный Ряд: 9 мин пешком, 27 мин на

@@ -6,6 +6,7 @@ import type { CatalogueSort } from "../../../shared/filters/catalogue";
 import { type CatalogueFilter, filterToUrlQuery } from "../../../shared/filters/catalogue";
 import type { AdsData } from "../../../shared/schemas/ads";
 import type { ComplexList } from "../../../shared/schemas/catalogue";
+import { useRememberCommute } from "../../hooks/use-commute";
 import { AppLink } from "../AppLink";
 import { AdSidebar, AdSlot, TgbRow } from "../ads/Ads";
 import { Pagination } from "../Pagination";
@@ -32,6 +33,8 @@ const TGB_AFTER = 6;
 export default function ListingBody({ list, failed, ads, galleryAd, path, own, sort }: ListingBodyProps) {
   const hrefOf = (page: number) => `${path}${filterToUrlQuery(own, page, sort)}`;
   const cards = list?.data ?? [];
+  // A destination shown here is the buyer's: a complex's page shows the way there (issue 32).
+  useRememberCommute(list?.commute_to?.id, own.commute_max);
   return (
     <div className={ads === null ? "listing__body" : "listing__body listing__body--ads"} data-part="listing">
       <div className="listing__main">

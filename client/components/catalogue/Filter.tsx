@@ -12,7 +12,7 @@
  */
 import { memo, type ReactNode, Suspense, startTransition, useDeferredValue, useState } from "react";
 import type { CatalogueSort } from "../../../shared/filters/catalogue";
-import { type CatalogueFilter, filterValueCount } from "../../../shared/filters/catalogue";
+import { type CatalogueFilter, filterValueCount, isPersonalFilter } from "../../../shared/filters/catalogue";
 import { lazyPart } from "../../pages";
 import type { FilterFormProps } from "./FilterForm";
 import { SortSelect } from "./SortSelect";
@@ -53,7 +53,8 @@ export interface FilterProps {
 export function Filter({ base, value, sort, total, action, ad }: FilterProps) {
   const [sheet, setSheet] = useState(false);
   const count = useDeferredValue(total);
-  const chosen = filterValueCount(value);
+  // A commute (personal, not counted for noindex) is one choice too.
+  const chosen = filterValueCount(value) + (isPersonalFilter(value) ? 1 : 0);
   return (
     <>
       <div className={ad ? "filter-area filter-area--ad" : "filter-area"}>

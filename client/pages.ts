@@ -128,5 +128,6 @@ export const PAGES: Record<PageId, LazyPart<PageProps>> = {
   location: lazyPage(() => import("./routes/location")),
   operator: lazyPage(() => import("./routes/operator")),
   lead: lazyPage(() => import("./routes/lead")),
+  commute: lazyPage(() => import("./routes/commute")),
   search: lazyPage(() => import("./routes/search")),
 };

@@ -64,6 +64,10 @@ async function benchFilters(db) {
       "SELECT station_id AS id FROM complex_stations GROUP BY station_id ORDER BY count(*) DESC LIMIT 1",
     )
     .first();
+  // «Время в пути» (issue 32): the most asked destination of the issue's example.
+  const okhotny = await db
+    .prepare("SELECT id FROM subway_stations WHERE kind = 'metro' AND name = 'Охотный Ряд'")
+    .first();
   return {
     "без фильтров": {},
     "2-комн.": { rooms: [2] },
@@ -78,6 +82,8 @@ async function benchFilters(db) {
     "1–2-комн. от 40 м²": { rooms: [1, 2], area: { min: 40 } },
     "чистовая до 10 млн ₽": { otdelka: [3], price: { max: 10_000_000 } },
     "у МЦК": { near: "mcc" },
+    "до м. Охотный Ряд ≤ 45 мин": { commute_to: okhotny.id, commute_max: 45 },
+    "до м. Охотный Ряд ≤ 90 мин, 2-комн.": { commute_to: okhotny.id, commute_max: 90, rooms: [2] },
   };
 }
 

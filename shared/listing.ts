@@ -34,5 +34,8 @@ export function filterFormKeys(base: CatalogueFilter, filter: CatalogueFilter) {
     stations: filter.localities?.length
       ? apiKeys.locations("subways", { locality_id: filter.localities })
       : undefined,
+    // A commute's destination station (issue 32): its name and line for the form's chosen station.
+    commuteTo:
+      filter.commute_to === undefined ? undefined : apiKeys.location("subways", String(filter.commute_to)),
   };
 }

@@ -28,7 +28,8 @@ export type PageId =
   | "location"
   | "operator"
   | "lead"
-  | "search";
+  | "search"
+  | "commute";
 
 export type Layout = "default" | "empty";
 
@@ -98,6 +99,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: "compare", path: "/sravnenie", page: "compare", layout: "default" },
   // The header's search as a page (?q=…): its GET form's address, for a search without JavaScript.
   { name: "search", path: "/poisk", page: "search", layout: "default" },
+  // «Время в пути» (issue 32): how commute times are estimated, and a plain form of every station.
+  { name: "commute", path: "/vremya-v-puti", page: "commute", layout: "default" },
   {
     name: "apartments-complex",
     path: "/kvartiry/novostroyka/:complex_slug?",

@@ -6,7 +6,7 @@
 import type { CatalogueFilter, ListQuery } from "../shared/filters/catalogue";
 import type { Param } from "../worker/db/queries/bind";
 import { plainWhere } from "../worker/db/queries/complex-filter";
-import { COMPLEX_ORDER } from "../worker/db/queries/complexes";
+import { complexOrder } from "../worker/db/queries/complexes";
 
 export function directCountSql(f: CatalogueFilter): { sql: string; params: Param[] } {
   const w = plainWhere(f);
@@ -16,9 +16,10 @@ export function directCountSql(f: CatalogueFilter): { sql: string; params: Param
 /** The ids of a page of the list, in its order. */
 export function directPageSql(q: ListQuery): { sql: string; params: Param[] } {
   const w = plainWhere(q.filter);
+  const params = [...w.params];
   return {
-    sql: `SELECT rc.id FROM residential_complexes rc WHERE ${w.sql} ORDER BY ${COMPLEX_ORDER[q.sort]}
+    sql: `SELECT rc.id FROM residential_complexes rc WHERE ${w.sql} ORDER BY ${complexOrder(q, params)}
       LIMIT ${q.perPage} OFFSET ${(q.page - 1) * q.perPage}`,
-    params: w.params,
+    params,
   };
 }

@@ -22,7 +22,7 @@ export function sample(def: FieldDef): unknown {
     case "code":
       return Math.max(...Object.keys(def.options).map(Number));
     case "id":
-      return 999_999_999;
+      return def.max ?? 999_999_999;
     case "word":
       return def.example;
     case "flag":

@@ -9,10 +9,12 @@
 import { BUILD_STAGES, BUILD_TYPES, CLASSES, PARKING } from "../codes";
 import { DEFAULT_SORT, SORTS, type Sort } from "../constants";
 import { parsePrice } from "../format/amount";
+import { COMMUTE_LIMITS, STATION_COUNT } from "./commute";
 import {
   type Dialect,
   type FilterOf,
   type Get,
+  hasPersonal,
   joinedGet,
   namesOfTable,
   queryString,
@@ -23,7 +25,6 @@ import {
   valueCount,
   writeTable,
 } from "./fields";
-
 import { ID_LIST_MAX, IDS_MAX } from "./keys";
 import { AREA_FIELD, codes, OTDELKA_FIELD, PRICE_FIELD, ROOMS_FIELD } from "./shared-fields";
 
@@ -190,6 +191,30 @@ export const CATALOGUE_FIELDS = {
     maxItems: IDS_MAX,
     entries: "номера ЖК",
   },
+  /**
+   * «Время в пути» (issue 32): the station one goes to every day (an id of subway_stations) and the limit door
+   * to door. The destination alone filters nothing (the cards show the times to it), nor does a limit alone (a
+   * limit to nowhere); together, only the complexes with a way that short (worker/db/queries/commute.ts).
+   * Personal: never indexed.
+   */
+  commute_to: {
+    kind: "id",
+    label: "Куда ехать",
+    url: ["commute_to"],
+    api: ["search[commute_to]", "commute_to"],
+    max: STATION_COUNT,
+    personal: true,
+    modalReset: true,
+  },
+  commute_max: {
+    kind: "code",
+    label: "Время в пути",
+    url: ["commute_max"],
+    api: ["search[commute_max]", "commute_max"],
+    options: COMMUTE_LIMITS,
+    personal: true,
+    modalReset: true,
+  },
 } as const;
 
 export type CatalogueFields = typeof CATALOGUE_FIELDS;
@@ -199,6 +224,17 @@ export type CatalogueFilter = FilterOf<CatalogueFields>;
 export type ListField = {
   [K in CatalogueField]: CatalogueFields[K]["kind"] extends "list" ? K : never;
 }[CatalogueField];
+
+/** The commute's order (issue 32): the quickest door to door first; a list with a destination offers it. */
+export const COMMUTE_SORT = "commute asc";
+/** A catalogue list's sort: one of SORTS, or the commute's with a destination. */
+export type CatalogueSort = Sort | typeof COMMUTE_SORT;
+const WITH_COMMUTE: readonly CatalogueSort[] = [...SORTS, COMMUTE_SORT];
+
+/** The sorts a filter's list offers: the commute's only with a destination. */
+export function sortsOf(f: CatalogueFilter): readonly CatalogueSort[] {
+  return f.commute_to === undefined ? SORTS : WITH_COMMUTE;
+}
 
 /** Sort (SPEC §4): the page URL's and the API's `sort`, or the newer dialect's sort_column + sort_order. */
 export const SORT_FIELD = {
@@ -212,14 +248,15 @@ export const SORT_FIELD = {
     "area desc": "Сначала большие по площади",
     "metro asc": "Сначала ближе к метро",
     "new desc": "Сначала новые в каталоге",
-  } satisfies Record<Sort, string>,
+    "commute asc": "Сначала быстрее доехать",
+  } satisfies Record<CatalogueSort, string>,
 } as const;
 
 export interface ListQuery {
   filter: CatalogueFilter;
   page: number;
   perPage: number;
-  sort: Sort;
+  sort: CatalogueSort;
 }
 
 /** Distance type and time go together; when one is set and the other is empty, the other becomes 1. */
@@ -229,8 +266,9 @@ export function pairDistance(filter: CatalogueFilter): CatalogueFilter {
   return { ...filter, distance_type: type ?? 1, distance_time: time ?? 1 };
 }
 
-export function readSort(get: Get): Sort {
-  return readSortOf(get, SORTS, DEFAULT_SORT);
+/** The list's sort among those its filter offers (sortsOf). */
+export function readSort(get: Get, f: CatalogueFilter): CatalogueSort {
+  return readSortOf(get, sortsOf(f), DEFAULT_SORT);
 }
 
 /** A filter read in a dialect; the API's reading throws a FilterError for a bad value, a page's drops it. */
@@ -241,14 +279,16 @@ export function readFilter(get: Get, dialect: Dialect): CatalogueFilter {
 /** The API's list query: both dialects, strict (a FilterError names the parameter and its rule). */
 export function readApiQuery(params: URLSearchParams, defaultPerPage: number): ListQuery {
   const get = joinedGet(params);
-  return { filter: readFilter(get, "api"), ...readPaging(get, defaultPerPage, true), sort: readSort(get) };
+  const filter = readFilter(get, "api");
+  return { filter, ...readPaging(get, defaultPerPage, true), sort: readSort(get, filter) };
 }
 
 /** A page URL's own filter: SPEC §5's names only, malformed values dropped (never a 400 page). */
 export function readPageQuery(search: URLSearchParams, perPage: number): ListQuery {
   const get = joinedGet(search);
   const { page } = readPaging(get, perPage, false);
-  return { filter: readFilter(get, "url"), page, perPage, sort: readSort(get) };
+  const filter = readFilter(get, "url");
+  return { filter, page, perPage, sort: readSort(get, filter) };
 }
 
 /** Merges a base filter (a location or a named page) under the visitor's own choices. */
@@ -261,7 +301,11 @@ export function isEmptyFilter(f: CatalogueFilter): boolean {
 }
 
 /** The visitor's filter as the page URL's query (SPEC §5 names); empty and default values never appear. */
-export function filterToUrlParams(f: CatalogueFilter, page = 1, sort: Sort = DEFAULT_SORT): URLSearchParams {
+export function filterToUrlParams(
+  f: CatalogueFilter,
+  page = 1,
+  sort: CatalogueSort = DEFAULT_SORT,
+): URLSearchParams {
   const p = new URLSearchParams(writeTable(CATALOGUE_FIELDS, f));
   if (sort !== DEFAULT_SORT) p.set(SORT_FIELD.url, sort);
   if (page > 1) p.set("page", String(page));
@@ -269,7 +313,7 @@ export function filterToUrlParams(f: CatalogueFilter, page = 1, sort: Sort = DEF
 }
 
 /** `?min_price=…&rooms=1,2` (commas kept readable) or "" for no filter. */
-export function filterToUrlQuery(f: CatalogueFilter, page = 1, sort: Sort = DEFAULT_SORT): string {
+export function filterToUrlQuery(f: CatalogueFilter, page = 1, sort: CatalogueSort = DEFAULT_SORT): string {
   const qs = queryString(filterToUrlParams(f, page, sort));
   return qs ? `?${qs}` : "";
 }
@@ -300,6 +344,11 @@ export function canonicalUnfilteredSearch(search: URLSearchParams): string {
 /** Filter values for the noindex rule: each list entry one, a range one, a distance (type and time) one. */
 export function filterValueCount(f: CatalogueFilter): number {
   return valueCount(CATALOGUE_FIELDS, f);
+}
+
+/** The filter holds a visitor's own choice (a commute): the page is never indexed. */
+export function isPersonalFilter(f: CatalogueFilter): boolean {
+  return hasPersonal(CATALOGUE_FIELDS, f);
 }
 
 /** SPEC §4: choosing a value adds it if absent and removes it if present; an empty value clears the filter. */

@@ -32,6 +32,8 @@ interface Common {
   modalReset?: boolean;
   /** Counts toward the noindex rule (shared/indexing.ts): each list entry, a range or a code is one value. */
   seo?: boolean;
+  /** A visitor's own choice (a commute's destination): a page with it is never indexed (shared/indexing.ts). */
+  personal?: boolean;
 }
 
 /** Two bounds, each under its own name: `min_price` / `max_price`, `search[price][min]` / `…[max]`. */
@@ -100,6 +102,8 @@ export interface IdDef extends Common {
   kind: "id";
   url?: readonly string[];
   api: readonly string[];
+  /** The largest id, when the ids are 1…max (the stations): a larger one is unknown, refused like a bad one. */
+  max?: number;
 }
 
 /** A yes that is written as 1. */
@@ -196,12 +200,15 @@ function schemaOf(def: FieldDef, strict: boolean): v.GenericSchema<string, unkno
         v.picklist(Object.keys(def.options), `ожидается одно из: ${optionsText(def.options)}`),
         v.transform(Number),
       );
-    case "id":
+    case "id": {
+      const rule = `ожидается номер: целое число от 1 до ${formatNumber(def.max ?? 999_999_999)}`;
       return v.pipe(
         v.string(),
-        v.regex(/^0*[1-9]\d{0,8}$/, `ожидается номер: целое число от 1 до ${formatNumber(999_999_999)}`),
+        v.regex(/^0*[1-9]\d{0,8}$/, rule),
         v.transform(Number),
+        v.maxValue(def.max ?? 999_999_999, rule),
       );
+    }
     case "word":
       return v.pipe(v.string(), v.regex(def.pattern, def.rule));
     case "flag":
@@ -364,6 +371,13 @@ export function valueCount<T extends FieldTable>(table: T, filter: FilterOf<T>):
     n += Array.isArray(value) ? value.length : 1;
   }
   return n;
+}
+
+/** The filter holds a personal field's value. */
+export function hasPersonal<T extends FieldTable>(table: T, filter: FilterOf<T>): boolean {
+  return Object.entries(table).some(
+    ([key, def]) => def.personal && (filter as Record<string, unknown>)[key] !== undefined,
+  );
 }
 
 /** A filter without the fields the phone sheet's reset clears. */

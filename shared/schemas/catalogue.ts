@@ -71,10 +71,35 @@ export interface ComplexCard {
   otdelka: number[];
   stations: StationLink[];
   rooms: RoomOffer[];
+  /**
+   * With a commute's destination (issue 32): the quickest way there from one of its stations on foot, null when
+   * none is known («время в пути неизвестно»); absent without a destination.
+   */
+  commute?: CommuteTime | null;
+}
+
+/** Door to door to a commute's destination: the walk to the station, then the trip (waits and changes in it). */
+export interface CommuteTime {
+  minutes: number;
+  walk: number;
+  ride: number;
+  transfers: number;
+  /** The colours of the lines ridden, in order (none when the destination is the complex's own station). */
+  colors: string[];
+}
+
+/** The station a commute goes to. */
+export interface CommuteDestination {
+  id: number;
+  name: string;
+  kind: "metro" | "mcc" | "mcd";
+  color: string;
 }
 
 export interface ComplexList extends PageMeta {
   data: ComplexCard[];
+  /** The commute's destination, when the filter names one. */
+  commute_to?: CommuteDestination;
 }
 
 export interface House {

@@ -29,8 +29,11 @@ export const TRANSFER_MINUTES = 3;
 /** Two stations nearer than this are a transfer on foot. */
 export const TRANSFER_KM = 0.5;
 
-/** A station as the catalogue knows it: one per name within its kind (the D1 table subway_stations). */
-export const stationKey = (kind: LineKind, name: string) => `${kind}:${name}`;
+/**
+ * A station as the catalogue knows it: one per name within its kind, «ё» written «е» (the D1 table
+ * subway_stations, worker/db/seed/geography.ts).
+ */
+export const stationKey = (kind: LineKind, name: string) => `${kind}:${name.replace(/ё/g, "е")}`;
 
 export interface Trip {
   /** Door to door between the platforms: waits, rides, transfers; rounded to whole minutes. */

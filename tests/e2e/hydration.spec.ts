@@ -90,6 +90,8 @@ async function pageVisits(page: Page): Promise<Record<string, Visit>> {
     favorites: "/izbrannoe/",
     compare: `/sravnenie/?ids=${flat.id},${other.id}`,
     ad: "/ad/",
+    "listing (commute)": "/novostroyki/?commute_to=10&commute_max=45",
+    commute: "/vremya-v-puti/",
   };
   return {
     ...Object.fromEntries(Object.entries(urls).map(([type, url]) => [type, { url }])),

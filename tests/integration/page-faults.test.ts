@@ -59,7 +59,7 @@ const COMPLEX = /\/novostroyki\/[a-z0-9-]+-\d+\//;
 /** Pages of every type (the compiler asks for each PageId); those without data of their own stay pages. */
 const PAGES: Record<PageId, readonly (string | Found)[]> = {
   home: ["/"],
-  listing: ["/novostroyki/", "/novostroyki/moskva/?page=2"],
+  listing: ["/novostroyki/", "/novostroyki/moskva/?page=2", "/novostroyki/?commute_to=7&commute_max=45"],
   map: ["/novostroyki/na-karte/"],
   complex: [{ on: "/novostroyki/", link: COMPLEX }],
   apartments: ["/kvartiry/", { on: "/kvartiry/", link: /\/kvartiry\/kvartira-\d+\// }],
@@ -72,6 +72,7 @@ const PAGES: Record<PageId, readonly (string | Found)[]> = {
   location: ["/po-metro/sokol/"],
   special: ["/special/"],
   search: ["/poisk/?q=%D0%B6%D0%BA"],
+  commute: ["/vremya-v-puti/"],
   compare: ["/sravnenie/"],
   lead: [
     {
@@ -93,6 +94,7 @@ const PAGES: Record<PageId, readonly (string | Found)[]> = {
 const READS_DATA: ReadonlySet<PageId> = new Set([
   "home",
   "listing",
+  "commute",
   "map",
   "complex",
   "apartments",

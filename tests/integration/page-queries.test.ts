@@ -146,6 +146,8 @@ const PAGES: [string, (s: Seed) => string, statements: number, waves: number][] 
   ["home", () => "/", 3, 1],
   ["listing", () => "/novostroyki/", 2, 1],
   ["listing (named)", () => "/novostroyki/moskva/", 3, 1],
+  ["listing (commute)", () => "/novostroyki/?commute_to=10&commute_max=45&sort=commute+asc", 4, 1],
+  ["commute (method)", () => "/vremya-v-puti/", 1, 1],
   ["map", () => "/novostroyki/na-karte/", 2, 1],
   ["location-type", () => "/po-metro/", 1, 1],
   ["location", (s) => `/po-metro/${s.station}/`, 3, 1],

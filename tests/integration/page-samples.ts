@@ -47,6 +47,8 @@ export async function pageSamples(): Promise<Record<string, string>> {
     favorites: "/izbrannoe/",
     compare: `/sravnenie/?ids=${apartment.id}`,
     search: "/poisk/?q=%D1%81%D0%BE%D0%BA%D0%BE%D0%BB",
+    commute: "/vremya-v-puti/",
+    "listing (commute)": "/novostroyki/?commute_to=10&commute_max=45",
     "apartments-complex": `/kvartiry/novostroyka/${complex.slug}/`,
     apartments: "/kvartiry/",
     apartment: `/kvartiry/kvartira-${apartment.id}/`,

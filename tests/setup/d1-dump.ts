@@ -16,6 +16,11 @@ export interface ReadableD1 {
 
 /** D1 refuses longer statements (SQLITE_TOOBIG above 100 000 bytes). */
 const MAX_STATEMENT_BYTES = 90_000;
+/**
+ * Nor a VALUES list of thousands of short rows (SQLITE_NOMEM: 4 185 rows of station_trips in 90 KB), whatever
+ * its bytes: the seed's own limit (worker/db/seed/sql.ts).
+ */
+const MAX_STATEMENT_ROWS = 400;
 
 interface SchemaObject {
   type: "table" | "index" | "trigger" | "view";
@@ -67,7 +72,7 @@ async function tableRows(db: ReadableD1, table: SchemaObject): Promise<string[]>
   for (const row of results) {
     const tuple = `(${names.map((_, i) => row[`c${i}`]).join(",")})`;
     const bytes = encoder.encode(tuple).length + 1;
-    if (tuples.length && size + bytes > MAX_STATEMENT_BYTES) {
+    if (tuples.length && (size + bytes > MAX_STATEMENT_BYTES || tuples.length >= MAX_STATEMENT_ROWS)) {
       statements.push(head + tuples.join(","));
       tuples = [];
       size = encoder.encode(head).length;

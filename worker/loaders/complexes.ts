@@ -1,9 +1,15 @@
 /** Loaders of the catalogue of complexes: the list (both filter dialects), one complex, similar, years. */
 import { BUILD_STAGES, BUILD_TYPES, bitsOf, CLASSES, ROOM_LABELS } from "../../shared/codes";
-import { SORTS } from "../../shared/constants";
-import { type CatalogueFilter, DISTANCE_TYPES, type ListQuery } from "../../shared/filters/catalogue";
+import {
+  type CatalogueFilter,
+  DISTANCE_TYPES,
+  type ListQuery,
+  sortsOf,
+} from "../../shared/filters/catalogue";
 import { formatDeadline, isOverdue, moscowQuarter } from "../../shared/format";
 import type {
+  CommuteDestination,
+  CommuteTime,
   ComplexCard,
   ComplexDetail,
   ComplexList,
@@ -119,6 +125,13 @@ function cardOf(
 /** Cards of list rows. */
 const cardsOf = (rows: ComplexRow[]): ComplexCard[] => rows.map((r) => cardOf(r, cardPartsOf(r)));
 
+/** A card's commute from its row's column (worker/db/queries/commute.ts commuteColumn). */
+function commuteOf(json: string | null | undefined): CommuteTime | null {
+  if (!json) return null;
+  const [walk, ride, transfers, colors] = JSON.parse(json) as [number, number, number, string[]];
+  return { minutes: walk + ride, walk, ride, transfers, colors };
+}
+
 /** The filter with a location page's place turned into its id filter; null when it names no place. */
 export async function resolvePlace(deps: Deps, filter: CatalogueFilter): Promise<CatalogueFilter | null> {
   if (!filter.location) return filter;
@@ -133,9 +146,21 @@ export async function loadComplexList(deps: Deps, query: ListQuery): Promise<Com
   const filter = await resolvePlace(deps, query.filter);
   if (!filter) return null;
   const q = { ...query, filter };
-  const { rows, total } = await listComplexes(deps.db, q);
-  const meta = pageMeta(total, { page: q.page, per_page: q.perPage }, { sort: q.sort, sorts: SORTS });
-  return meta && { data: cardsOf(rows), ...meta };
+  const { rows, total, destination } = await listComplexes(deps.db, q);
+  const meta = pageMeta(
+    total,
+    { page: q.page, per_page: q.perPage },
+    { sort: q.sort, sorts: sortsOf(filter) },
+  );
+  if (!meta) return null;
+  // A destination (issue 32): each card's way there. The filter's reading checked the id's range, so the
+  // station is there; without it the answer has no destination rather than a guessed one.
+  if (filter.commute_to === undefined || !destination) return { data: cardsOf(rows), ...meta };
+  return {
+    data: rows.map((r) => ({ ...cardOf(r, cardPartsOf(r)), commute: commuteOf(r.commute_json) })),
+    ...meta,
+    commute_to: { ...destination, kind: destination.kind as CommuteDestination["kind"] },
+  };
 }
 
 export async function loadComplex(deps: Deps, id: number): Promise<ComplexDetail | null> {

@@ -11,8 +11,8 @@
  * the same props, and the phone's sheet opens in a transition, which React holds until the form has hydrated.
  */
 import { memo, type ReactNode, Suspense, startTransition, useDeferredValue, useState } from "react";
-import type { Sort } from "../../../shared/constants";
-import { type CatalogueFilter, filterValueCount } from "../../../shared/filters/catalogue";
+import type { CatalogueSort } from "../../../shared/filters/catalogue";
+import { type CatalogueFilter, filterValueCount, isPersonalFilter } from "../../../shared/filters/catalogue";
 import { lazyPart } from "../../pages";
 import type { FilterFormProps } from "./FilterForm";
 import { SortSelect } from "./SortSelect";
@@ -40,7 +40,7 @@ export interface FilterProps {
   base: CatalogueFilter;
   /** The visitor's choices, from the URL. */
   value: CatalogueFilter;
-  sort: Sort;
+  sort: CatalogueSort;
   /** How many complexes the URL's filter finds (from the server). */
   total: number;
   /** The page the form submits to. */
@@ -53,7 +53,8 @@ export interface FilterProps {
 export function Filter({ base, value, sort, total, action, ad }: FilterProps) {
   const [sheet, setSheet] = useState(false);
   const count = useDeferredValue(total);
-  const chosen = filterValueCount(value);
+  // A commute (personal, not counted for noindex) is one choice too.
+  const chosen = filterValueCount(value) + (isPersonalFilter(value) ? 1 : 0);
   return (
     <>
       <div className={ad ? "filter-area filter-area--ad" : "filter-area"}>

@@ -2,10 +2,11 @@
  * The catalogue list's body: the gallery advert, the cards with the tgb row after the first ones, the page
  * links and the sidebar. A lazy part with buttons (Listing.tsx; the cards' ♡, the ads' «Реклама»).
  */
-import type { Sort } from "../../../shared/constants";
+import type { CatalogueSort } from "../../../shared/filters/catalogue";
 import { type CatalogueFilter, filterToUrlQuery } from "../../../shared/filters/catalogue";
 import type { AdsData } from "../../../shared/schemas/ads";
 import type { ComplexList } from "../../../shared/schemas/catalogue";
+import { useRememberCommute } from "../../hooks/use-commute";
 import { AppLink } from "../AppLink";
 import { AdSidebar, AdSlot, TgbRow } from "../ads/Ads";
 import { Pagination } from "../Pagination";
@@ -23,7 +24,7 @@ export interface ListingBodyProps {
   /** The page links: the page's path, the visitor's filter and order. */
   path: string;
   own: CatalogueFilter;
-  sort: Sort;
+  sort: CatalogueSort;
 }
 
 /** The tgb row follows this many cards: two rows on a wide screen, three on a tablet. */
@@ -32,6 +33,8 @@ const TGB_AFTER = 6;
 export default function ListingBody({ list, failed, ads, galleryAd, path, own, sort }: ListingBodyProps) {
   const hrefOf = (page: number) => `${path}${filterToUrlQuery(own, page, sort)}`;
   const cards = list?.data ?? [];
+  // A destination shown here is the buyer's: a complex's page shows the way there (issue 32).
+  useRememberCommute(list?.commute_to?.id, own.commute_max);
   return (
     <div className={ads === null ? "listing__body" : "listing__body listing__body--ads"} data-part="listing">
       <div className="listing__main">
@@ -55,12 +58,12 @@ export default function ListingBody({ list, failed, ads, galleryAd, path, own, s
         )}
         {ads === null ? (
           // No ads on this page (a bot, or a page without ad slots): one unbroken grid.
-          <CardGrid list={cards} />
+          <CardGrid list={cards} commuteTo={list?.commute_to} />
         ) : (
           <>
-            <CardGrid list={cards.slice(0, TGB_AFTER)} />
+            <CardGrid list={cards.slice(0, TGB_AFTER)} commuteTo={list?.commute_to} />
             <TgbRow ads={ads} />
-            <CardGrid list={cards.slice(TGB_AFTER)} />
+            <CardGrid list={cards.slice(TGB_AFTER)} commuteTo={list?.commute_to} />
           </>
         )}
         {list && <Pagination current={list.current_page} last={list.last_page} hrefOf={hrefOf} />}

@@ -1,5 +1,5 @@
 import { deadlineLine, formatArea, formatPriceFrom, formatPricePerMeterFrom } from "../../../shared/format";
-import type { ComplexCard } from "../../../shared/schemas/catalogue";
+import type { CommuteDestination, ComplexCard } from "../../../shared/schemas/catalogue";
 import { useFavorites } from "../../hooks/use-favorites";
 import { AppLink } from "../AppLink";
 import { FacadeImage } from "../art/ArtImage";
@@ -7,10 +7,11 @@ import { LineBadge } from "../complex/Stations";
 import { classLabel, complexTitle, stationName, withDistance } from "../complex/text";
 import { HeartIcon } from "../icons";
 import { PaymentFrom } from "../mortgage/PaymentFrom";
+import { CommuteLine } from "./CommuteLine";
 import "./catalogue.css";
 
 /** A complex in the catalogue: drawing, name, class, nearest stations, deadline, prices by room type. */
-function ListingCard({ complex: c }: { complex: ComplexCard }) {
+function ListingCard({ complex: c, commuteTo }: { complex: ComplexCard; commuteTo?: CommuteDestination }) {
   const favorites = useFavorites();
   const liked = favorites.has(c.id);
   return (
@@ -48,6 +49,7 @@ function ListingCard({ complex: c }: { complex: ComplexCard }) {
         <p className="listing-card__meta">
           {deadlineLine(c.deadline)} · {c.developer.name}
         </p>
+        {commuteTo && <CommuteLine to={commuteTo} time={c.commute} />}
         {c.stations.slice(0, 2).map((s) => (
           <p key={s.id} className="listing-card__station">
             <LineBadge station={s} /> {stationName(s)}
@@ -71,14 +73,20 @@ function ListingCard({ complex: c }: { complex: ComplexCard }) {
   );
 }
 
-/** A grid of complex cards (the listing's, and the favourites page's). */
-export function CardGrid({ list }: { list: readonly ComplexCard[] }) {
+/** A grid of complex cards (the listing's, and the favourites page's); `commuteTo`: the commute's destination. */
+export function CardGrid({
+  list,
+  commuteTo,
+}: {
+  list: readonly ComplexCard[];
+  commuteTo?: CommuteDestination | undefined;
+}) {
   if (list.length === 0) return null;
   return (
     <ul className="listing__grid">
       {list.map((c) => (
         <li key={c.id}>
-          <ListingCard complex={c} />
+          <ListingCard complex={c} commuteTo={commuteTo} />
         </li>
       ))}
     </ul>

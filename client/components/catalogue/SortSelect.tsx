@@ -1,9 +1,22 @@
 import { useNavigate } from "react-router";
-import { SORTS, type Sort } from "../../../shared/constants";
-import { type CatalogueFilter, filterToUrlQuery, SORT_FIELD } from "../../../shared/filters/catalogue";
+import {
+  type CatalogueFilter,
+  type CatalogueSort,
+  filterToUrlQuery,
+  SORT_FIELD,
+  sortsOf,
+} from "../../../shared/filters/catalogue";
 
 /** The listing's order: a choice applies at once (the URL's filter with the new order, from its first page). */
-export function SortSelect({ action, value, sort }: { action: string; value: CatalogueFilter; sort: Sort }) {
+export function SortSelect({
+  action,
+  value,
+  sort,
+}: {
+  action: string;
+  value: CatalogueFilter;
+  sort: CatalogueSort;
+}) {
   const navigate = useNavigate();
   return (
     <label className="filter-sort">
@@ -12,9 +25,9 @@ export function SortSelect({ action, value, sort }: { action: string; value: Cat
         className="form-input"
         name={SORT_FIELD.url}
         value={sort}
-        onChange={(e) => navigate(`${action}${filterToUrlQuery(value, 1, e.target.value as Sort)}`)}
+        onChange={(e) => navigate(`${action}${filterToUrlQuery(value, 1, e.target.value as CatalogueSort)}`)}
       >
-        {SORTS.map((s) => (
+        {sortsOf(value).map((s) => (
           <option key={s} value={s}>
             {SORT_FIELD.options[s]}
           </option>

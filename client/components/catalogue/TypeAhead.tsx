@@ -32,6 +32,10 @@ function Badge({ option }: { option: TypeAheadOption }) {
 
 export interface TypeAheadProps {
   kind: TypeAheadKind;
+  /** The chips' field name (the form submits it); the kind by default. */
+  name?: string;
+  /** Chosen options whose names the page already has (no lookup for them). */
+  known?: readonly TypeAheadOption[];
   legend: string;
   placeholder: string;
   selected: readonly number[];
@@ -40,14 +44,25 @@ export interface TypeAheadProps {
 }
 
 /** Loaded on demand (client/pages.ts TYPE_AHEAD): only the browser renders it, after hydration. */
-export default function TypeAhead({ kind, legend, placeholder, selected, onPick, onRemove }: TypeAheadProps) {
+export default function TypeAhead({
+  kind,
+  name = kind,
+  known = [],
+  legend,
+  placeholder,
+  selected,
+  onPick,
+  onRemove,
+}: TypeAheadProps) {
   const id = useId();
   const [text, setText] = useState("");
   const [options, setOptions] = useState<TypeAheadOption[]>([]);
   const [active, setActive] = useState(0);
   const [open, setOpen] = useState(false);
   const query = useDebounced(text.trim(), 200);
-  const [found, setFound] = useState<ReadonlyMap<number, TypeAheadOption>>(new Map());
+  const [found, setFound] = useState<ReadonlyMap<number, TypeAheadOption>>(
+    () => new Map(known.map((o) => [o.id, o])),
+  );
   // Chosen ids that came with the URL: their names (and line badges) are looked up once.
   const unknown = selected.filter((sid) => !found.has(sid)).join(",");
   useEffect(() => {
@@ -113,7 +128,7 @@ export default function TypeAhead({ kind, legend, placeholder, selected, onPick,
             const o = found.get(sid);
             return (
               <label key={sid} className="chip-check">
-                <input type="checkbox" name={kind} value={sid} checked onChange={() => onRemove(sid)} />
+                <input type="checkbox" name={name} value={sid} checked onChange={() => onRemove(sid)} />
                 <span>
                   {o && <Badge option={o} />} {o?.name ?? `№ ${sid}`}
                 </span>

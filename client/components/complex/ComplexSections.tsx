@@ -18,6 +18,7 @@ import { ApartmentList } from "../apartment/ApartmentList";
 import MortgageSnippet from "../apartment/MortgageSnippet";
 import { RoomGroups } from "../apartment/RoomGroups";
 import { apartmentTitle } from "../apartment/text";
+import { CommuteRoute } from "./CommuteRoute";
 import ComplexCards from "./ComplexCard";
 import ComplexJsonLd from "./ComplexJsonLd";
 import { Facts } from "./Facts";
@@ -148,6 +149,7 @@ export default function ComplexSections({ match, complex: c, page }: ComplexSect
           <div>
             <p>{c.address}</p>
             <StationList stations={c.stations} />
+            <CommuteRoute complexId={c.id} />
           </div>
         </div>
       </section>

@@ -13,6 +13,7 @@ import {
 import { moscowQuarter } from "../../../shared/format";
 import { paymentPriceRange } from "../../../shared/mortgage-payment";
 import { type Bind, binder, bits, inList, inRange, type Param } from "./bind";
+import { commuteWithin } from "./commute";
 import { apartmentFacets, FACETED, RANKED, stationRank } from "./complex-facets";
 
 /** Where a field is tested: the complex (rc), one of its houses (h), apartments on sale (lo), stations (cs). */
@@ -20,10 +21,13 @@ export type Level = "complex" | "house" | "apartment" | "station";
 
 export interface FieldSql<V> {
   on: Level;
-  /** The field's own condition: what the catalogue's answer must equal (tests/catalogue-oracle.ts reads it). */
-  where(value: V, bind: Bind): string;
+  /**
+   * The field's own condition: what the catalogue's answer must equal (tests/catalogue-oracle.ts reads it).
+   * `filter`: the whole filter, for a field that needs another's value (a commute's limit, its destination).
+   */
+  where(value: V, bind: Bind, filter: Readonly<Record<string, unknown>>): string;
   /** The same test from a kept column (a migration's aggregate), where the catalogue's queries read that. */
-  fast?(value: V, bind: Bind): string;
+  fast?(value: V, bind: Bind, filter: Readonly<Record<string, unknown>>): string;
 }
 
 /** The SQL of a filter table's fields by name (FIELD_SQL, or a table with more fields: the recipe's test). */
@@ -94,6 +98,13 @@ export const FIELD_SQL: { [K in CatalogueField]-?: FieldSql<NonNullable<Catalogu
   // The loader turns a place into its id filter before any SQL runs (resolvePlace); unresolved, it finds none.
   location: { on: "complex", where: () => "0" },
   ids: { on: "complex", where: inList("rc.id") },
+  // The destination alone filters nothing (the cards' times are to it); with a limit, the complexes that close.
+  commute_to: { on: "complex", where: () => "1" },
+  commute_max: {
+    on: "complex",
+    where: (limit, bind, f) =>
+      typeof f.commute_to === "number" ? commuteWithin(f.commute_to, limit, bind) : "1",
+  },
 };
 
 /** A filter as a record of values by field name (a CatalogueFilter, or a filter of a table with more fields). */
@@ -113,7 +124,7 @@ export function filterParts(f: AnyFilter, sql: FieldSqlTable = FIELD_SQL) {
   /** `fast`: from the field's kept column where it has one (the catalogue), else its own condition (the oracle). */
   const condition = (key: string, fast = false) => {
     const def = sql[key] as FieldSql<unknown>;
-    return (fast && def.fast ? def.fast : def.where)(f[key], bind);
+    return (fast && def.fast ? def.fast : def.where)(f[key], bind, f);
   };
   return { params, bind, on, condition };
 }

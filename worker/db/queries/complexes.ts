@@ -2,9 +2,10 @@
  * The catalogue's complexes as rows: a page of cards, the map's points, the count, one complex and its houses,
  * similar complexes, the catalogue's figures. Their WHERE is the filter's (complex-filter.ts).
  */
-import type { Sort } from "../../../shared/constants";
-import type { CatalogueFilter, ListQuery } from "../../../shared/filters/catalogue";
+import { DEFAULT_SORT, type Sort } from "../../../shared/constants";
+import { type CatalogueFilter, COMMUTE_SORT, type ListQuery } from "../../../shared/filters/catalogue";
 import type { Param } from "./bind";
+import { commuteColumn, commuteMinutes, type DestinationRow, destinationSql } from "./commute";
 import { COMPANY_ID_OF_PARAM } from "./companies";
 import { complexWhere } from "./complex-filter";
 
@@ -37,6 +38,8 @@ export interface ComplexRow {
   /** Its stations and its offers by room type as JSON arrays (CARD_PARTS): read them with cardPartsOf. */
   stations_json: string;
   rooms_json: string;
+  /** With a commute's destination: the quickest way there (commuteColumn), null when none is known. */
+  commute_json?: string | null;
 }
 
 /**
@@ -69,12 +72,28 @@ export const COMPLEX_ORDER: Record<Sort, string> = {
   "new desc": "rc.id DESC",
 };
 
+/**
+ * A list's ORDER BY, binding what it needs after `params`: the commute's by the destination (issue 32), which
+ * no index keeps (the filter's few complexes are sorted); without a destination the default.
+ */
+export function complexOrder(q: ListQuery, params: Param[]): string {
+  if (q.sort !== COMMUTE_SORT) return COMPLEX_ORDER[q.sort];
+  const to = q.filter.commute_to;
+  if (to === undefined) return COMPLEX_ORDER[DEFAULT_SORT];
+  return `coalesce(${commuteMinutes(to, (v) => `?${params.push(v)}`)}, 99999) ASC, rc.id ASC`;
+}
+
 export function listComplexesSql(q: ListQuery): { sql: string; params: Param[] } {
   const w = complexWhere(q.filter);
-  const params = [...w.params, q.perPage, (q.page - 1) * q.perPage];
+  const params = [...w.params];
+  const bind = (v: Param) => `?${params.push(v)}`;
+  // With a destination each card's quickest way there (issue 32), computed for the page's rows only.
+  const to = q.filter.commute_to;
+  const commute = to === undefined ? "" : `, ${commuteColumn(to, bind)}`;
+  const order = complexOrder(q, params);
   return {
-    sql: `SELECT ${CARD_COLUMNS} FROM residential_complexes rc JOIN companies c ON c.id = rc.developer_id
-      WHERE ${w.sql} ORDER BY ${COMPLEX_ORDER[q.sort]} LIMIT ?${params.length - 1} OFFSET ?${params.length}`,
+    sql: `SELECT ${CARD_COLUMNS}${commute} FROM residential_complexes rc JOIN companies c ON c.id = rc.developer_id
+      WHERE ${w.sql} ORDER BY ${order} LIMIT ${bind(q.perPage)} OFFSET ${bind((q.page - 1) * q.perPage)}`,
     params,
   };
 }
@@ -130,16 +149,21 @@ export function countComplexesSql(f: CatalogueFilter): { sql: string; params: Pa
 export async function listComplexes(
   db: D1Database,
   q: ListQuery,
-): Promise<{ rows: ComplexRow[]; total: number }> {
+): Promise<{ rows: ComplexRow[]; total: number; destination: DestinationRow | null }> {
   const list = listComplexesSql(q);
   const count = countComplexesSql(q.filter);
-  const [rows, total] = await db.batch([
+  // A commute's destination station, in the same round trip (issue 32).
+  const to = q.filter.commute_to;
+  const dest = to === undefined ? [] : [destinationSql(to)];
+  const [rows, total, destination] = await db.batch([
     db.prepare(list.sql).bind(...list.params),
     db.prepare(count.sql).bind(...count.params),
+    ...dest.map((d) => db.prepare(d.sql).bind(...d.params)),
   ]);
   return {
     rows: (rows?.results ?? []) as ComplexRow[],
     total: ((total?.results?.[0] as { total: number } | undefined)?.total ?? 0) as number,
+    destination: (destination?.results?.[0] as DestinationRow | undefined) ?? null,
   };
 }
 

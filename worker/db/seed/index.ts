@@ -4,6 +4,7 @@ import { generateContent } from "./content";
 import { compileGeography } from "./geography";
 import { Random } from "./prng";
 import { type TableRows, Tables } from "./tables";
+import { generateStationTrips } from "./transit";
 
 export const SEED = 20_261_121;
 
@@ -23,6 +24,7 @@ export const TABLE_ORDER = [
   "companies",
   "residential_complexes",
   "complex_stations",
+  "station_trips",
   "houses",
   "living_objects",
   "change_events",
@@ -42,6 +44,7 @@ export function generateSeed(scale = 1): TableRows[] {
   const t = new Tables();
   const geo = compileGeography(t);
   generateCatalogue(t, geo, scale, new Random(SEED));
+  generateStationTrips(t);
   generateContent(t, new Random(SEED + 1));
   const tables = t.list();
   const unknown = tables.filter((x) => !(TABLE_ORDER as readonly string[]).includes(x.table));

@@ -15,6 +15,7 @@ import type { FilterFacets } from "../../../../shared/schemas/catalogue";
 import type { LocationItem } from "../../../../shared/schemas/locations";
 import { InBrowser } from "../../../hooks/use-in-browser";
 import { TYPE_AHEAD } from "../../../pages";
+import { CommuteFields } from "./CommuteFields";
 import { Chips, codes, PickList } from "./controls";
 import { RangeInputs } from "./RangeInputs";
 import { FORM_RANGES } from "./use-counts";
@@ -207,6 +208,7 @@ export function Fields({
           </label>
         ))}
       </fieldset>
+      <CommuteFields draft={draft} set={set} />
     </>
   );
 }

@@ -3,7 +3,7 @@
  * the server's values.
  */
 import { type RefObject, useEffect } from "react";
-import type { Sort } from "../../../../shared/constants";
+import type { CatalogueSort } from "../../../../shared/filters/catalogue";
 import {
   CATALOGUE_FIELDS,
   type CatalogueFilter,
@@ -46,8 +46,8 @@ function typedRange(raw: string[], parse: (s: string) => number | null): Range |
 export function useKeptEdits(
   ref: RefObject<HTMLFormElement | null>,
   value: CatalogueFilter,
-  sort: Sort,
-  apply: (draft: CatalogueFilter, sort: Sort) => void,
+  sort: CatalogueSort,
+  apply: (draft: CatalogueFilter, sort: CatalogueSort) => void,
 ) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the form hydrates
   useEffect(() => {

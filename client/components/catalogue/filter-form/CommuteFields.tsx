@@ -1,0 +1,86 @@
+/**
+ * «Время в пути» in the filter form (issue 32): the destination station (the stations' type-ahead, one station)
+ * and the limit. Without script the form keeps a chosen station as a hidden field and links to the method
+ * page, whose plain form lists every station.
+ */
+import { Suspense } from "react";
+import { apiKeys } from "../../../../shared/api-keys";
+import { CATALOGUE_FIELDS, type CatalogueFilter } from "../../../../shared/filters/catalogue";
+import { useApi } from "../../../hooks/use-api";
+import { useInBrowser } from "../../../hooks/use-in-browser";
+import { TYPE_AHEAD } from "../../../pages";
+import { AppLink } from "../../AppLink";
+import { codes } from "./controls";
+
+const F = CATALOGUE_FIELDS;
+/** The method page, with the plain form of every station. */
+export const COMMUTE_PAGE = "/vremya-v-puti/";
+
+export function CommuteFields({ draft, set }: { draft: CatalogueFilter; set(next: CatalogueFilter): void }) {
+  const inBrowser = useInBrowser();
+  const to = draft.commute_to;
+  // The page declares the station's key (shared/listing.ts filterFormKeys): its name comes with the page.
+  const station = useApi(to === undefined ? undefined : apiKeys.location("subways", String(to))).data?.data;
+  const known = station
+    ? [
+        {
+          id: station.id,
+          name: station.name,
+          color: station.hex_color ?? undefined,
+          line: station.line ?? "",
+        },
+      ]
+    : [];
+  const without = (key: "commute_to" | "commute_max") => {
+    const next = { ...draft };
+    delete next[key];
+    return next;
+  };
+  return (
+    <fieldset className="filter-group filter-commute">
+      <legend>{F.commute_max.label}</legend>
+      {inBrowser ? (
+        <Suspense fallback={null}>
+          <TYPE_AHEAD.Component
+            kind="subway_stations"
+            name={F.commute_to.url[0]}
+            legend={F.commute_to.label}
+            placeholder="Станция, например «Охотный Ряд»"
+            selected={to === undefined ? [] : [to]}
+            known={known}
+            onPick={(o) => set({ ...draft, commute_to: o.id })}
+            onRemove={() => set(without("commute_to"))}
+          />
+        </Suspense>
+      ) : (
+        <p className="filter-hint">
+          {to !== undefined && <input type="hidden" name={F.commute_to.url[0]} value={to} />}
+          <AppLink to={COMMUTE_PAGE}>
+            {to === undefined ? "Выбрать станцию" : "Выбрать другую станцию"}
+          </AppLink>
+        </p>
+      )}
+      <label>
+        <span className="visually-hidden">{F.commute_max.label}</span>
+        <select
+          className="form-input"
+          name={F.commute_max.url[0]}
+          value={draft.commute_max ?? ""}
+          onChange={(e) =>
+            set(e.target.value ? { ...draft, commute_max: Number(e.target.value) } : without("commute_max"))
+          }
+        >
+          <option value="">Любое время</option>
+          {codes(F.commute_max.options).map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="filter-hint">
+        <AppLink to={COMMUTE_PAGE}>Как мы считаем время в пути</AppLink>
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * «Время в пути»: how the catalogue estimates door-to-door times (issue 32), from the model's own numbers
+ * (shared/transit/graph.ts), and a plain form of every station — the way to choose a destination without
+ * script.
+ */
+import { apiKeys } from "../../shared/api-keys";
+import { CATALOGUE_FIELDS } from "../../shared/filters/catalogue";
+import { COMMUTE_HORIZON } from "../../shared/filters/commute";
+import { formatDecimal } from "../../shared/format";
+import { WALK_DETOUR, WALK_KMH } from "../../shared/geo/distance";
+import { pageData } from "../../shared/page-data";
+import type { LocationItem } from "../../shared/schemas/locations";
+import { MODEL, TRACK_DETOUR, TRANSFER_KM, TRANSFER_MINUTES, WAIT_OF_LINE } from "../../shared/transit/graph";
+import { codes } from "../components/catalogue/filter-form/controls";
+import { StaticPage } from "../components/legal/StaticPage";
+import { useApi } from "../hooks/use-api";
+import type { PageProps } from "../pages";
+import "./commute.css";
+
+export const data = pageData({
+  keys: () => ({ stations: apiKeys.locations("subways") }),
+});
+
+const F = CATALOGUE_FIELDS;
+const KINDS = [
+  ["metro", "Метро"],
+  ["mcc", "МЦК"],
+  ["mcd", "МЦД"],
+] as const;
+const n = (x: number) => formatDecimal(x, 2);
+
+/** The model's rules, each number read from the model itself (shared/transit/graph.ts). */
+const RULES = [
+  `Пешком до станции — минуты из карточки ЖК: от застройщика или оценка по расстоянию (прямая × ${n(WALK_DETOUR)} при скорости ${WALK_KMH} км/ч). Станции, до которых из ЖК нужно ехать на транспорте, не учитываем.`,
+  `Поезд между соседними станциями идёт по прямой между ними × ${n(TRACK_DETOUR)}: в метро со скоростью ${MODEL.metro.speed} км/ч, на МЦК — ${MODEL.mcc.speed} км/ч, на МЦД — ${MODEL.mcd.speed} км/ч; стоянка на станции — ${n(MODEL.metro.dwell)}, ${n(MODEL.mcc.dwell)} и ${n(MODEL.mcd.dwell)} мин.`,
+  `Ожидание поезда — половина интервала в час пик: в метро ${n(MODEL.metro.wait)} мин, на МЦК ${n(MODEL.mcc.wait)} мин, на МЦД ${n(MODEL.mcd.wait)} мин (МЦД-3 и МЦД-4 — ${n(WAIT_OF_LINE.D3 ?? 0)} мин). Ждём при посадке и после каждой пересадки.`,
+  `Пересадка внутри одной станции — ${TRANSFER_MINUTES} мин пешком. Переход между разными станциями ближе ${n(TRANSFER_KM * 1000)} м — пешком по расстоянию между ними, но не меньше 2 мин.`,
+  `Автобусы, трамваи, электрички вне МЦД, такси и пробки не учитываем, как и расписание, толпу и закрытые входы. Поездки дольше ${COMMUTE_HORIZON} минут не показываем.`,
+];
+
+/** Stations by line, in the lines' order of the answer, for the form's groups. */
+function byLine(stations: readonly LocationItem[]) {
+  const groups = new Map<string, { label: string; items: LocationItem[] }>();
+  for (const [kind, kindName] of KINDS) {
+    for (const s of stations.filter((x) => x.kind === kind)) {
+      const key = `${kind}:${s.line ?? ""}`;
+      const label = kind === "mcc" ? kindName : `${kindName}: ${s.line_name ?? s.line ?? ""}`;
+      const group = groups.get(key) ?? { label, items: [] };
+      group.items.push(s);
+      groups.set(key, group);
+    }
+  }
+  return [...groups.values()].map((g) => ({
+    ...g,
+    items: g.items.sort((a, b) => a.name.localeCompare(b.name, "ru")),
+  }));
+}
+
+export default function CommutePage({ match }: PageProps) {
+  const { data: stations } = useApi(data.keys(match).stations);
+  return (
+    <StaticPage
+      match={match}
+      title="Время в пути: как мы его считаем"
+      description="Как каталог оценивает время от дома до работы на метро, МЦК и МЦД: скорости линий, ожидание поезда, пересадки и пешие переходы."
+      lead="Выберите станцию, куда вы ездите каждый день, — и каталог покажет у каждого ЖК, сколько примерно ехать от двери до двери."
+    >
+      <section className="static-page__section" aria-labelledby="commute-form">
+        <h2 id="commute-form">Куда вы ездите</h2>
+        <form className="commute-form" action="/novostroyki/" method="get">
+          <label>
+            <span>Станция</span>
+            <select className="form-input" name={F.commute_to.url[0]} required defaultValue="">
+              <option value="" disabled>
+                Выберите станцию
+              </option>
+              {byLine(stations?.data ?? []).map((g) => (
+                <optgroup key={g.label} label={g.label}>
+                  {g.items.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>{F.commute_max.label}</span>
+            <select className="form-input" name={F.commute_max.url[0]} defaultValue="45">
+              <option value="">Любое время</option>
+              {codes(F.commute_max.options).map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="button">
+            Показать новостройки
+          </button>
+        </form>
+      </section>
+
+      <section className="static-page__section" aria-labelledby="commute-method">
+        <h2 id="commute-method">Как считается время</h2>
+        <p>
+          Время «от двери до двери» — это путь пешком от ЖК до одной из его станций и поездка от неё до
+          выбранной станции. Из всех станций ЖК берём ту, с которой получается быстрее. Поэтому у времени
+          всегда стоит «≈»: это оценка по модели, а не расписание.
+        </p>
+        <ul className="static-page__list">
+          {RULES.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+        </ul>
+        <p>
+          Если у ЖК нет станции в пешей доступности, время в пути для него неизвестно: в списке с ограничением
+          по времени такой ЖК не показываем, а не угадываем.
+        </p>
+      </section>
+    </StaticPage>
+  );
+}

@@ -1,0 +1,206 @@
+/**
+ * «Время в пути» (issue 32) on the seeded D1: the commute filter's count and cards equal a direct computation
+ * written here from station_trips and complex_stations (not the catalogue's SQL), for 50 seeded random
+ * destinations × limits; the URL's round trip and the noindex rule; the commute sort; bad input (an unknown
+ * station, a limit out of range); a limit without a destination; a destination at a complex's own station.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { COMMUTE_LIMITS, STATION_COUNT } from "../../shared/filters/commute";
+import type { ComplexList } from "../../shared/schemas/catalogue";
+import { countComplexesSql } from "../../worker/db/queries/complexes";
+import { Random } from "../../worker/db/seed/prng";
+import { get, getJson, rows } from "./helpers";
+
+const LIMITS = Object.keys(COMMUTE_LIMITS).map(Number);
+const GRID = "/api/v1/residential-complexes/grid";
+
+/** Each published complex's least walk + trip to a destination, straight from the two tables. */
+async function direct(to: number): Promise<Map<number, number>> {
+  const found = await rows<{ id: number; best: number }>(
+    `SELECT rc.id, min(cs.minutes + t.minutes) AS best
+     FROM residential_complexes rc
+     JOIN complex_stations cs ON cs.complex_id = rc.id AND cs.distance_type = 1
+     JOIN station_trips t ON t.from_id = cs.station_id AND t.to_id = ?1
+     WHERE rc.is_published = 1 GROUP BY rc.id`,
+    to,
+  );
+  return new Map(found.map((r) => [r.id, r.best]));
+}
+
+let published = 0;
+beforeAll(async () => {
+  published = (
+    await rows<{ n: number }>("SELECT count(*) AS n FROM residential_complexes WHERE is_published = 1")
+  )[0]?.n as number;
+});
+
+describe("commute: the stations and the table", () => {
+  it("numbers the stations 1…STATION_COUNT, as the filter's bound says", async () => {
+    const [s] = await rows<{ n: number; lo: number; hi: number }>(
+      "SELECT count(*) AS n, min(id) AS lo, max(id) AS hi FROM subway_stations",
+    );
+    expect(s).toEqual({ n: STATION_COUNT, lo: 1, hi: STATION_COUNT });
+  });
+
+  it("holds a trip from every station a complex walks to, none longer than the longest limit", async () => {
+    const [t] = await rows<{ missing: number; longest: number }>(
+      `SELECT (SELECT count(*) FROM (SELECT DISTINCT station_id FROM complex_stations WHERE distance_type = 1) w
+          WHERE NOT EXISTS (SELECT 1 FROM station_trips t WHERE t.from_id = w.station_id AND t.to_id = w.station_id)) AS missing,
+        (SELECT max(minutes) FROM station_trips) AS longest`,
+    );
+    expect(t?.missing).toBe(0);
+    expect(t?.longest).toBeLessThanOrEqual(90);
+  });
+});
+
+describe("commute: counts and cards equal the direct computation", () => {
+  it("for 50 random destinations × limits (seeded)", async () => {
+    const random = new Random(32);
+    let someIn = 0;
+    let someOut = 0;
+    for (let i = 0; i < 50; i++) {
+      const to = random.int(1, STATION_COUNT);
+      const limit = LIMITS[random.int(0, LIMITS.length - 1)] as number;
+      const best = await direct(to);
+      const within = [...best].filter(([, m]) => m <= limit).map(([id]) => id);
+      const { status, body } = await getJson<ComplexList>(
+        `${GRID}?commute_to=${to}&commute_max=${limit}&per_page=100&sort=commute+asc`,
+      );
+      expect(status).toBe(200);
+      expect(body.total, `to ${to} within ${limit}`).toBe(within.length);
+      expect(body.data.map((c) => c.id).sort((a, b) => a - b)).toEqual(within.sort((a, b) => a - b));
+      for (const card of body.data) {
+        expect(card.commute?.minutes, `complex ${card.id}`).toBe(best.get(card.id));
+        expect(card.commute?.walk).toBeGreaterThan(0);
+        expect(card.commute?.colors.length).toBe(card.commute?.ride ? (card.commute?.transfers ?? 0) + 1 : 0);
+      }
+      // In the commute's order, the quickest first.
+      const minutes = body.data.map((c) => c.commute?.minutes ?? 0);
+      expect(minutes).toEqual([...minutes].sort((a, b) => a - b));
+      expect(body.commute_to?.id).toBe(to);
+      if (within.length) someIn++;
+      if (within.length < published) someOut++;
+    }
+    // The draw is not vacuous: some limits find complexes, some leave some out.
+    expect(someIn).toBeGreaterThan(10);
+    expect(someOut).toBeGreaterThan(10);
+  });
+
+  it("a limit alone filters nothing (a limit to nowhere)", async () => {
+    const { body } = await getJson<ComplexList>(`${GRID}?commute_max=30`);
+    expect(body.total).toBe(published);
+    expect(body.commute_to).toBeUndefined();
+  });
+
+  it("a destination alone filters nothing: every card says its time, or null when none is known", async () => {
+    const to = 1;
+    const best = await direct(to);
+    const { body } = await getJson<ComplexList>(`${GRID}?commute_to=${to}&per_page=100`);
+    expect(body.total).toBe(published);
+    for (const card of body.data) expect(card.commute?.minutes ?? null).toBe(best.get(card.id) ?? null);
+    // The seed has complexes without a station on foot: they are kept here and said to be unknown.
+    expect(body.data.some((c) => c.commute === null)).toBe(true);
+    // …and never in a limited list.
+    const limited = await getJson<ComplexList>(`${GRID}?commute_to=${to}&commute_max=90&per_page=100`);
+    expect(limited.body.data.every((c) => c.commute)).toBe(true);
+  });
+
+  it("a destination at a complex's own station is the walk alone", async () => {
+    const [near] = await rows<{ complex_id: number; station_id: number; minutes: number }>(
+      `SELECT cs.complex_id, cs.station_id, cs.minutes FROM complex_stations cs
+       JOIN residential_complexes rc ON rc.id = cs.complex_id AND rc.is_published = 1
+       WHERE cs.distance_type = 1 ORDER BY cs.minutes, cs.complex_id LIMIT 1`,
+    );
+    if (!near) throw new Error("no complex walks to a station in the seed");
+    const { body } = await getJson<ComplexList>(
+      `${GRID}?commute_to=${near.station_id}&commute_max=30&search[ids]=${near.complex_id}`,
+    );
+    expect(body.data[0]?.commute).toEqual({
+      minutes: near.minutes,
+      walk: near.minutes,
+      ride: 0,
+      transfers: 0,
+      colors: [],
+    });
+  });
+});
+
+describe("commute: the URL, the sort and bad input", () => {
+  it("round-trips in the page URL, and a page with a commute is never indexed", async () => {
+    const res = await get("/novostroyki/?commute_to=7&commute_max=45");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html.includes('<meta name="robots" content="noindex, follow"')).toBe(true);
+    expect(/<link rel="canonical" href="[^"?]*\/novostroyki\/"/.test(html)).toBe(true);
+    // The form shows the choice, so that a submit without JavaScript keeps it.
+    expect(html.includes('<input type="hidden" name="commute_to" value="7"/>')).toBe(true);
+    expect(/<select[^>]*name="commute_max"[\s\S]*?<option value="45" selected=""/.test(html)).toBe(true);
+  });
+
+  it("moves a page to its canonical URL without an unknown station or a limit out of range", async () => {
+    for (const [from, to] of [
+      [`commute_to=${STATION_COUNT + 1}&commute_max=45`, "?commute_max=45"],
+      ["commute_to=0", ""],
+      ["commute_to=7&commute_max=50", "?commute_to=7"],
+      ["rooms=1&commute_to=abc", "?rooms=1"],
+    ] as const) {
+      const res = await get(`/novostroyki/?${from}`);
+      expect(res.status, from).toBe(301);
+      expect(res.headers.get("Location"), from).toBe(`/novostroyki/${to}`);
+    }
+  });
+
+  it("answers the API's bad input with a Russian 400", async () => {
+    for (const [query, name] of [
+      [`commute_to=${STATION_COUNT + 1}`, "commute_to"],
+      ["search[commute_to]=x", "search[commute_to]"],
+      ["commute_to=7&commute_max=50", "commute_max"],
+    ] as const) {
+      const res = await get(`${GRID}?${query}`, { headers: { Accept: "application/json" } });
+      expect(res.status, query).toBe(400);
+      const text = await res.text();
+      expect(text, query).toContain(name);
+      expect(text, query).toMatch(/ожидается/);
+    }
+  });
+
+  it("sorts by the commute only with a destination", async () => {
+    const withIt = await getJson<ComplexList>(`${GRID}?commute_to=7&sort=commute+asc&per_page=100`);
+    expect(`${withIt.body.sort_column} ${withIt.body.sort_order}`).toBe("commute asc");
+    expect(withIt.body.sortable).toContain("commute");
+    // Unknown times last; the rest the quickest first, the id settling a tie.
+    const keyed = withIt.body.data.map((c) => [c.commute?.minutes ?? 99999, c.id] as const);
+    expect(keyed).toEqual([...keyed].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
+    const without = await getJson<ComplexList>(`${GRID}?sort=commute+asc`);
+    expect(without.body.sort_column).toBe("price");
+    expect(without.body.sortable).not.toContain("commute");
+  });
+});
+
+describe("commute: the method page", () => {
+  it("explains the model and offers every station in a plain form to the listing", async () => {
+    const res = await get("/vremya-v-puti/");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html.includes('<form class="commute-form" action="/novostroyki/" method="get">'), "form").toBe(
+      true,
+    );
+    const select = /<select[^>]*name="commute_to"[\s\S]*?<\/select>/.exec(html)?.[0] ?? "";
+    const options = select.match(/<option value="\d+">/g) ?? [];
+    expect(options.length).toBe(STATION_COUNT);
+    expect(html.includes("48 км/ч"), "speed").toBe(true);
+  });
+});
+
+describe("commute: the count's plan", () => {
+  it("reads the destination's trips by key and each station's complexes from its index", async () => {
+    const q = countComplexesSql({ commute_to: 7, commute_max: 45 });
+    const plan = await rows<{ detail: string }>(`EXPLAIN QUERY PLAN ${q.sql}`, ...q.params);
+    const text = plan.map((p) => p.detail).join("\n");
+    expect(text).toMatch(/SEARCH t USING PRIMARY KEY \(to_id=\?\)/);
+    expect(text).toMatch(
+      /SEARCH cs USING COVERING INDEX complex_stations_station \(station_id=\? AND distance_type=\?\)/,
+    );
+    expect(text).not.toMatch(/SCAN (t|cs)\b/);
+  });
+});

@@ -30,6 +30,7 @@ import {
   type StationLinkRow,
 } from "../db/queries/complexes";
 import { proxied } from "../image-proxy";
+import { constructionOf } from "./construction";
 import { type Deps, once } from "./deps";
 import { resolveLocation } from "./locations";
 import { pageMeta } from "./pagination";
@@ -173,6 +174,7 @@ export async function loadComplex(deps: Deps, id: number): Promise<ComplexDetail
     houses: houses.map(houseOf),
     trust: trustOf(row),
     developer_record: { finished_houses: record.finished, late_houses: record.late },
+    construction: constructionOf(houses, record, deps.imageHosts ?? [], new Date()),
   };
 }
 

@@ -2,11 +2,13 @@
  * The catalogue's complexes as rows: a page of cards, the map's points, the count, one complex and its houses,
  * similar complexes, the catalogue's figures. Their WHERE is the filter's (complex-filter.ts).
  */
+
 import type { Sort } from "../../../shared/constants";
 import type { CatalogueFilter, ListQuery } from "../../../shared/filters/catalogue";
 import type { Param } from "./bind";
 import { COMPANY_ID_OF_PARAM } from "./companies";
 import { complexWhere } from "./complex-filter";
+import { HOUSE_CONSTRUCTION_COLUMNS } from "./construction";
 
 export interface ComplexRow {
   id: number;
@@ -312,11 +314,14 @@ export interface HouseRow {
   /** The first promised deadline when the developer moved it (migration 0010). */
   planned_deadline_year: number | null;
   planned_deadline_quarter: number | null;
+  /** Its construction reports and deadline events as JSON (construction.ts HOUSE_CONSTRUCTION_COLUMNS). */
+  progress: string;
+  deadline_events: string;
 }
 
 export async function listHouses(db: D1Database, complexId: number): Promise<HouseRow[]> {
   const { results } = await db
-    .prepare("SELECT * FROM houses WHERE complex_id = ?1 ORDER BY id")
+    .prepare(`SELECT h.*, ${HOUSE_CONSTRUCTION_COLUMNS} FROM houses h WHERE h.complex_id = ?1 ORDER BY h.id`)
     .bind(complexId)
     .all<HouseRow>();
   return results;

@@ -1,5 +1,6 @@
 /** The deterministic seed: the same scale always yields the same rows. */
 import { generateCatalogue } from "./catalogue";
+import { generateConstruction } from "./construction";
 import { generateContent } from "./content";
 import { compileGeography } from "./geography";
 import { Random } from "./prng";
@@ -24,6 +25,7 @@ export const TABLE_ORDER = [
   "residential_complexes",
   "complex_stations",
   "houses",
+  "house_progress",
   "living_objects",
   "change_events",
   "room_stats",
@@ -42,6 +44,7 @@ export function generateSeed(scale = 1): TableRows[] {
   const t = new Tables();
   const geo = compileGeography(t);
   generateCatalogue(t, geo, scale, new Random(SEED));
+  generateConstruction(t);
   generateContent(t, new Random(SEED + 1));
   const tables = t.list();
   const unknown = tables.filter((x) => !(TABLE_ORDER as readonly string[]).includes(x.table));

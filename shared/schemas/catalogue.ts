@@ -70,6 +70,8 @@ export interface ComplexCard {
   min_price_m2: number;
   apartments_on_sale: number;
   floors_max: number;
+  /** «Риск переноса» of its houses being built, the highest (issue 31); null: every house is finished. */
+  delivery_risk: RiskBand | null;
   otdelka: number[];
   stations: StationLink[];
   rooms: RoomOffer[];

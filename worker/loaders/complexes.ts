@@ -1,6 +1,7 @@
 /** Loaders of the catalogue of complexes: the list (both filter dialects), one complex, similar, years. */
 import { BUILD_STAGES, BUILD_TYPES, bitsOf, CLASSES, ROOM_LABELS } from "../../shared/codes";
 import { SORTS } from "../../shared/constants";
+import { RISK_OF_CODE } from "../../shared/construction/summary";
 import { type CatalogueFilter, DISTANCE_TYPES, type ListQuery } from "../../shared/filters/catalogue";
 import { formatDeadline, isOverdue, moscowQuarter } from "../../shared/format";
 import type {
@@ -99,6 +100,7 @@ function cardOf(
     min_price_m2: r.min_price_m2,
     apartments_on_sale: r.apartments_on_sale,
     floors_max: r.floors_max,
+    delivery_risk: r.delivery_risk === null ? null : (RISK_OF_CODE[r.delivery_risk] ?? null),
     otdelka: bitsOf(r.otdelka_mask, OTDELKA_CODES),
     stations: stations.map(
       (s): StationLink => ({

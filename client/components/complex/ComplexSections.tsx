@@ -20,6 +20,7 @@ import { RoomGroups } from "../apartment/RoomGroups";
 import { apartmentTitle } from "../apartment/text";
 import ComplexCards from "./ComplexCard";
 import ComplexJsonLd from "./ComplexJsonLd";
+import { Construction } from "./Construction";
 import { Facts } from "./Facts";
 import Houses from "./Houses";
 import LocationMap from "./LocationMap";
@@ -119,6 +120,11 @@ export default function ComplexSections({ match, complex: c, page }: ComplexSect
           stats={more.house}
           hrefOf={(id) => to({ korpus: String(id) }, "shahmatka")}
         />
+      </section>
+
+      <section className="cx-section" aria-labelledby="hod-stroitelstva">
+        <h2 id="hod-stroitelstva">Ход строительства</h2>
+        <Construction houses={c.construction} />
       </section>
 
       <section className="cx-section" aria-labelledby="ipoteka">

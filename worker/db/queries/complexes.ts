@@ -36,6 +36,8 @@ export interface ComplexRow {
   min_price_m2: number;
   apartments_on_sale: number;
   floors_max: number;
+  /** The highest risk of delay of its houses being built (migration 0023); null: all finished. */
+  delivery_risk: number | null;
   /** Its stations and its offers by room type as JSON arrays (CARD_PARTS): read them with cardPartsOf. */
   stations_json: string;
   rooms_json: string;
@@ -58,7 +60,7 @@ const CARD_PARTS = `(SELECT json_group_array(json_array(card_s.id, card_s.name, 
 const CARD_COLUMNS = `rc.id, rc.slug, rc.name, rc.developer_id, c.name AS developer_name, c.slug AS developer_slug,
   rc.region_id, rc.address, rc.lat, rc.lng, rc.class, rc.build_stage, rc.build_type, rc.deadline_year,
   rc.deadline_quarter, rc.is_finished, rc.otdelka_mask, rc.parking_mask, rc.min_price, rc.max_price, rc.min_area,
-  rc.max_area, rc.min_price_m2, rc.apartments_on_sale, rc.floors_max, ${CARD_PARTS}`;
+  rc.max_area, rc.min_price_m2, rc.apartments_on_sale, rc.floors_max, rc.delivery_risk, ${CARD_PARTS}`;
 
 /** Each sort's ORDER BY: its index's columns (migration 0014), the id settling ties in the same direction. */
 export const COMPLEX_ORDER: Record<Sort, string> = {
@@ -69,6 +71,7 @@ export const COMPLEX_ORDER: Record<Sort, string> = {
   "area desc": "rc.max_area DESC, rc.id DESC",
   "metro asc": "rc.station_rank ASC, rc.id ASC",
   "new desc": "rc.id DESC",
+  "readiness desc": "rc.readiness DESC, rc.id DESC",
 };
 
 export function listComplexesSql(q: ListQuery): { sql: string; params: Param[] } {

@@ -90,6 +90,7 @@ async function pageVisits(page: Page): Promise<Record<string, Visit>> {
     favorites: "/izbrannoe/",
     compare: `/sravnenie/?ids=${flat.id},${other.id}`,
     ad: "/ad/",
+    "risk-method": "/riski-perenosa/",
   };
   return {
     ...Object.fromEntries(Object.entries(urls).map(([type, url]) => [type, { url }])),

@@ -50,7 +50,7 @@ function ListingCard({ complex: c }: { complex: ComplexCard }) {
           {deadlineLine(c.deadline)} · {c.developer.name}
         </p>
         {c.delivery_risk && (
-          <p className={`listing-card__meta risk-line risk-line--${c.delivery_risk}`}>
+          <p className={`listing-card__risk risk-line risk-line--${c.delivery_risk}`}>
             Риск переноса: {RISK_LABELS[c.delivery_risk]}
           </p>
         )}

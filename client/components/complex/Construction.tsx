@@ -98,7 +98,14 @@ export function Construction({ houses }: { houses: readonly HouseConstruction[] 
                   ; {h.moves}.
                 </p>
                 <div className="cx-build__body">
-                  <TimelineChart t={h.timeline} name={h.name} />
+                  <div>
+                    <TimelineChart t={h.timeline} name={h.name} />
+                    {h.timeline.deadlines.length > 1 && (
+                      <p className="cx-build__deadlines">
+                        Объявленные сроки: {h.timeline.deadlines.map((d) => d.label).join(" → ")}
+                      </p>
+                    )}
+                  </div>
                   {h.latest && (
                     <figure className="cx-build__art">
                       <StageArt

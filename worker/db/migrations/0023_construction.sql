@@ -68,3 +68,13 @@ CREATE INDEX rc_readiness ON residential_complexes (is_published, readiness, id,
   room_finish_mask, price_mask, area_mask, room_price_mask, room_area_mask, finish_price_mask, near_mask,
   station_rank, region_id, locality_id, district_id, city_area_id, mo_district_id, highway_id, railway_id,
   developer_id, class, build_stage, build_type, parking_mask, is_finished, deadline_year, construction_mask);
+
+-- A moved deadline counts at once, whoever moves it (the feed import, an operator): the house's moves and the
+-- complex's «Без переносов срока» bit follow the event the deadline trigger of migration 0018 writes. The
+-- seed's bulk load (capture paused) writes the counts itself.
+CREATE TRIGGER change_events_deadline_moves AFTER INSERT ON change_events
+  WHEN NEW.kind = 'deadline' AND NEW.house_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM change_capture)
+BEGIN
+  UPDATE houses SET deadline_moves = deadline_moves + 1 WHERE id = NEW.house_id;
+  UPDATE residential_complexes SET construction_mask = construction_mask & ~1 WHERE id = NEW.complex_id;
+END;

@@ -8,12 +8,13 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { deliveryRisk } from "../../shared/construction/risk";
 import type { CatalogueFilter } from "../../shared/filters/catalogue";
+import type { Company } from "../../shared/schemas/companies";
 import { countComplexes, countTotal, getDeveloperRecord } from "../../worker/db/queries/complexes";
 import { refreshConstruction } from "../../worker/db/queries/construction";
 import { loadComplex } from "../../worker/loaders/complexes";
 import { depsOf } from "../../worker/loaders/deps";
 import { directCountSql } from "../catalogue-oracle";
-import { get, rows } from "./helpers";
+import { get, getJson, rows } from "./helpers";
 
 const NOW = new Date("2026-11-28T09:00:00Z");
 const q = (year: number, quarter: number) => year * 4 + quarter - 1;
@@ -165,5 +166,42 @@ describe("a house's construction", () => {
       complex.id,
     );
     expect(ids).toEqual([{ id: complex.id }]);
+  });
+
+  it("the company page counts the developer's houses on time, late by so many quarters, and being built", async () => {
+    const [dev] = await rows<{ slug: string; id: number }>(
+      `SELECT c.slug, c.id FROM companies c JOIN residential_complexes rc ON rc.developer_id = c.id
+       JOIN houses h ON h.complex_id = rc.id WHERE rc.is_published = 1 AND h.is_finished = 1
+         AND h.planned_deadline_year IS NOT NULL
+       GROUP BY c.id ORDER BY count(*) DESC, c.id LIMIT 1`,
+    );
+    if (!dev) throw new Error("the seed has no developer that delivered late");
+    const { body: company } = await getJson<Company>(`/api/v1/companies/${dev.slug}?type=developer`);
+    // Written out straight on the houses: each house once, its state and its quarters late.
+    const houses = await rows<{ finished: number; late: number; moved: number }>(
+      `SELECT h.is_finished AS finished,
+         coalesce(max(0, h.deadline_year * 4 + h.deadline_quarter - h.planned_deadline_year * 4 - h.planned_deadline_quarter), 0) AS late,
+         (SELECT count(*) FROM change_events e WHERE e.house_id = h.id AND e.kind = 'deadline') > 0 AS moved
+       FROM houses h JOIN residential_complexes rc ON rc.id = h.complex_id
+       WHERE rc.developer_id = ?1 AND rc.is_published = 1`,
+      dev.id,
+    );
+    const count = (f: (h: (typeof houses)[number]) => boolean) => houses.filter(f).length;
+    const answered = (f: (r: Company["houses"][number]) => boolean) =>
+      company.houses.filter(f).reduce((n, r) => n + r.houses, 0);
+    expect(answered(() => true)).toBe(houses.length);
+    expect(answered((r) => r.finished && r.late_quarters === 0)).toBe(
+      count((h) => h.finished === 1 && h.late === 0),
+    );
+    for (const q of [1, 2, 3, 4, 5])
+      expect(
+        answered((r) => r.finished && r.late_quarters === q),
+        `late by ${q}`,
+      ).toBe(count((h) => h.finished === 1 && h.late === q));
+    expect(answered((r) => !r.finished && r.moved)).toBe(count((h) => h.finished === 0 && h.moved === 1));
+    expect(company.record.late_houses).toBe(count((h) => h.finished === 1 && h.late > 1));
+    const html = (await (await get(`/companies/developers/${dev.slug}/`)).text()).replace(/<!-- -->/g, "");
+    expect(html).toContain('<table class="house-record">');
+    expect(html).toMatch(/Сданы с опозданием на \d+\u00a0квартал/);
   });
 });

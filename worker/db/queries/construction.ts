@@ -6,6 +6,7 @@
 import { deadlineMoves, declaredDeadlines } from "../../../shared/construction/history";
 import { type DeveloperRecord, deliveryRisk, type HouseProgress } from "../../../shared/construction/risk";
 import { complexConstruction, RISK_CODES } from "../../../shared/construction/summary";
+import { COMPANY_ID_OF_PARAM } from "./companies";
 
 export interface ProgressRow {
   house_id: number;
@@ -130,4 +131,34 @@ export async function refreshConstruction(
       )
       .bind(complexId, c.readiness, c.delivery_risk, c.construction_mask),
   ]);
+}
+
+/** A developer's houses of published complexes, counted by state: finished or not, quarters late, moved. */
+export interface DeveloperHousesRow {
+  finished: number;
+  /** Quarters from the first promise to the current (or delivery) deadline; 0: never later. */
+  late_quarters: number;
+  moved: number;
+  houses: number;
+}
+
+/**
+ * The record of a developer (by id or slug) as its page shows it: its houses delivered on time or late (by how
+ * many quarters) and being built (their deadline moved or not). One statement: the developer's record of
+ * getDeveloperRecord is its sum (late: finished more than a quarter after the first promise).
+ */
+export async function listDeveloperHouses(db: D1Database, idOrSlug: string): Promise<DeveloperHousesRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT h.is_finished AS finished,
+         CASE WHEN h.planned_deadline_year IS NULL THEN 0 ELSE max(0, (h.deadline_year * 4 + h.deadline_quarter)
+           - (h.planned_deadline_year * 4 + h.planned_deadline_quarter)) END AS late_quarters,
+         (h.deadline_moves > 0 OR h.planned_deadline_year IS NOT NULL) AS moved, count(*) AS houses
+       FROM residential_complexes rc JOIN houses h ON h.complex_id = rc.id
+       WHERE rc.developer_id = ${COMPANY_ID_OF_PARAM} AND rc.is_published = 1
+       GROUP BY 1, 2, 3 ORDER BY 1 DESC, 2, 3`,
+    )
+    .bind(idOrSlug)
+    .all<DeveloperHousesRow>();
+  return results;
 }

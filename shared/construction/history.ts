@@ -82,6 +82,12 @@ export function movesText(deadlines: readonly QuarterIndex[]): string {
   return `срок переносили ${moves} ${plural(moves, TIMES)}${by}`;
 }
 
+/** The month of a moment in Moscow, as reports name it: "2026-11". */
+export function moscowMonth(now: Date): string {
+  const d = new Date(now.getTime() + 3 * 3_600_000);
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+}
+
 /** A month as "YYYY-MM" → months since year 0 (to place it on a timeline). */
 export const monthIndex = (month: string) => {
   const [y, m] = month.split("-").map(Number);

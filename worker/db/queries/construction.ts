@@ -162,3 +162,40 @@ export async function listDeveloperHouses(db: D1Database, idOrSlug: string): Pro
     .all<DeveloperHousesRow>();
   return results;
 }
+
+/** The latest report of each of some houses (a feed's), to compare a new report with. */
+export async function listLatestReadiness(
+  db: D1Database,
+  houseIds: readonly number[],
+  before: string,
+): Promise<Map<number, number>> {
+  const { results } = await db
+    .prepare(
+      `SELECT h.value AS house_id, (SELECT p.readiness FROM house_progress p WHERE p.house_id = h.value AND p.month < ?2
+         ORDER BY p.month DESC LIMIT 1) AS readiness FROM json_each(?1) h`,
+    )
+    .bind(JSON.stringify(houseIds), before)
+    .all<{ house_id: number; readiness: number | null }>();
+  return new Map(results.flatMap((r) => (r.readiness === null ? [] : [[r.house_id, r.readiness]])));
+}
+
+/** A house's report of a month, written or replaced (a feed imported twice in a month writes it once). */
+export function upsertProgress(
+  db: D1Database,
+  p: {
+    houseId: number;
+    month: string;
+    stage: number;
+    readiness: number;
+    photo: { url: string; date: string } | null;
+  },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO house_progress (house_id, month, stage, readiness, photo_url, photo_date)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+       ON CONFLICT (house_id, month) DO UPDATE SET stage = excluded.stage, readiness = excluded.readiness,
+         photo_url = coalesce(excluded.photo_url, photo_url), photo_date = coalesce(excluded.photo_date, photo_date)`,
+    )
+    .bind(p.houseId, p.month, p.stage, p.readiness, p.photo?.url ?? null, p.photo?.date ?? null);
+}

@@ -13,7 +13,7 @@ import "./construction.css";
 
 const CW = 320;
 const CH = 132;
-const PAD = { left: 30, right: 10, top: 20, bottom: 20 };
+const PAD = { left: 38, right: 10, top: 20, bottom: 20 };
 
 /** «нояб. 26» of a report's month ("2026-11"). */
 const monthLabel = (month: string) => formatMonthShort(`${month}-15T12:00:00Z`);

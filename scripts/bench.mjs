@@ -78,6 +78,9 @@ async function benchFilters(db) {
     "1–2-комн. от 40 м²": { rooms: [1, 2], area: { min: 40 } },
     "чистовая до 10 млн ₽": { otdelka: [3], price: { max: 10_000_000 } },
     "у МЦК": { near: "mcc" },
+    // Construction (issue 31): the kept bits on the sort indexes.
+    "без переносов срока": { no_moves: true },
+    "риск переноса низкий, 2-комн.": { low_risk: true, rooms: [2] },
   };
 }
 

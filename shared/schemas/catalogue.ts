@@ -1,6 +1,6 @@
 /** Shapes of the catalogue answers (SPEC §3), read by the client and written by the loaders. */
 import * as v from "valibot";
-import type { Timeline } from "../construction/history";
+import type { ConstructionStage, Timeline } from "../construction/history";
 import type { RiskBand } from "../construction/risk";
 import type { PageMeta } from "./grid";
 
@@ -121,7 +121,7 @@ export interface HouseConstruction {
   floors: number;
   finished: boolean;
   /** The latest report: its month ("2026-11"), stage (1–4) and readiness; null: none published. */
-  latest: { month: string; stage: number; stage_name: string; readiness: number } | null;
+  latest: { month: string; stage: ConstructionStage; stage_name: string; readiness: number } | null;
   /** «срок не переносили», «срок переносили 2 раза, всего на 3 квартала». */
   moves: string;
   timeline: Timeline;

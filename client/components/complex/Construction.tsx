@@ -108,11 +108,7 @@ export function Construction({ houses }: { houses: readonly HouseConstruction[] 
                   </div>
                   {h.latest && (
                     <figure className="cx-build__art">
-                      <StageArt
-                        stage={h.latest.stage as 1 | 2 | 3 | 4}
-                        readiness={h.latest.readiness}
-                        floors={h.floors}
-                      />
+                      <StageArt stage={h.latest.stage} readiness={h.latest.readiness} floors={h.floors} />
                       <figcaption>Иллюстрация: {h.latest.stage_name.toLowerCase()}, не фото</figcaption>
                     </figure>
                   )}

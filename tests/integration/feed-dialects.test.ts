@@ -298,6 +298,10 @@ describe("feed dialects", () => {
     // The stage that contradicted the readiness is the readiness's own; the deadline is overdue.
     expect(two?.latest).toEqual({ month: "2026-11", stage: 3, stage_name: "Фасад", readiness: 80 });
     expect(c.houses[1]?.deadline.moved).toBe(true);
+    // The page links the photo (the light box opens it once the page runs).
+    const html = (await (await get(c.url)).text()).replace(/<!-- -->/g, "");
+    expect(html).toContain(`href="${one?.photos[0]?.url.replace(/&/g, "&amp;")}"`);
+    expect(html).toContain("Фото стройки, нояб. 26");
     // The kept columns follow the import (the catalogue sorts by the least ready house).
     const [kept] = await env.DB.prepare("SELECT readiness FROM residential_complexes WHERE id = ?1")
       .bind(c.id)

@@ -2,13 +2,15 @@
  * «Ход строительства» (issue 31): for each house its latest report (stage, readiness), a timeline of its
  * readiness by month against the time to its current deadline with every declared deadline marked, how often
  * the deadline moved, and «Риск переноса» with its reasons in words. Where no photo exists the stage is drawn
- * (StageArt) and labelled as an illustration. Rendered with the page on the server; no script of its own.
+ * (StageArt) and labelled as an illustration; the developer's progress photos open in the page's light box.
+ * Rendered with the page on the server.
  */
 import type { Timeline } from "../../../shared/construction/history";
-import { formatMonthShort } from "../../../shared/format";
+import { formatDate, formatMonthShort } from "../../../shared/format";
 import type { HouseConstruction } from "../../../shared/schemas/catalogue";
 import { AppLink } from "../AppLink";
 import { StageArt } from "../art/StageArt";
+import { useLightBox } from "./LightBox";
 import "./construction.css";
 
 const CW = 320;
@@ -80,6 +82,38 @@ function TimelineChart({ t, name }: { t: Timeline; name: string }) {
   );
 }
 
+/**
+ * The developer's progress photos by month: links to the pictures, opened in the page's light box once it
+ * runs (a link still opens the picture without script).
+ */
+function ProgressPhotos({ house, photos }: { house: string; photos: HouseConstruction["photos"] }) {
+  const { open } = useLightBox();
+  const caption = (p: HouseConstruction["photos"][number]) =>
+    `${house}: фото стройки${p.date ? ` от ${formatDate(`${p.date}T12:00:00+03:00`)}` : `, ${monthLabel(p.month)}`}`;
+  const slides = photos.map((p) => ({
+    key: p.url,
+    caption: caption(p),
+    content: <img src={p.url} alt={caption(p)} decoding="async" />,
+  }));
+  return (
+    <ul className="cx-build__photos">
+      {photos.map((p, i) => (
+        <li key={p.url}>
+          <a
+            href={p.url}
+            onClick={(e) => {
+              e.preventDefault();
+              open(slides, i);
+            }}
+          >
+            Фото стройки, {monthLabel(p.month)}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Construction({ houses }: { houses: readonly HouseConstruction[] }) {
   return (
     <>
@@ -123,17 +157,7 @@ export function Construction({ houses }: { houses: readonly HouseConstruction[] 
                     </ul>
                   </div>
                 )}
-                {h.photos.length > 0 && (
-                  <ul className="cx-build__photos">
-                    {h.photos.slice(0, 4).map((p) => (
-                      <li key={p.month}>
-                        <a href={p.url} target="_blank" rel="noopener">
-                          Фото стройки, {monthLabel(p.month)}
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                )}
+                {h.photos.length > 0 && <ProgressPhotos house={h.name} photos={h.photos} />}
               </>
             )}
           </li>

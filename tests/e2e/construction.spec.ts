@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { DESKTOP, PHONE } from "./helpers";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { DESKTOP, hydrated, PHONE } from "./helpers";
 
 /**
  * «Ход строительства» (issue 31) on a complex of the e2e seed with a house on time and a house whose deadline
@@ -46,21 +46,37 @@ for (const viewport of [PHONE, DESKTOP]) {
   });
 }
 
-test("«Без переносов срока» and «Риск переноса: низкий» narrow the catalogue, as the API counts", async ({
-  page,
-}) => {
-  await page.setViewportSize(DESKTOP);
-  await page.goto("/novostroyki/");
-  const all = await apiTotal(page, "");
-  const noMoves = await apiTotal(page, "search[no_moves]=1");
-  const both = await apiTotal(page, "search[no_moves]=1&search[low_risk]=1");
-  expect(noMoves).toBeLessThan(all);
-  expect(both).toBeLessThanOrEqual(noMoves);
-  await page.goto("/novostroyki/?no_moves=1");
-  await expect(page.locator(".listing__count")).toContainText(String(noMoves));
-  await page.goto("/novostroyki/?no_moves=1&low_risk=1");
-  await expect(page.locator(".listing__count")).toContainText(String(both));
-  // Every card shown says its risk, and with «низкий» asked each says «низкий» or nothing (all finished).
-  for (const line of await page.locator(".listing-card .risk-line").allTextContents())
-    expect(line).toBe("Риск переноса: низкий");
-});
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`«Без переносов срока» and «Риск переноса: низкий» in the form narrow the catalogue, at ${viewport.width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/novostroyki/");
+    await hydrated(page);
+    const all = await apiTotal(page, "");
+    const noMoves = await apiTotal(page, "search[no_moves]=1");
+    const both = await apiTotal(page, "search[no_moves]=1&search[low_risk]=1");
+    expect(noMoves).toBeLessThan(all);
+    expect(both).toBeLessThan(noMoves);
+    // The phone keeps the fields in the «Фильтры» sheet, the desktop behind «Все фильтры».
+    let form: Locator;
+    if (viewport === PHONE) {
+      await page.getByRole("button", { name: /^Фильтры/ }).click();
+      form = page.getByRole("dialog", { name: "Фильтры" });
+    } else {
+      await page.getByText("Все фильтры").click();
+      form = page.getByRole("form", { name: "Фильтры новостроек" });
+    }
+    await form.getByRole("checkbox", { name: "Без переносов срока" }).check();
+    await expect(form.getByRole("button", { name: new RegExp(`Показать ${noMoves}`) })).toBeVisible();
+    await form.getByRole("checkbox", { name: "Риск переноса: низкий" }).check();
+    const submit = form.getByRole("button", { name: new RegExp(`Показать ${both}`) });
+    await submit.click();
+    await expect(page).toHaveURL(/no_moves=1/);
+    await expect(page).toHaveURL(/low_risk=1/);
+    await expect(page.locator(".listing__count")).toContainText(String(both));
+    // A card that shows a risk says «низкий» (a finished complex shows none).
+    for (const line of await page.locator(".listing-card .risk-line").allTextContents())
+      expect(line).toBe("Риск переноса: низкий");
+  });
+}

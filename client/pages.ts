@@ -108,6 +108,7 @@ export const LEAD_DIALOG = lazyPart<LeadDialogProps>(() => import("./components/
 export const PAGES: Record<PageId, LazyPart<PageProps>> = {
   home: lazyPage(() => import("./routes/home")),
   ad: lazyPage(() => import("./routes/ad")),
+  "risk-method": lazyPage(() => import("./routes/risk-method")),
   companies: lazyPage(() => import("./routes/companies")),
   "companies-type": lazyPage(() => import("./routes/companies-type")),
   company: lazyPage(() => import("./routes/company")),

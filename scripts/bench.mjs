@@ -84,6 +84,9 @@ async function benchFilters(db) {
     "у МЦК": { near: "mcc" },
     "до м. Охотный Ряд ≤ 45 мин": { commute_to: okhotny.id, commute_max: 45 },
     "до м. Охотный Ряд ≤ 90 мин, 2-комн.": { commute_to: okhotny.id, commute_max: 90, rooms: [2] },
+    // Construction (issue 31): the kept bits on the sort indexes.
+    "без переносов срока": { no_moves: true },
+    "риск переноса низкий, 2-комн.": { low_risk: true, rooms: [2] },
   };
 }
 

@@ -43,6 +43,7 @@ export const SORTS = [
   "area desc",
   "metro asc",
   "new desc",
+  "readiness desc",
 ] as const;
 export type Sort = (typeof SORTS)[number];
 /** The apartments lists' sorts, the cheapest first by default. */

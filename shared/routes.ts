@@ -8,6 +8,7 @@ import { COMPANY_TYPES, LOCATION_TYPES } from "./constants";
 export type PageId =
   | "home"
   | "ad"
+  | "risk-method"
   | "companies"
   | "companies-type"
   | "company"
@@ -69,6 +70,8 @@ export interface RouteDef {
 export const ROUTES: readonly RouteDef[] = [
   { name: "home", path: "/", page: "home", layout: "default" },
   { name: "ad", path: "/ad", page: "ad", layout: "default" },
+  // How «Риск переноса» is reckoned (issue 31): the inputs and the bands.
+  { name: "risk-method", path: "/riski-perenosa", page: "risk-method", layout: "default" },
   { name: "companies", path: "/companies", page: "companies", layout: "default" },
   {
     name: "companies-type",

@@ -7,6 +7,7 @@
 import { runAlerts } from "./alerts/match";
 import { handOverStoredLetters } from "./alerts/send";
 import { pullFeeds } from "./feeds/pull";
+import { imageHostsOf } from "./image-proxy";
 import { handOverStoredLeads } from "./leads/submit";
 import { deleteEndedRateLimits } from "./rate-limit";
 
@@ -14,11 +15,21 @@ export const FEEDS_CRON = "17 * * * *";
 
 export function scheduled(
   controller: { cron: string },
-  env: Pick<Env, "DB" | "KV" | "LEADS_QUEUE" | "ALERTS_QUEUE" | "SEND_EMAIL" | "SITE_ORIGIN" | "CHAT_SECRET">,
+  env: Pick<
+    Env,
+    | "DB"
+    | "KV"
+    | "LEADS_QUEUE"
+    | "ALERTS_QUEUE"
+    | "SEND_EMAIL"
+    | "SITE_ORIGIN"
+    | "CHAT_SECRET"
+    | "IMAGE_HOSTS"
+  >,
   ctx: ExecutionContext,
 ): void {
   if (controller.cron === FEEDS_CRON) {
-    ctx.waitUntil(pullFeeds(env.DB));
+    ctx.waitUntil(pullFeeds(env.DB, fetch, new Date(), imageHostsOf(env)));
     ctx.waitUntil(deleteEndedRateLimits(env.DB));
   }
   ctx.waitUntil(handOverStoredLeads(env));

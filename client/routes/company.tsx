@@ -7,6 +7,7 @@ import { AppLink } from "../components/AppLink";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { companyPath } from "../components/companies/CompanyCard";
 import { ComplexRow } from "../components/companies/ComplexRow";
+import { HouseRecord } from "../components/companies/HouseRecord";
 import { Monogram } from "../components/companies/Monogram";
 import { TYPE_SEGMENTS, TYPE_TEXT } from "../components/companies/types";
 import { recordText } from "../components/complex/Trust";
@@ -104,9 +105,11 @@ export default function CompanyPage({ match }: PageProps) {
           {isDeveloper && !empty && (
             <p className="company-record">
               {recordText(company.record)}. Опоздание считаем по нашим данным: квартал, в котором корпус сдан,
-              против первого срока, который обещал застройщик.
+              против первого срока, который обещал застройщик.{" "}
+              <AppLink to={href("risk-method")}>Как это влияет на риск переноса</AppLink>
             </p>
           )}
+          {isDeveloper && !empty && <HouseRecord houses={company.houses} />}
         </div>
         <dl className="company-facts">
           <dt>Год основания</dt>

@@ -199,6 +199,7 @@ export default function ComplexPage({ match }: PageProps) {
         <nav className="section-nav" aria-label="Разделы страницы">
           <a href="#kvartiry">Квартиры</a>
           <a href="#shahmatka">Корпуса и шахматка</a>
+          <a href="#hod-stroitelstva">Ход строительства</a>
           <a href="#ipoteka">Ипотека</a>
           <a href="#na-karte">Расположение</a>
           <a href="#o-zhk">О ЖК</a>

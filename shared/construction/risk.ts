@@ -12,7 +12,8 @@
  * - Readiness not known: the band is at least medium (nothing shows the house is on time).
  * A finished house has no risk.
  */
-import { countOf, formatDeadline, plural } from "../format";
+import { countOf, plural } from "../format";
+import { deadlineMoves, movesText, quarterLabel } from "./history";
 
 export const TYPICAL_PACE = 3;
 export const FAST_PACE = 5;
@@ -50,16 +51,12 @@ export const RISK_LABELS: Record<RiskBand, string> = {
   high: "высокий",
 };
 
-const TIMES = ["раз", "раза", "раз"] as const;
-const QUARTERS = ["квартал", "квартала", "кварталов"] as const;
 /** «из 6 домов», «из 21 дома»; and «все 3 дома», «все 5 домов». */
 const OF_HOUSES = ["дома", "домов", "домов"] as const;
 const HOUSES = ["дом", "дома", "домов"] as const;
 const MONTHS = ["месяц", "месяца", "месяцев"] as const;
 const ORDER: readonly RiskBand[] = ["low", "medium", "high"];
 const higher = (a: RiskBand, b: RiskBand) => (ORDER.indexOf(a) >= ORDER.indexOf(b) ? a : b);
-
-const quarterLabel = (q: QuarterIndex) => formatDeadline(Math.floor(q / 4), (q % 4) + 1);
 
 const MONTH_MS = (365.25 / 12) * 86_400_000;
 
@@ -108,16 +105,12 @@ export function deliveryRisk(house: HouseProgress, developer: DeveloperRecord, n
     });
   }
 
-  const first = house.deadlines[0];
-  const moves = house.deadlines.filter((q, i) => i > 0 && q !== house.deadlines[i - 1]).length;
-  if (first !== undefined && current !== undefined && moves > 0) {
-    const by = current - first;
+  if (house.deadlines.length) {
+    const { moves } = deadlineMoves(house.deadlines);
     found.push({
-      band: moves >= 2 ? "high" : "medium",
-      reason: `срок переносили ${moves} ${plural(moves, TIMES)}${by > 0 ? `, всего на ${countOf(by, QUARTERS)}` : ""}`,
+      band: moves >= 2 ? "high" : moves === 1 ? "medium" : "low",
+      reason: movesText(house.deadlines),
     });
-  } else if (first !== undefined) {
-    found.push({ band: "low", reason: "срок не переносили" });
   }
 
   let band = found.reduce<RiskBand>((b, f) => higher(b, f.band), "low");

@@ -171,6 +171,23 @@ export const CATALOGUE_FIELDS = {
     seo: true,
   },
   investment: { kind: "flag", label: "Для инвестиций", api: ["search[investment]"], seo: true },
+  /** Construction (issue 31): no house's deadline ever moved; every house being built has a low risk of delay. */
+  no_moves: {
+    kind: "flag",
+    label: "Без переносов срока",
+    url: ["no_moves"],
+    api: ["search[no_moves]", "no_moves"],
+    seo: true,
+    modalReset: true,
+  },
+  low_risk: {
+    kind: "flag",
+    label: "Риск переноса: низкий",
+    url: ["low_risk"],
+    api: ["search[low_risk]", "low_risk"],
+    seo: true,
+    modalReset: true,
+  },
   /** A location page's place, "po-metro/sokolniki": the loader resolves it to its id filter. */
   location: {
     kind: "word",
@@ -248,6 +265,7 @@ export const SORT_FIELD = {
     "area desc": "Сначала большие по площади",
     "metro asc": "Сначала ближе к метро",
     "new desc": "Сначала новые в каталоге",
+    "readiness desc": "Сначала самые готовые",
     "commute asc": "Сначала быстрее доехать",
   } satisfies Record<CatalogueSort, string>,
 } as const;

@@ -1,5 +1,7 @@
 /** Shapes of the catalogue answers (SPEC §3), read by the client and written by the loaders. */
 import * as v from "valibot";
+import type { ConstructionStage, Timeline } from "../construction/history";
+import type { RiskBand } from "../construction/risk";
 import type { PageMeta } from "./grid";
 
 export const IdSchema = v.pipe(
@@ -68,6 +70,8 @@ export interface ComplexCard {
   min_price_m2: number;
   apartments_on_sale: number;
   floors_max: number;
+  /** «Риск переноса» of its houses being built, the highest (issue 31); null: every house is finished. */
+  delivery_risk: RiskBand | null;
   otdelka: number[];
   stations: StationLink[];
   rooms: RoomOffer[];
@@ -128,6 +132,30 @@ export interface DeveloperRecord {
   late_houses: number;
 }
 
+/** «Риск переноса» of a house being built: its band and every input in words (shared/construction/risk.ts). */
+export interface HouseRisk {
+  band: RiskBand;
+  label: string;
+  reasons: string[];
+}
+
+/** A house's construction (issue 31): its latest report, its timeline, its deadlines' moves and its risk. */
+export interface HouseConstruction {
+  id: number;
+  name: string;
+  floors: number;
+  finished: boolean;
+  /** The latest report: its month ("2026-11"), stage (1–4) and readiness; null: none published. */
+  latest: { month: string; stage: ConstructionStage; stage_name: string; readiness: number } | null;
+  /** «срок не переносили», «срок переносили 2 раза, всего на 3 квартала». */
+  moves: string;
+  timeline: Timeline;
+  /** null: the house is finished. */
+  risk: HouseRisk | null;
+  /** The developer's progress photos by month, through the image proxy, newest first. */
+  photos: { month: string; url: string; date: string | null }[];
+}
+
 export interface ComplexDetail extends ComplexCard {
   region: string;
   locality: { id: number; name: string };
@@ -143,6 +171,7 @@ export interface ComplexDetail extends ComplexCard {
   stations: StationPoint[];
   trust: ComplexTrust;
   developer_record: DeveloperRecord;
+  construction: HouseConstruction[];
   /** The developer's picture of the complex from its feed, through the image proxy; null: none (drawings). */
   photo: string | null;
 }

@@ -56,6 +56,13 @@ export const CompanySchema = v.object({
   residential_complexes: v.array(CompanyComplexSchema),
   /** Finished houses, and those finished more than a quarter after the first promised deadline. */
   record: v.object({ finished_houses: v.number(), late_houses: v.number() }),
+  /**
+   * Its houses by state (issue 31): finished or being built, quarters from the first promised deadline to the
+   * delivery (or current) one, whether the deadline moved; `houses`: how many.
+   */
+  houses: v.array(
+    v.object({ finished: v.boolean(), late_quarters: v.number(), moved: v.boolean(), houses: v.number() }),
+  ),
 });
 export type Company = v.InferOutput<typeof CompanySchema>;
 

@@ -12,6 +12,7 @@ const FIXED_PAGES: Record<string, string> = {
   mortgage: "/mortgage/",
   contacts: "/contacts/",
   policy: "/policy/",
+  "risk method": "/riski-perenosa/",
   "404": "/net-takoy-stranicy/",
 };
 

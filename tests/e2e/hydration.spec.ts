@@ -92,6 +92,7 @@ async function pageVisits(page: Page): Promise<Record<string, Visit>> {
     ad: "/ad/",
     "listing (commute)": "/novostroyki/?commute_to=10&commute_max=45",
     commute: "/vremya-v-puti/",
+    "risk-method": "/riski-perenosa/",
   };
   return {
     ...Object.fromEntries(Object.entries(urls).map(([type, url]) => [type, { url }])),

@@ -28,21 +28,27 @@ const eventCount = async () =>
 describe("change events", () => {
   it("the seed leaves capture on, and its history is events: moved deadlines and price changes", async () => {
     expect(await rows("SELECT * FROM change_capture")).toEqual([]);
-    // Every house whose deadline moved has its move as an event, from the first promise to the current quarter.
-    const moved = await rows<{
-      id: number;
-      planned: number;
-      current: number;
-      old_value: number;
-      new_value: number;
-    }>(
+    // Every house whose deadline moved has its moves as events, a chain from the first promise to the current
+    // quarter (one move, or two or three for a house late many times).
+    const moved = await rows<{ id: number; planned: number; current: number; chain: string }>(
       `SELECT h.id, h.planned_deadline_year * 4 + h.planned_deadline_quarter - 1 AS planned,
-         h.deadline_year * 4 + h.deadline_quarter - 1 AS current, e.old_value, e.new_value
-       FROM houses h LEFT JOIN change_events e ON e.house_id = h.id AND e.kind = 'deadline'
-       WHERE h.planned_deadline_year IS NOT NULL`,
+         h.deadline_year * 4 + h.deadline_quarter - 1 AS current,
+         (SELECT json_group_array(json_array(e.old_value, e.new_value)) FROM
+           (SELECT old_value, new_value FROM change_events WHERE house_id = h.id AND kind = 'deadline' ORDER BY id) e) AS chain
+       FROM houses h WHERE h.planned_deadline_year IS NOT NULL`,
     );
     expect(moved.length).toBeGreaterThan(0);
-    for (const h of moved) expect([h.old_value, h.new_value]).toEqual([h.planned, h.current]);
+    for (const h of moved) {
+      const chain = JSON.parse(h.chain) as [number, number][];
+      expect(chain.length, `house ${h.id}`).toBeGreaterThan(0);
+      expect(chain[0]?.[0], `house ${h.id}`).toBe(h.planned);
+      expect(chain.at(-1)?.[1], `house ${h.id}`).toBe(h.current);
+      for (const [i, [from, to]] of chain.entries()) {
+        expect(to, `house ${h.id}`).toBeGreaterThan(from);
+        if (i > 0) expect(from, `house ${h.id}`).toBe(chain[i - 1]?.[1]);
+      }
+    }
+    expect(moved.some((h) => JSON.parse(h.chain).length > 1)).toBe(true);
     // The catalogue itself is where the seed starts: no apartment went on sale without a history of prices.
     const [lone] = await rows<{ n: number }>(
       `SELECT count(*) AS n FROM change_events e WHERE e.kind = 'on_sale'

@@ -129,6 +129,12 @@ const SHAPES: [string, () => CatalogueFilter][] = [
   ["near the metro, 2 rooms", () => ({ near: "metro", rooms: [2] })],
   ["deadline this year (overdue included)", () => ({ deadline: [year] })],
   ["investment", () => ({ investment: true })],
+  ["no deadline moves (construction_mask)", () => ({ no_moves: true })],
+  ["low risk of delay (construction_mask)", () => ({ low_risk: true })],
+  [
+    "no moves, low risk, 1 room, a price",
+    () => ({ no_moves: true, low_risk: true, rooms: [1], price: { max: 15_000_000 } }),
+  ],
   ["developer", () => ({ developers: [1, 2] })],
   ["ids and price", () => ({ ids: [3, 1, 2, 40], price: { max: 20_000_000 } })],
   [

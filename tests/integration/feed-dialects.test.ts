@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { moscowQuarter } from "../../shared/format";
 import type { ComplexDetail, ComplexList } from "../../shared/schemas/catalogue";
 import { importFeedAt, type RunSummary } from "../../worker/feeds/import";
+import { imageHostsOf } from "../../worker/image-proxy";
 import onec from "../fixtures/feeds/dialects/1c.xml?raw";
+import progress from "../fixtures/feeds/dialects/construction-progress.xml?raw";
 import macrocrm from "../fixtures/feeds/dialects/macrocrm.xml?raw";
 import oblast from "../fixtures/feeds/dialects/moscow-oblast-localities.xml?raw";
 import moscow from "../fixtures/feeds/dialects/moscow-region-as-city.xml?raw";
@@ -15,12 +17,13 @@ import { get, getJson } from "./helpers";
 // order on one database. The import runs on 25 November 2026, as the fixtures were written for.
 const NOW = new Date("2026-11-25T12:00:00+03:00");
 
-const importText = (name: string, text: string) =>
+const importText = (name: string, text: string, now = NOW) =>
   importFeedAt(
     env.DB,
     `https://feeds.example/${name}.xml`,
     new Response(new TextEncoder().encode(text)).body as ReadableStream<Uint8Array>,
-    NOW,
+    now,
+    imageHostsOf(env),
   );
 
 const counts = ({ offers, added, updated, sold, rejected, warnings, status }: RunSummary) => ({
@@ -73,10 +76,12 @@ function handKm(lat1: number, lng1: number, lat2: number, lng2: number): number 
 describe("feed dialects", () => {
   it("imports a Moscow feed that gives the city as the region, with its stations and their walking minutes estimated", async () => {
     const run = await importText("moscow", moscow);
-    expect(counts(run)).toEqual(firstRun({ offers: 6, added: 4, rejected: 2, warnings: 2 }));
+    // The three offers of «Гранатовый сад» promise III quarter 2021 and are not finished (issue 31's warning).
+    expect(counts(run)).toEqual(firstRun({ offers: 6, added: 4, rejected: 2, warnings: 5 }));
     expect(groupsOf(run)).toEqual([
       "✖ регион не наш: 1",
       "✖ не указан населённый пункт: 1",
+      "! срок сдачи прошёл, а дом не сдан: 3",
       "! living-space = 0: 1",
       "! kitchen-space = 0: 1",
     ]);
@@ -264,6 +269,55 @@ describe("feed dialects", () => {
         { name: "Семёновская", kind: "metro", type: 1, minutes: 10, estimated: false },
       ]);
     }
+  });
+
+  it("reads the construction's readiness, stage and dated photos, and warns about what is not plausible", async () => {
+    const run = await importText("construction", progress);
+    expect(counts(run)).toEqual(firstRun({ offers: 2, added: 2, rejected: 0, warnings: 4 }));
+    expect(groupsOf(run)).toEqual([
+      "! фото стройки из будущего: 1",
+      "! фото стройки с чужого сервера: 1",
+      "! срок сдачи прошёл, а дом не сдан: 1",
+      "! стадия не сходится с готовностью: 1",
+    ]);
+    expect(run.groups.find((g) => g.kind === "стадия не сходится с готовностью")?.example).toMatchObject({
+      id: "cp-2",
+      reason: "стадия «Котлован» при готовности 80 % — показана стадия по готовности («Фасад»)",
+    });
+    const c = await complexByName("Ход времени");
+    const [one, two] = c.construction;
+    // The newest photo of the allow-list that is not from the future, through the image proxy.
+    expect(one?.latest).toEqual({ month: "2026-11", stage: 2, stage_name: "Каркас", readiness: 45 });
+    expect(one?.photos).toEqual([
+      {
+        month: "2026-11",
+        url: `/img/?src=${encodeURIComponent("https://img.novostroyki.example/feeds/hod/2026-11.jpg")}&w=960`,
+        date: "2026-11-10",
+      },
+    ]);
+    // The stage that contradicted the readiness is the readiness's own; the deadline is overdue.
+    expect(two?.latest).toEqual({ month: "2026-11", stage: 3, stage_name: "Фасад", readiness: 80 });
+    expect(c.houses[1]?.deadline.moved).toBe(true);
+    // The page links the photo (the light box opens it once the page runs).
+    const html = (await (await get(c.url)).text()).replace(/<!-- -->/g, "");
+    expect(html).toContain(`href="${one?.photos[0]?.url.replace(/&/g, "&amp;")}"`);
+    expect(html).toContain("Фото стройки, нояб. 26");
+    // The kept columns follow the import (the catalogue sorts by the least ready house).
+    const [kept] = await env.DB.prepare("SELECT readiness FROM residential_complexes WHERE id = ?1")
+      .bind(c.id)
+      .raw<[number]>();
+    expect(kept).toEqual([45]);
+
+    // A month later the feed says corpus 1 is at 40 %: not plausible, kept at 45 % and warned about.
+    const later = await importText(
+      "construction",
+      progress.replace("<readiness>45</readiness>", "<readiness>40</readiness>"),
+      new Date("2026-12-20T12:00:00+03:00"),
+    );
+    expect(groupsOf(later)).toContain("! готовность уменьшилась: 1");
+    const [again] = (await complexByName("Ход времени")).construction;
+    expect(again?.latest?.readiness).toBe(45);
+    expect(again?.latest?.month).toBe("2026-11");
   });
 
   it("changes nothing the second time, and keeps the first promised deadline when a feed moves it", async () => {

@@ -83,6 +83,7 @@ const PAGES: Record<PageId, readonly (string | Found)[]> = {
   ],
   favorites: ["/izbrannoe/"],
   ad: ["/ad/"],
+  "risk-method": ["/riski-perenosa/"],
   contacts: ["/contacts/"],
   legal: ["/policy/"],
   mortgage: ["/mortgage/"],

@@ -33,6 +33,7 @@ export async function pageSamples(): Promise<Record<string, string>> {
   return {
     home: "/",
     ad: "/ad/",
+    "risk-method": "/riski-perenosa/",
     companies: "/companies/",
     "companies-type": "/companies/developers/",
     company: `/companies/developers/${company.slug}/`,

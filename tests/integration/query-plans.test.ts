@@ -52,6 +52,9 @@ const FILTERS: [string, CatalogueFilter][] = [
   ["locality", { localities: [2] }],
   ["near МЦК", { near: "mcc" }],
   ["investment", { investment: true }],
+  ["no deadline moves", { no_moves: true }],
+  ["low risk + rooms", { low_risk: true, rooms: [2] }],
+  ["no moves + low risk + region", { no_moves: true, low_risk: true, regions: [1] }],
   [
     "everything",
     { regions: [1], rooms: [2], price: { min: 1, max: 2e7 }, subway_stations: [3], build_class: [2] },
@@ -140,6 +143,7 @@ describe("query plans", () => {
     ["area desc", "rc_area"],
     ["metro asc", "rc_station_rank"],
     ["new desc", "rc_newest"],
+    ["readiness desc", "rc_readiness"],
   ] as const)(
     "the catalogue sorted by %s is read in order from %s, never sorted apart",
     async (sort, index) => {

@@ -17,6 +17,11 @@ const DIRECT: Record<Sort, string> = {
   "metro asc": `coalesce((SELECT min(cs.distance_type * 1000 + cs.minutes) FROM complex_stations cs
       WHERE cs.complex_id = rc.id), 99999) ASC, id ASC`,
   "new desc": "id DESC",
+  // The least ready house still being built, by its latest report (none: 0); 100 once every house is finished.
+  "readiness desc": `CASE WHEN NOT EXISTS (SELECT 1 FROM houses h WHERE h.complex_id = rc.id AND h.is_finished = 0)
+      THEN 100 ELSE (SELECT min(coalesce((SELECT p.readiness FROM house_progress p WHERE p.house_id = h.id
+        ORDER BY p.month DESC LIMIT 1), 0)) FROM houses h WHERE h.complex_id = rc.id AND h.is_finished = 0)
+      END DESC, id DESC`,
 };
 
 async function directIds(sort: Sort, where = "1 = 1", limit = 40): Promise<number[]> {
@@ -77,6 +82,7 @@ describe("catalogue sorts", () => {
       "Сначала дешевле за м²",
       "Сначала ближе к метро",
       "Сначала новые в каталоге",
+      "Сначала самые готовые",
     ])
       expect(html).toContain(label);
     expect(html).toMatch(/<option value="price_m2 asc" selected/);

@@ -8,9 +8,12 @@
  * dropped; the issues are also grouped by kind with a count and an example, so a large feed's report stays
  * readable. How one offer is read and checked is offer.ts.
  */
+import { moscowMonth } from "../../shared/construction/history";
 import { countOf } from "../../shared/format";
 import { slugify } from "../../shared/slug";
 import { refreshAggregates } from "../db/queries/aggregates";
+import { getDeveloperRecord } from "../db/queries/complexes";
+import { listLatestReadiness, refreshConstruction, upsertProgress } from "../db/queries/construction";
 import {
   applyStagedOffers,
   type DistrictRow,
@@ -141,8 +144,13 @@ class RunState {
       complex.escrowBank ??= a.complex.escrowBank;
       if (!complex.mortgageBanks.length) complex.mortgageBanks = a.complex.mortgageBanks;
     }
-    if (house) house.floors = Math.max(house.floors, a.house.floors);
-    else {
+    if (house) {
+      house.floors = Math.max(house.floors, a.house.floors);
+      // The first offer's report of the house; a photo another offer gives if it has none.
+      house.progress ??= a.house.progress;
+      if (house.progress && !house.progress.photo && a.house.progress?.photo)
+        house.progress = { ...house.progress, photo: a.house.progress.photo };
+    } else {
       this.houses += 1;
       complex.houses.set(key, {
         ...a.house,
@@ -331,12 +339,37 @@ async function placeComplexes(
         }),
       ),
     );
+    const houseIds = houseRows.map((r) => {
+      const houseId = r.results[0]?.id;
+      if (houseId === undefined) throw new Error("houses: no id returned");
+      return houseId;
+    });
+    // This month's construction reports; a readiness lower than the last one is not plausible: kept as it was.
+    const month = moscowMonth(now);
+    const before = await listLatestReadiness(db, houseIds, month);
+    const reports = houses.flatMap((h, i) => {
+      const houseId = houseIds[i] as number;
+      const last = before.get(houseId);
+      if (!h.progress) return [];
+      if (last !== undefined && h.progress.readiness < last) {
+        run.warnings += 1;
+        run.report(
+          h.name,
+          0,
+          {
+            kind: "готовность уменьшилась",
+            reason: `${c.name}, ${h.name}: готовность ${h.progress.readiness} %, а в прошлом отчёте ${last} % — оставлена прежняя`,
+            fix: "проверьте <construction-progress><readiness>: готовность дома не уменьшается",
+          },
+          false,
+        );
+        return [];
+      }
+      return [upsertProgress(db, { houseId, month, ...h.progress })];
+    });
     await db.batch([
-      ...houses.map((h, i) => {
-        const houseId = houseRows[i]?.results[0]?.id;
-        if (houseId === undefined) throw new Error("houses: no id returned");
-        return linkStagedHouse(db, runId, h.key, complexId, houseId);
-      }),
+      ...houses.map((h, i) => linkStagedHouse(db, runId, h.key, complexId, houseIds[i] as number)),
+      ...reports,
       ...[...c.stations].map(([stationId, s]) =>
         upsertComplexStation(db, complexId, stationId, s.type, s.minutes, s.estimated),
       ),
@@ -367,6 +400,8 @@ export async function importFeed(
   feed: FeedRow,
   body: ReadableStream<Uint8Array | string>,
   now = new Date(),
+  /** The image proxy's allow-list (IMAGE_HOSTS): progress photos from other hosts are dropped. */
+  imageHosts: readonly string[] = [],
 ): Promise<RunSummary> {
   const at = now.toISOString();
   const runId = await startRun(db, feed.id, at);
@@ -375,16 +410,20 @@ export async function importFeed(
   let groups: IssueGroup[] = [];
   let message: string | null = null;
   try {
-    const m = await loadMatching(db);
+    const m = await loadMatching(db, imageHosts);
     const run = await stageFeed(db, runId, feed, body, m, now);
-    Object.assign(counts, { offers: run.offers, rejected: run.rejected, warnings: run.warnings });
-    issues = run.issues;
-    // Rejections first, then the most frequent kinds.
-    groups = [...run.groups.values()].sort(
-      (a, b) => Number(b.skipped) - Number(a.skipped) || b.count - a.count,
-    );
-    // From here on the catalogue is written.
+    const collect = () => {
+      Object.assign(counts, { offers: run.offers, rejected: run.rejected, warnings: run.warnings });
+      issues = run.issues;
+      // Rejections first, then the most frequent kinds.
+      groups = [...run.groups.values()].sort(
+        (a, b) => Number(b.skipped) - Number(a.skipped) || b.count - a.count,
+      );
+    };
+    collect();
+    // From here on the catalogue is written (the houses' reports may add warnings).
     const developerId = await placeComplexes(db, runId, run, m, now);
+    collect();
     const { from, to } = await stagedSeqRange(db, runId);
     for (let start = from; start <= to; start += APPLY_CHUNK) {
       const r = await applyStagedOffers(db, runId, feed.id, start, start + APPLY_CHUNK - 1);
@@ -392,7 +431,13 @@ export async function importFeed(
       counts.updated += r.updated;
     }
     counts.sold = await markMissingSold(db, runId, feed.id);
-    await refreshAggregates(db, await finishCatalogue(db, runId, feed.id, developerId));
+    const touched = await finishCatalogue(db, runId, feed.id, developerId);
+    await refreshAggregates(db, touched);
+    // The kept readiness, moves and risk of the complexes the feed wrote (migration 0023).
+    for (const id of touched) {
+      const record = await getDeveloperRecord(db, { complex: id });
+      await refreshConstruction(db, id, { delivered: record.finished, late: record.late }, now);
+    }
   } catch (e) {
     if (!(e instanceof FeedError)) {
       logEvent("error", "feed-import-failed", {
@@ -422,8 +467,9 @@ export async function importFeedAt(
   url: string,
   body: ReadableStream<Uint8Array | string>,
   now = new Date(),
+  imageHosts: readonly string[] = [],
 ): Promise<RunSummary> {
   const feed = await ensureFeed(db, url, now.toISOString());
   if (!feed) throw new Error("feeds: no row returned");
-  return importFeed(db, feed, body, now);
+  return importFeed(db, feed, body, now, imageHosts);
 }

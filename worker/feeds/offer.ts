@@ -4,6 +4,15 @@
  * estimated from coordinates), roubles as RUR/RUB/«руб.», areas of 0 for "not given", untagged images, the
  * trust elements. Each problem has a kind (the report groups by it), a reason and what the feed should change.
  */
+
+import {
+  CONSTRUCTION_STAGES,
+  type ConstructionStage,
+  isStage,
+  stageFits,
+  stageOf,
+} from "../../shared/construction/history";
+import { moscowQuarter } from "../../shared/format";
 import { haversineKm, walkMinutes } from "../../shared/geo/distance";
 import { encodePlan, generatePlan } from "../../shared/plan";
 import {
@@ -14,6 +23,7 @@ import {
   type StationRow,
 } from "../db/queries/feeds";
 import { Random } from "../db/seed/prng";
+import { classifySource } from "../image-proxy";
 import type { YrlOffer } from "./yrl-parser";
 
 /** Names and ids longer than this are not names. */
@@ -128,9 +138,11 @@ export interface Matching {
   stations: Map<string, StationRow>;
   /** Developers by folded name. */
   developers: Map<string, { id: number; name: string }>;
+  /** The image proxy's allow-list (IMAGE_HOSTS): a progress photo from another host is dropped. */
+  imageHosts: readonly string[];
 }
 
-export async function loadMatching(db: D1Database): Promise<Matching> {
+export async function loadMatching(db: D1Database, imageHosts: readonly string[] = []): Promise<Matching> {
   const data = await loadMatchingData(db);
   const localities = new Map<string, LocalityRow>();
   for (const l of data.localities) {
@@ -149,6 +161,7 @@ export async function loadMatching(db: D1Database): Promise<Matching> {
     districts: data.districts,
     stations,
     developers: new Map(data.developers.map((d) => [fold(d.name), d])),
+    imageHosts,
   };
 }
 
@@ -161,6 +174,16 @@ export interface HouseDraft {
   finished: boolean;
   year: number;
   quarter: number;
+  /** This month's construction report of the house (issue 31); null: the feed gives none. */
+  progress: ProgressDraft | null;
+}
+
+/** A house's construction report from <construction-progress>: what of it passed the checks. */
+export interface ProgressDraft {
+  readiness: number;
+  stage: ConstructionStage;
+  /** The newest progress photo within the allow-list and not dated in the future. */
+  photo: { url: string; date: string } | null;
 }
 
 /** What a buyer checks before trusting a project: its declaration, permit, escrow bank and mortgage banks. */
@@ -552,6 +575,104 @@ function placeOf(o: YrlOffer, locality: LocalityRow | undefined, c: OfferCheck) 
   return { lat: locality?.lat ?? 0, lng: locality?.lng ?? 0, located: false };
 }
 
+/** Stage words as feeds write them (folded), and the codes of shared/construction/history.ts. */
+const STAGE_WORDS: Readonly<Record<string, ConstructionStage>> = Object.fromEntries(
+  Object.entries(CONSTRUCTION_STAGES).map(([code, name]) => [fold(name), Number(code) as ConstructionStage]),
+);
+
+/**
+ * The house's construction report (<construction-progress>), each part judged: a readiness outside 0–100 or a
+ * stage we do not know is dropped; a stage that contradicts the readiness is replaced by the readiness's own
+ * (never shown as fact); a photo dated in the future, undated or from a host outside the allow-list is dropped.
+ * A past deadline of an unfinished house is kept (the page says it is overdue) and warned about.
+ */
+function progressOf(
+  o: YrlOffer,
+  m: Matching,
+  finished: boolean,
+  now: Date,
+  c: OfferCheck,
+): ProgressDraft | null {
+  if (!finished && o.builtYear !== undefined) {
+    const today = moscowQuarter(now);
+    const year = parseNumber(o.builtYear);
+    const quarter = o.readyQuarter === undefined ? 4 : parseNumber(o.readyQuarter);
+    if (year * 4 + quarter < today.year * 4 + today.quarter)
+      c.warn(
+        "срок сдачи прошёл, а дом не сдан",
+        `срок сдачи (${o.readyQuarter ?? 4} кв. ${o.builtYear}) прошёл, а building-state — не сдан: показываем срок как перенесённый`,
+        "укажите в <built-year> и <ready-quarter> новый срок или в <building-state> hand-over, если дом сдан",
+      );
+  }
+  const readiness = c.number(
+    "construction-progress/readiness",
+    o.readiness,
+    "готовность от 0 до 100 %",
+    [0, 100],
+    {
+      integer: true,
+    },
+  );
+  let stage: ConstructionStage | undefined;
+  if (o.constructionStage !== undefined) {
+    const code = STAGE_WORDS[fold(o.constructionStage)] ?? Number(o.constructionStage);
+    if (isStage(code)) stage = code;
+    else
+      c.warn(
+        "стадия стройки неизвестна",
+        `construction-progress/stage = «${o.constructionStage.slice(0, 40)}» неизвестна — пропущена`,
+        "пишите в <construction-progress><stage> котлован, каркас, фасад или благоустройство",
+      );
+  }
+  if (readiness === undefined) {
+    if (stage !== undefined || o.progressImages.length)
+      c.warn(
+        "нет готовности стройки",
+        "в <construction-progress> нет готовности — стадия и фото стройки не показаны",
+        "добавьте <construction-progress><readiness> — готовность дома в процентах",
+      );
+    return null;
+  }
+  if (stage !== undefined && !stageFits(stage, readiness)) {
+    c.warn(
+      "стадия не сходится с готовностью",
+      `стадия «${CONSTRUCTION_STAGES[stage]}» при готовности ${readiness} % — показана стадия по готовности («${CONSTRUCTION_STAGES[stageOf(readiness)]}»)`,
+      "проверьте <construction-progress><stage> и <readiness>",
+    );
+    stage = undefined;
+  }
+  let photo: ProgressDraft["photo"] = null;
+  for (const image of o.progressImages) {
+    const date = image.date ? isoDate(image.date) : null;
+    if (!date) {
+      c.warn(
+        "фото стройки без даты",
+        `у фото стройки нет даты или она неверна («${image.date?.slice(0, 20) ?? ""}») — фото пропущено`,
+        'укажите дату съёмки: <image date="2026-11-15">',
+      );
+      continue;
+    }
+    if (new Date(`${date}T00:00:00+03:00`).getTime() > now.getTime()) {
+      c.warn(
+        "фото стройки из будущего",
+        `фото стройки датировано ${date}, позже дня выгрузки — пропущено`,
+        "проверьте дату съёмки в атрибуте date",
+      );
+      continue;
+    }
+    if (classifySource(image.url, m.imageHosts).kind !== "remote") {
+      c.warn(
+        "фото стройки с чужого сервера",
+        `фото стройки ${image.url.slice(0, 80)} не с разрешённого сервера — пропущено`,
+        "выкладывайте фото на свой сервер по https и попросите добавить его адрес в список разрешённых",
+      );
+      continue;
+    }
+    if (!photo || date > photo.date) photo = { url: image.url, date };
+  }
+  return { readiness, stage: stage ?? stageOf(readiness), photo };
+}
+
 /** Whether the house is finished, as the feed's building-state says (unknown: being built, with a warning). */
 function isFinished(o: YrlOffer, c: OfferCheck): boolean {
   const state = o.buildingState ? BUILDING_STATES[fold(o.buildingState)] : "unfinished";
@@ -595,6 +716,7 @@ export function checkOffer(
     "<image>",
   );
   const finished = isFinished(o, c);
+  const progress = progressOf(o, m, finished, now, c);
   const trust = trustOf(o, c);
   const { price, area, floor, roomCode } = n;
   if (
@@ -662,6 +784,7 @@ export function checkOffer(
       finished,
       year: n.builtYear ?? (finished ? now.getFullYear() : now.getFullYear() + 2),
       quarter: n.quarter ?? 4,
+      progress,
     },
     stations,
   };

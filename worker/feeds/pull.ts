@@ -43,6 +43,7 @@ async function pullFeed(
   feed: Awaited<ReturnType<typeof listPullableFeeds>>[number],
   fetcher: Fetcher,
   now: Date,
+  imageHosts: readonly string[],
 ): Promise<PullResult> {
   const at = now.toISOString();
   const headers = new Headers({ Accept: "application/xml, text/xml;q=0.9, */*;q=0.1" });
@@ -72,7 +73,7 @@ async function pullFeed(
           : "сервер фида прислал пустой ответ",
     );
   }
-  const summary = await importFeed(db, feed, limitBytes(res.body, MAX_FEED_BYTES), now);
+  const summary = await importFeed(db, feed, limitBytes(res.body, MAX_FEED_BYTES), now, imageHosts);
   await markFeedChecked(
     db,
     feed.id,
@@ -89,10 +90,12 @@ export async function pullFeeds(
   db: D1Database,
   fetcher: Fetcher = fetch,
   now = new Date(),
+  /** The image proxy's allow-list (IMAGE_HOSTS), for the feeds' progress photos. */
+  imageHosts: readonly string[] = [],
 ): Promise<PullResult[]> {
   const results: PullResult[] = [];
   for (const feed of await listPullableFeeds(db)) {
-    const result = await pullFeed(db, feed, fetcher, now);
+    const result = await pullFeed(db, feed, fetcher, now, imageHosts);
     if (result.status === "not-modified" || result.status === "unavailable") {
       logEvent("info", "feed-pull", { ...result });
     }

@@ -29,6 +29,8 @@ export type YrlOffer = { -readonly [K in keyof typeof FIELDS]?: string } & {
   images: { tag?: string; url: string }[];
   /** The banks accredited for mortgages: each <mortgage-bank> of the offer. */
   mortgageBanks: string[];
+  /** The house's progress photos: each <construction-progress><image date="…"> (issue 31). */
+  progressImages: { date?: string; url: string }[];
 };
 
 /** Offer fields by their path inside <offer>. */
@@ -71,6 +73,10 @@ const FIELDS = {
   declarationDate: "project-declaration-date",
   buildingPermit: "building-permit",
   escrowBank: "escrow-bank",
+  // The construction's progress (issue 31; our dialect, README «Feed dialects»): <construction-progress> with
+  // <readiness> (percent) and <stage> (котлован, каркас, фасад, благоустройство), and dated <image>s.
+  readiness: "construction-progress/readiness",
+  constructionStage: "construction-progress/stage",
 } as const;
 
 /** Limits that keep a hostile file from holding memory: one token, one offer. */
@@ -252,6 +258,10 @@ function toOffer(node: XmlNode, line: number): YrlOffer {
     mortgageBanks: node.children.flatMap((c) => {
       const bank = c.name === "mortgage-bank" ? textOf(c) : undefined;
       return bank ? [bank] : [];
+    }),
+    progressImages: (path(node, "construction-progress")?.children ?? []).flatMap((c) => {
+      const url = c.name === "image" ? textOf(c) : undefined;
+      return url ? [{ date: c.attrs.date?.trim() || undefined, url }] : [];
     }),
   };
   for (const [key, at] of Object.entries(FIELDS) as [keyof typeof FIELDS, string][]) {

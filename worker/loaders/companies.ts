@@ -6,7 +6,7 @@ import {
   listCompanyComplexes,
   listCompanyNames,
 } from "../db/queries/companies";
-import { getDeveloperRecord } from "../db/queries/complexes";
+import { type DeveloperHousesRow, listDeveloperHouses } from "../db/queries/construction";
 import type { Deps } from "./deps";
 import { offsetOf, onlySort, pageMeta } from "./pagination";
 
@@ -63,6 +63,8 @@ export async function loadCompanies(deps: Deps, query: CompaniesQuery): Promise<
   return { data: ids.flatMap((id) => byId.get(id) ?? []), ...meta };
 }
 
+const sum = (rows: readonly DeveloperHousesRow[]) => rows.reduce((n, r) => n + r.houses, 0);
+
 /** A company with its published complexes; null if unknown or not of the asked type. */
 export async function loadCompany(
   deps: Deps,
@@ -70,10 +72,10 @@ export async function loadCompany(
   { type }: CompanyQuery,
 ): Promise<Company | null> {
   // One round: the complexes and the record are read by the company's id or slug, not after its row.
-  const [row, complexes, record] = await Promise.all([
+  const [row, complexes, houses] = await Promise.all([
     getCompany(deps.db, idOrSlug),
     listCompanyComplexes(deps.db, idOrSlug),
-    getDeveloperRecord(deps.db, { developer: idOrSlug }),
+    listDeveloperHouses(deps.db, idOrSlug),
   ]);
   if (!row || (type && row.type !== type)) return null;
   const finished = complexes.filter((c) => c.is_finished).length;
@@ -93,6 +95,16 @@ export async function loadCompany(
       min_price_m2: c.min_price_m2,
       apartments_on_sale: c.apartments_on_sale,
     })),
-    record: { finished_houses: record.finished, late_houses: record.late },
+    // The record as getDeveloperRecord counts it: finished, and late by more than a quarter.
+    record: {
+      finished_houses: sum(houses.filter((h) => h.finished)),
+      late_houses: sum(houses.filter((h) => h.finished && h.late_quarters > 1)),
+    },
+    houses: houses.map((h) => ({
+      finished: h.finished === 1,
+      late_quarters: h.late_quarters,
+      moved: h.moved === 1,
+      houses: h.houses,
+    })),
   };
 }

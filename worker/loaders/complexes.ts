@@ -1,5 +1,6 @@
 /** Loaders of the catalogue of complexes: the list (both filter dialects), one complex, similar, years. */
 import { BUILD_STAGES, BUILD_TYPES, bitsOf, CLASSES, ROOM_LABELS } from "../../shared/codes";
+import { RISK_OF_CODE } from "../../shared/construction/summary";
 import {
   type CatalogueFilter,
   DISTANCE_TYPES,
@@ -36,6 +37,7 @@ import {
   type StationLinkRow,
 } from "../db/queries/complexes";
 import { proxied } from "../image-proxy";
+import { constructionOf } from "./construction";
 import { type Deps, once } from "./deps";
 import { resolveLocation } from "./locations";
 import { pageMeta } from "./pagination";
@@ -104,6 +106,7 @@ function cardOf(
     min_price_m2: r.min_price_m2,
     apartments_on_sale: r.apartments_on_sale,
     floors_max: r.floors_max,
+    delivery_risk: r.delivery_risk === null ? null : (RISK_OF_CODE[r.delivery_risk] ?? null),
     otdelka: bitsOf(r.otdelka_mask, OTDELKA_CODES),
     stations: stations.map(
       (s): StationLink => ({
@@ -198,6 +201,7 @@ export async function loadComplex(deps: Deps, id: number): Promise<ComplexDetail
     houses: houses.map(houseOf),
     trust: trustOf(row),
     developer_record: { finished_houses: record.finished, late_houses: record.late },
+    construction: constructionOf(houses, record, deps.imageHosts ?? [], new Date()),
   };
 }
 

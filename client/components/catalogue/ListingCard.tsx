@@ -1,3 +1,4 @@
+import { RISK_LABELS } from "../../../shared/construction/risk";
 import { deadlineLine, formatArea, formatPriceFrom, formatPricePerMeterFrom } from "../../../shared/format";
 import type { CommuteDestination, ComplexCard } from "../../../shared/schemas/catalogue";
 import { useFavorites } from "../../hooks/use-favorites";
@@ -49,6 +50,11 @@ function ListingCard({ complex: c, commuteTo }: { complex: ComplexCard; commuteT
         <p className="listing-card__meta">
           {deadlineLine(c.deadline)} · {c.developer.name}
         </p>
+        {c.delivery_risk && (
+          <p className={`listing-card__risk risk-line risk-line--${c.delivery_risk}`}>
+            Риск переноса: {RISK_LABELS[c.delivery_risk]}
+          </p>
+        )}
         {commuteTo && <CommuteLine to={commuteTo} time={c.commute} />}
         {c.stations.slice(0, 2).map((s) => (
           <p key={s.id} className="listing-card__station">

@@ -1,3 +1,4 @@
+import { RISK_LABELS } from "../../../shared/construction/risk";
 import { countOf, deadlineLine, formatPriceFrom, WORDS } from "../../../shared/format";
 import type { ComplexCard as Card } from "../../../shared/schemas/catalogue";
 import { AppLink } from "../AppLink";
@@ -30,6 +31,11 @@ export function ComplexCard({ complex: c }: { complex: Card }) {
         <p className="complex-card__meta">
           {deadlineLine(c.deadline)} · {countOf(c.apartments_on_sale, WORDS.apartment)}
         </p>
+        {c.delivery_risk && (
+          <p className={`complex-card__meta risk-line risk-line--${c.delivery_risk}`}>
+            Риск переноса: {RISK_LABELS[c.delivery_risk]}
+          </p>
+        )}
       </div>
     </article>
   );

@@ -21,6 +21,7 @@ import { apartmentTitle } from "../apartment/text";
 import { CommuteRoute } from "./CommuteRoute";
 import ComplexCards from "./ComplexCard";
 import ComplexJsonLd from "./ComplexJsonLd";
+import { Construction } from "./Construction";
 import { Facts } from "./Facts";
 import Houses from "./Houses";
 import LocationMap from "./LocationMap";
@@ -120,6 +121,11 @@ export default function ComplexSections({ match, complex: c, page }: ComplexSect
           stats={more.house}
           hrefOf={(id) => to({ korpus: String(id) }, "shahmatka")}
         />
+      </section>
+
+      <section className="cx-section" aria-labelledby="hod-stroitelstva">
+        <h2 id="hod-stroitelstva">Ход строительства</h2>
+        <Construction houses={c.construction} />
       </section>
 
       <section className="cx-section" aria-labelledby="ipoteka">

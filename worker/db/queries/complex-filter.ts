@@ -5,6 +5,8 @@
  * of its stations — all of a level's conditions on the same house, apartment or station. Each level has a
  * general test that holds for any fields; the fast forms of complex-facets.ts only accelerate it.
  */
+
+import { LOW_RISK_BIT, NO_MOVES_BIT } from "../../../shared/construction/summary";
 import {
   type CatalogueField,
   type CatalogueFilter,
@@ -94,6 +96,20 @@ export const FIELD_SQL: { [K in CatalogueField]-?: FieldSql<NonNullable<Catalogu
   investment: {
     on: "complex",
     where: () => "rc.is_finished = 0 AND (rc.build_stage = 1 OR rc.deadline_year >= 2028)",
+  },
+  // Construction (migration 0023): the deadline events themselves, and the houses' kept risk; both from the
+  // complex's construction_mask on the index entry (refreshConstruction keeps it).
+  no_moves: {
+    on: "complex",
+    where: () =>
+      "NOT EXISTS (SELECT 1 FROM change_events e WHERE e.complex_id = rc.id AND e.kind = 'deadline')",
+    fast: (_, bind) => `(rc.construction_mask & ${bind(NO_MOVES_BIT)}) != 0`,
+  },
+  low_risk: {
+    on: "complex",
+    where: () =>
+      "NOT EXISTS (SELECT 1 FROM houses h WHERE h.complex_id = rc.id AND h.is_finished = 0 AND h.delivery_risk IS NOT 0)",
+    fast: (_, bind) => `(rc.construction_mask & ${bind(LOW_RISK_BIT)}) != 0`,
   },
   // The loader turns a place into its id filter before any SQL runs (resolvePlace); unresolved, it finds none.
   location: { on: "complex", where: () => "0" },

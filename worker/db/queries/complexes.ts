@@ -8,6 +8,7 @@ import type { Param } from "./bind";
 import { commuteColumn, commuteMinutes, type DestinationRow, destinationSql } from "./commute";
 import { COMPANY_ID_OF_PARAM } from "./companies";
 import { complexWhere } from "./complex-filter";
+import { HOUSE_CONSTRUCTION_COLUMNS } from "./construction";
 
 export interface ComplexRow {
   id: number;
@@ -35,6 +36,8 @@ export interface ComplexRow {
   min_price_m2: number;
   apartments_on_sale: number;
   floors_max: number;
+  /** The highest risk of delay of its houses being built (migration 0023); null: all finished. */
+  delivery_risk: number | null;
   /** Its stations and its offers by room type as JSON arrays (CARD_PARTS): read them with cardPartsOf. */
   stations_json: string;
   rooms_json: string;
@@ -59,7 +62,7 @@ const CARD_PARTS = `(SELECT json_group_array(json_array(card_s.id, card_s.name, 
 const CARD_COLUMNS = `rc.id, rc.slug, rc.name, rc.developer_id, c.name AS developer_name, c.slug AS developer_slug,
   rc.region_id, rc.address, rc.lat, rc.lng, rc.class, rc.build_stage, rc.build_type, rc.deadline_year,
   rc.deadline_quarter, rc.is_finished, rc.otdelka_mask, rc.parking_mask, rc.min_price, rc.max_price, rc.min_area,
-  rc.max_area, rc.min_price_m2, rc.apartments_on_sale, rc.floors_max, ${CARD_PARTS}`;
+  rc.max_area, rc.min_price_m2, rc.apartments_on_sale, rc.floors_max, rc.delivery_risk, ${CARD_PARTS}`;
 
 /** Each sort's ORDER BY: its index's columns (migration 0014), the id settling ties in the same direction. */
 export const COMPLEX_ORDER: Record<Sort, string> = {
@@ -70,6 +73,7 @@ export const COMPLEX_ORDER: Record<Sort, string> = {
   "area desc": "rc.max_area DESC, rc.id DESC",
   "metro asc": "rc.station_rank ASC, rc.id ASC",
   "new desc": "rc.id DESC",
+  "readiness desc": "rc.readiness DESC, rc.id DESC",
 };
 
 /**
@@ -336,11 +340,14 @@ export interface HouseRow {
   /** The first promised deadline when the developer moved it (migration 0010). */
   planned_deadline_year: number | null;
   planned_deadline_quarter: number | null;
+  /** Its construction reports and deadline events as JSON (construction.ts HOUSE_CONSTRUCTION_COLUMNS). */
+  progress: string;
+  deadline_events: string;
 }
 
 export async function listHouses(db: D1Database, complexId: number): Promise<HouseRow[]> {
   const { results } = await db
-    .prepare("SELECT * FROM houses WHERE complex_id = ?1 ORDER BY id")
+    .prepare(`SELECT h.*, ${HOUSE_CONSTRUCTION_COLUMNS} FROM houses h WHERE h.complex_id = ?1 ORDER BY h.id`)
     .bind(complexId)
     .all<HouseRow>();
   return results;

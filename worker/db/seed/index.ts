@@ -1,5 +1,6 @@
 /** The deterministic seed: the same scale always yields the same rows. */
 import { generateCatalogue } from "./catalogue";
+import { generateConstruction } from "./construction";
 import { generateContent } from "./content";
 import { compileGeography } from "./geography";
 import { Random } from "./prng";
@@ -26,6 +27,7 @@ export const TABLE_ORDER = [
   "complex_stations",
   "station_trips",
   "houses",
+  "house_progress",
   "living_objects",
   "change_events",
   "room_stats",
@@ -44,6 +46,7 @@ export function generateSeed(scale = 1): TableRows[] {
   const t = new Tables();
   const geo = compileGeography(t);
   generateCatalogue(t, geo, scale, new Random(SEED));
+  generateConstruction(t);
   generateStationTrips(t);
   generateContent(t, new Random(SEED + 1));
   const tables = t.list();

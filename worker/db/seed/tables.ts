@@ -33,6 +33,27 @@ export class Tables {
     }
   }
 
+  /**
+   * Sets columns of every row of a table at once (new columns are added, empty in the rows `update` skips):
+   * `update` answers a row's new values, or nothing to leave it.
+   */
+  patchRows(table: string, update: (record: Record<string, Cell>) => Record<string, Cell> | undefined): void {
+    const t = this.byName.get(table);
+    if (!t) return;
+    for (const r of t.rows) {
+      const changes = update(Object.fromEntries(t.columns.map((c, i) => [c, r[i] ?? null])));
+      for (const [c, v] of Object.entries(changes ?? {})) {
+        let i = t.columns.indexOf(c);
+        if (i < 0) {
+          t.columns.push(c);
+          for (const row of t.rows) row.push(null);
+          i = t.columns.length - 1;
+        }
+        r[i] = v;
+      }
+    }
+  }
+
   /** The rows of a table as records (a copy). */
   records(table: string): Record<string, Cell>[] {
     const t = this.byName.get(table);

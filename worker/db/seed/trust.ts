@@ -19,8 +19,8 @@ const BANKS = [
   "Совкомбанк",
 ] as const;
 
-/** The day the seed's price histories end (the catalogue's «today»). */
-const HISTORY_END = Date.UTC(2026, 10, 1, 9);
+/** The day the seed's histories end (the catalogue's «today»). */
+export const HISTORY_END = Date.UTC(2026, 10, 1, 9);
 const DAY_MS = 86_400_000;
 
 const pad = (n: number, width: number) => String(n).padStart(width, "0");
@@ -45,8 +45,10 @@ export function complexTrust(id: number, regionId: number, firstYear: number) {
 
 /**
  * The first promised deadline of a house, when it moved: a quarter of the finished houses were delivered one
- * to five quarters late, a fifth of those being built have been moved by one to three quarters. The move is a
- * change event, recorded a season or so before the first promised quarter ended.
+ * to five quarters late, a fifth of those being built have been moved by one to three quarters. Each move is a
+ * change event, recorded a season or so before the quarter it gave up ended; half of the houses moved by two
+ * quarters or more were moved in two or three steps (late many times), drawn from a stream of their
+ * own so that the first promise is the same either way.
  */
 export function plannedDeadline(
   t: Tables,
@@ -57,16 +59,30 @@ export function plannedDeadline(
   if (!moved) return { planned_deadline_year: null, planned_deadline_quarter: null };
   const current = house.year * 4 + (house.quarter - 1);
   const planned = current - (house.finished ? rnd.int(1, 5) : rnd.int(1, 3));
-  const plannedEnd = Date.UTC(Math.floor(planned / 4), (planned % 4) * 3 + 3, 1);
-  t.add("change_events", {
-    kind: "deadline",
-    complex_id: house.complexId,
-    house_id: house.id,
-    living_object_id: null,
-    old_value: planned,
-    new_value: current,
-    at: new Date(Math.min(HISTORY_END, plannedEnd - rnd.int(20, 120) * DAY_MS)).toISOString(),
-  });
+  const steps = new Random(house.id * 15_485_863 + 11);
+  const gap = current - planned;
+  const count = gap >= 2 && steps.chance(0.5) ? Math.min(gap, steps.int(2, 3)) : 1;
+  // The declared deadlines, first promise to current: `count` moves, each later than the one before.
+  const chain = [planned];
+  for (let i = 1; i < count; i++) chain.push(planned + Math.round((gap * i) / count));
+  chain.push(current);
+  let last = 0;
+  for (let i = 1; i < chain.length; i++) {
+    const old = chain[i - 1] as number;
+    const oldEnd = Date.UTC(Math.floor(old / 4), (old % 4) * 3 + 3, 1);
+    const draw = i === 1 ? rnd.int(20, 120) : steps.int(20, 120);
+    const at = Math.max(last + DAY_MS, Math.min(HISTORY_END, oldEnd - draw * DAY_MS));
+    last = at;
+    t.add("change_events", {
+      kind: "deadline",
+      complex_id: house.complexId,
+      house_id: house.id,
+      living_object_id: null,
+      old_value: old,
+      new_value: chain[i] as number,
+      at: new Date(at).toISOString(),
+    });
+  }
   return { planned_deadline_year: Math.floor(planned / 4), planned_deadline_quarter: (planned % 4) + 1 };
 }
 

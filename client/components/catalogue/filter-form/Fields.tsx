@@ -26,6 +26,9 @@ const F = CATALOGUE_FIELDS;
 /** The filters chosen from one of the code tables, in the order the form shows them. */
 const CODE_CHIPS = ["otdelka", "build_stage", "build_class", "build_type", "parking"] as const;
 
+/** The construction's yes/no filters (issue 31), as chips that are on or off. */
+const FLAG_CHIPS = ["no_moves", "low_risk"] as const;
+
 /** The ranges in the bar's first row; the table's other ranges are behind «Все фильтры». */
 const PRIMARY = new Set(["price"]);
 const PRIMARY_RANGES = FORM_RANGES.filter(([key]) => PRIMARY.has(key));
@@ -179,6 +182,26 @@ export function Fields({
           onToggle={toggle(name)}
         />
       ))}
+      <fieldset className="filter-group">
+        <legend>Сроки и риск переноса</legend>
+        <div className="filter-chips">
+          {FLAG_CHIPS.map((name) => (
+            <label key={name} className="chip-check">
+              <input
+                type="checkbox"
+                name={F[name].url[0]}
+                value="1"
+                checked={draft[name] === true}
+                onChange={() => {
+                  const { [name]: _, ...rest } = draft;
+                  set(draft[name] ? rest : { ...rest, [name]: true });
+                }}
+              />
+              <span>{F[name].label}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
       {/* Only the distances something is found at (a chosen one stays shown). */}
       <fieldset className="filter-group filter-distance">
         <legend>До станции</legend>

@@ -4,7 +4,7 @@
 -- changes, rounded), the transfers and the lines ridden in order (ids of `lines`, comma-separated; empty when
 -- the trip is no trip: the station itself). Keyed by the destination first: «every complex within 45 minutes
 -- of X» reads X's rows, then each station's complexes from complex_stations_station. Why D1 and not a file:
--- docs/decisions/0018-station-trips-in-d1.md.
+-- docs/decisions/0019-station-trips-in-d1.md.
 CREATE TABLE station_trips (
   to_id INTEGER NOT NULL REFERENCES subway_stations (id),
   from_id INTEGER NOT NULL REFERENCES subway_stations (id),

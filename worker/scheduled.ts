@@ -2,10 +2,11 @@
  * The Worker's scheduled handler (Cron Triggers in wrangler.toml): pulls the developers' feeds and deletes the
  * rate limits' ended windows every hour, and hands buyers' requests that never reached the queue over to it
  * every few minutes; every few minutes too, matches the catalogue's changes to the saved searches and makes the
- * due letters (worker/alerts/match.ts).
+ * due letters (worker/alerts/match.ts), and refreshes the kept risk of delay of a slice of the complexes.
  */
 import { runAlerts } from "./alerts/match";
 import { handOverStoredLetters } from "./alerts/send";
+import { refreshDueConstruction } from "./construction-refresh";
 import { pullFeeds } from "./feeds/pull";
 import { imageHostsOf } from "./image-proxy";
 import { handOverStoredLeads } from "./leads/submit";
@@ -14,7 +15,7 @@ import { deleteEndedRateLimits } from "./rate-limit";
 export const FEEDS_CRON = "17 * * * *";
 
 export function scheduled(
-  controller: { cron: string },
+  controller: { cron: string; scheduledTime?: number },
   env: Pick<
     Env,
     | "DB"
@@ -33,6 +34,8 @@ export function scheduled(
     ctx.waitUntil(deleteEndedRateLimits(env.DB));
   }
   ctx.waitUntil(handOverStoredLeads(env));
+  // The construction's kept bands: one slice of the complexes being built (worker/construction-refresh.ts).
+  ctx.waitUntil(refreshDueConstruction(env.DB, new Date(controller.scheduledTime ?? Date.now())));
   // Alerts: the new changes matched and the due letters made every few minutes, then the outbox's stragglers.
   ctx.waitUntil(runAlerts(env).then(() => handOverStoredLetters(env)));
 }

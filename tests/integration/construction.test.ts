@@ -4,15 +4,22 @@
  * complex's answer and page make of them — the timeline, the moves in words, the band and its reasons — and
  * the catalogue's filters and sort after the kept columns follow.
  */
-import { env } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { deliveryRisk } from "../../shared/construction/risk";
 import type { CatalogueFilter } from "../../shared/filters/catalogue";
 import type { Company } from "../../shared/schemas/companies";
+import { REFRESH_SLICES } from "../../worker/construction-refresh";
 import { countComplexes, countTotal, getDeveloperRecord } from "../../worker/db/queries/complexes";
 import { refreshConstruction } from "../../worker/db/queries/construction";
 import { loadComplex } from "../../worker/loaders/complexes";
 import { depsOf } from "../../worker/loaders/deps";
+import { scheduled } from "../../worker/scheduled";
 import { directCountSql } from "../catalogue-oracle";
 import { get, getJson, rows } from "./helpers";
 
@@ -166,6 +173,35 @@ describe("a house's construction", () => {
       complex.id,
     );
     expect(ids).toEqual([{ id: complex.id }]);
+  });
+
+  it("a kept band is refreshed by the five-minute job of its slice, with no feed: at most a day old", async () => {
+    const kept = async () =>
+      (
+        await rows<{ risk: number; c_risk: number; moved: number }>(
+          `SELECT h.delivery_risk AS risk, rc.delivery_risk AS c_risk, (rc.construction_mask & 1) = 0 AS moved
+           FROM houses h JOIN residential_complexes rc ON rc.id = h.complex_id WHERE h.id = ?1`,
+          house,
+        )
+      )[0];
+    // As if written long ago: low risk, never moved.
+    await env.DB.batch([
+      env.DB.prepare(
+        "UPDATE residential_complexes SET delivery_risk = 0, construction_mask = 3 WHERE id = ?1",
+      ).bind(complex.id),
+      env.DB.prepare("UPDATE houses SET delivery_risk = 0 WHERE id = ?1").bind(house),
+    ]);
+    const run = async (slice: number) => {
+      const ctx = createExecutionContext();
+      const scheduledTime = Date.UTC(2026, 10, 28) + slice * 5 * 60_000;
+      scheduled(createScheduledController({ cron: "*/5 * * * *", scheduledTime }), env, ctx);
+      await waitOnExecutionContext(ctx);
+    };
+    const own = complex.id % REFRESH_SLICES;
+    await run((own + 1) % REFRESH_SLICES);
+    expect(await kept()).toEqual({ risk: 0, c_risk: 0, moved: 0 });
+    await run(own);
+    expect(await kept()).toEqual({ risk: 2, c_risk: 2, moved: 1 });
   });
 
   it("the company page counts the developer's houses on time, late by so many quarters, and being built", async () => {

@@ -11,9 +11,9 @@
 import { moscowMonth } from "../../shared/construction/history";
 import { countOf } from "../../shared/format";
 import { slugify } from "../../shared/slug";
+import { refreshConstructionOf } from "../construction-refresh";
 import { refreshAggregates } from "../db/queries/aggregates";
-import { getDeveloperRecord } from "../db/queries/complexes";
-import { listLatestReadiness, refreshConstruction, upsertProgress } from "../db/queries/construction";
+import { listLatestReadiness, upsertProgress } from "../db/queries/construction";
 import {
   applyStagedOffers,
   type DistrictRow,
@@ -434,10 +434,7 @@ export async function importFeed(
     const touched = await finishCatalogue(db, runId, feed.id, developerId);
     await refreshAggregates(db, touched);
     // The kept readiness, moves and risk of the complexes the feed wrote (migration 0023).
-    for (const id of touched) {
-      const record = await getDeveloperRecord(db, { complex: id });
-      await refreshConstruction(db, id, { delivered: record.finished, late: record.late }, now);
-    }
+    await refreshConstructionOf(db, touched, now);
   } catch (e) {
     if (!(e instanceof FeedError)) {
       logEvent("error", "feed-import-failed", {

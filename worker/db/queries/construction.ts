@@ -199,3 +199,18 @@ export function upsertProgress(
     )
     .bind(p.houseId, p.month, p.stage, p.readiness, p.photo?.url ?? null, p.photo?.date ?? null);
 }
+
+/**
+ * The published complexes still being built (a kept band: migration 0023) in one slice of `slices` by id: the
+ * scheduled refresh takes one slice at a time, so every complex is refreshed once a round.
+ */
+export async function listConstructionDue(db: D1Database, slice: number, slices: number): Promise<number[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id FROM residential_complexes
+       WHERE is_published = 1 AND delivery_risk IS NOT NULL AND id % ?2 = ?1 ORDER BY id`,
+    )
+    .bind(slice, slices)
+    .all<{ id: number }>();
+  return results.map((r) => r.id);
+}

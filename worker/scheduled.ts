@@ -6,7 +6,7 @@
  */
 import { runAlerts } from "./alerts/match";
 import { handOverStoredLetters } from "./alerts/send";
-import { refreshDueConstruction } from "./construction-refresh";
+import { refreshDueConstruction } from "./construction/refresh";
 import { pullFeeds } from "./feeds/pull";
 import { imageHostsOf } from "./image-proxy";
 import { handOverStoredLeads } from "./leads/submit";
@@ -34,7 +34,7 @@ export function scheduled(
     ctx.waitUntil(deleteEndedRateLimits(env.DB));
   }
   ctx.waitUntil(handOverStoredLeads(env));
-  // The construction's kept bands: one slice of the complexes being built (worker/construction-refresh.ts).
+  // The construction's kept bands: one slice of the complexes being built (worker/construction/refresh.ts).
   ctx.waitUntil(refreshDueConstruction(env.DB, new Date(controller.scheduledTime ?? Date.now())));
   // Alerts: the new changes matched and the due letters made every few minutes, then the outbox's stragglers.
   ctx.waitUntil(runAlerts(env).then(() => handOverStoredLetters(env)));

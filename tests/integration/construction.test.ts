@@ -8,20 +8,22 @@ import {
   createExecutionContext,
   createScheduledController,
   env,
+  SELF,
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { moscowMonth, stageOf } from "../../shared/construction/history";
 import { deliveryRisk } from "../../shared/construction/risk";
 import type { CatalogueFilter } from "../../shared/filters/catalogue";
 import type { Company } from "../../shared/schemas/companies";
-import { REFRESH_SLICES } from "../../worker/construction-refresh";
+import { REFRESH_SLICES } from "../../worker/construction/refresh";
 import { countComplexes, countTotal, getDeveloperRecord } from "../../worker/db/queries/complexes";
-import { refreshConstruction } from "../../worker/db/queries/construction";
+import { refreshConstruction, upsertProgress } from "../../worker/db/queries/construction";
 import { loadComplex } from "../../worker/loaders/complexes";
 import { depsOf } from "../../worker/loaders/deps";
 import { scheduled } from "../../worker/scheduled";
 import { directCountSql } from "../catalogue-oracle";
-import { get, getJson, rows } from "./helpers";
+import { get, getJson, operatorCookie, rows } from "./helpers";
 
 const NOW = new Date("2026-11-28T09:00:00Z");
 const q = (year: number, quarter: number) => year * 4 + quarter - 1;
@@ -239,5 +241,69 @@ describe("a house's construction", () => {
     const html = (await (await get(`/companies/developers/${dev.slug}/`)).text()).replace(/<!-- -->/g, "");
     expect(html).toContain('<table class="house-record">');
     expect(html).toMatch(/Сданы с опозданием на \d+\u00a0квартал/);
+  });
+});
+
+describe("the operator's correction of a month's report (/operator/stroyka/)", () => {
+  const page = (query: string, cookie?: string) =>
+    SELF.fetch(`http://localhost/operator/stroyka/${query}`, { headers: cookie ? { Cookie: cookie } : {} });
+  const correct = (form: Record<string, string>, headers: Record<string, string>, id = house) =>
+    SELF.fetch(`http://localhost/operator/stroyka/${id}/`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      body: new URLSearchParams(form).toString(),
+    });
+  const month = moscowMonth(new Date());
+  const report = async () =>
+    (
+      await rows<{ stage: number; readiness: number; corrected: number; kept: number }>(
+        `SELECT p.stage, p.readiness, p.corrected_at IS NOT NULL AS corrected, h.readiness AS kept
+         FROM houses h LEFT JOIN house_progress p ON p.house_id = h.id AND p.month = ?2 WHERE h.id = ?1`,
+        house,
+        month,
+      )
+    )[0];
+
+  it("refuses strangers and bad input, keeps a correction over the feed's next report", async () => {
+    expect((await page(`?complex=${complex.slug}`)).status).toBe(401);
+    const before = await report();
+    const good = { month, stage: String(stageOf(95)), readiness: "95" };
+    expect((await correct(good, { Origin: "http://localhost" })).status).toBe(401);
+
+    const cookie = await operatorCookie("203.0.113.31");
+    const shown = await page(`?complex=${complex.slug}`, cookie);
+    expect(shown.status).toBe(200);
+    const html = await shown.text();
+    expect(html).toContain(`action="/operator/stroyka/${house}/"`);
+    expect(html).toContain("фид застройщика");
+    expect((await page("?complex=net-takogo-zhk", cookie)).status).toBe(404);
+
+    const origin = { Cookie: cookie, Origin: "http://localhost" };
+    expect((await correct(good, { Cookie: cookie, Origin: "https://evil.example" })).status).toBe(403);
+    const refused: [Record<string, string>, string][] = [
+      [{ ...good, readiness: "150" }, "целое число процентов"],
+      [{ ...good, readiness: "-5" }, "целое число процентов"],
+      [{ ...good, stage: "9" }, "Выберите этап"],
+      [{ ...good, month: "2099-01" }, "не позже текущего"],
+      [{ ...good, month: "01.2026" }, "ГГГГ-ММ"],
+      [{ ...good, stage: "1" }, "не сходится с готовностью 95"],
+    ];
+    for (const [form, says] of refused) {
+      const res = await correct(form, origin);
+      expect(res.status, JSON.stringify(form)).toBe(400);
+      expect(await res.text()).toContain(says);
+    }
+    expect(await report()).toEqual(before);
+    expect((await correct(good, origin, 999_999_999)).status).toBe(404);
+
+    const done = await correct(good, origin);
+    expect(done.status).toBe(303);
+    expect(done.headers.get("Location")).toBe(`/operator/stroyka/?complex=${complex.slug}#house-${house}`);
+    expect(await report()).toEqual({ stage: stageOf(95), readiness: 95, corrected: 1, kept: 95 });
+    // The feed sends the month again: the operator's figures stay (a photo it adds would be kept).
+    await upsertProgress(env.DB, { houseId: house, month, stage: 3, readiness: 62, photo: null }).run();
+    expect(await report()).toEqual({ stage: stageOf(95), readiness: 95, corrected: 1, kept: 95 });
+    expect(await (await page(`?complex=${complex.slug}`, cookie)).text()).toContain("консультант, ");
   });
 });

@@ -11,7 +11,7 @@
 import { moscowMonth } from "../../shared/construction/history";
 import { countOf } from "../../shared/format";
 import { slugify } from "../../shared/slug";
-import { refreshConstructionOf } from "../construction-refresh";
+import { refreshConstructionOf } from "../construction/refresh";
 import { refreshAggregates } from "../db/queries/aggregates";
 import { listLatestReadiness, upsertProgress } from "../db/queries/construction";
 import {

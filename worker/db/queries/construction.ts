@@ -179,7 +179,10 @@ export async function listLatestReadiness(
   return new Map(results.flatMap((r) => (r.readiness === null ? [] : [[r.house_id, r.readiness]])));
 }
 
-/** A house's report of a month, written or replaced (a feed imported twice in a month writes it once). */
+/**
+ * A house's report of a month from a feed, written or replaced (a feed imported twice in a month writes it
+ * once); a month the operator corrected keeps the operator's stage and readiness.
+ */
 export function upsertProgress(
   db: D1Database,
   p: {
@@ -194,7 +197,9 @@ export function upsertProgress(
     .prepare(
       `INSERT INTO house_progress (house_id, month, stage, readiness, photo_url, photo_date)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-       ON CONFLICT (house_id, month) DO UPDATE SET stage = excluded.stage, readiness = excluded.readiness,
+       ON CONFLICT (house_id, month) DO UPDATE SET
+         stage = CASE WHEN corrected_at IS NULL THEN excluded.stage ELSE stage END,
+         readiness = CASE WHEN corrected_at IS NULL THEN excluded.readiness ELSE readiness END,
          photo_url = coalesce(excluded.photo_url, photo_url), photo_date = coalesce(excluded.photo_date, photo_date)`,
     )
     .bind(p.houseId, p.month, p.stage, p.readiness, p.photo?.url ?? null, p.photo?.date ?? null);
@@ -213,4 +218,67 @@ export async function listConstructionDue(db: D1Database, slice: number, slices:
     .bind(slice, slices)
     .all<{ id: number }>();
   return results.map((r) => r.id);
+}
+
+/** A house's report of a month as the operator corrects it (/operator/stroyka/): kept over the feed's. */
+export function correctProgress(
+  db: D1Database,
+  p: { houseId: number; month: string; stage: number; readiness: number },
+  at: string,
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO house_progress (house_id, month, stage, readiness, corrected_at) VALUES (?1, ?2, ?3, ?4, ?5)
+       ON CONFLICT (house_id, month) DO UPDATE SET stage = excluded.stage, readiness = excluded.readiness,
+         corrected_at = excluded.corrected_at`,
+    )
+    .bind(p.houseId, p.month, p.stage, p.readiness, at);
+}
+
+/** A house as the operator's correction page shows it, with its latest reports (JSON, newest first). */
+export interface OperatorHouseRow {
+  complex_id: number;
+  complex_name: string;
+  complex_slug: string;
+  id: number;
+  name: string;
+  deadline_year: number;
+  deadline_quarter: number;
+  is_finished: number;
+  reports: string;
+}
+
+/** The reports shown per house on the operator's page. */
+export const OPERATOR_REPORTS = 6;
+
+/** The houses of a complex (by slug or id) with their latest reports, for the operator; none: no complex. */
+export async function listHousesForCorrection(db: D1Database, complex: string): Promise<OperatorHouseRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT rc.id AS complex_id, rc.name AS complex_name, rc.slug AS complex_slug, h.id, h.name,
+         h.deadline_year, h.deadline_quarter, h.is_finished,
+         (SELECT json_group_array(json_object('month', p.month, 'stage', p.stage, 'readiness', p.readiness,
+            'corrected_at', p.corrected_at))
+          FROM (SELECT * FROM house_progress WHERE house_id = h.id ORDER BY month DESC LIMIT ${OPERATOR_REPORTS}) p)
+           AS reports
+       FROM residential_complexes rc JOIN houses h ON h.complex_id = rc.id
+       WHERE rc.id = (SELECT id FROM residential_complexes WHERE slug = ?1 OR id = ?1)
+       ORDER BY h.id`,
+    )
+    .bind(complex)
+    .all<OperatorHouseRow>();
+  return results;
+}
+
+/** The complex of a house (its id and address), or null: no such house. */
+export async function complexOfHouse(
+  db: D1Database,
+  houseId: number,
+): Promise<{ id: number; slug: string } | null> {
+  return db
+    .prepare(
+      "SELECT rc.id, rc.slug FROM houses h JOIN residential_complexes rc ON rc.id = h.complex_id WHERE h.id = ?1",
+    )
+    .bind(houseId)
+    .first<{ id: number; slug: string }>();
 }

@@ -5,8 +5,8 @@
  * built, so every band is at most a day old even when no feed comes (cards, filters and the sort read the
  * kept band, the complex's page computes it afresh).
  */
-import { getDeveloperRecord } from "./db/queries/complexes";
-import { listConstructionDue, refreshConstruction } from "./db/queries/construction";
+import { getDeveloperRecord } from "../db/queries/complexes";
+import { listConstructionDue, refreshConstruction } from "../db/queries/construction";
 
 /** Five-minute slices of a day: each complex being built is refreshed once a day. */
 export const REFRESH_SLICES = 288;

@@ -9,7 +9,8 @@ const NBSP = "\u00a0";
 const TRANSFERS = ["пересадка", "пересадки", "пересадок"] as const;
 
 /** «≈ 38 мин» */
-export const commuteMinutes = (t: CommuteTime): string => `≈${NBSP}${t.minutes}${NBSP}мин`;
+export const approxMinutes = (minutes: number): string => `≈${NBSP}${minutes}${NBSP}мин`;
+export const commuteMinutes = (t: CommuteTime): string => approxMinutes(t.minutes);
 
 /** «9 мин пешком, 27 мин на метро, 1 пересадка»; the walk alone when the destination is the complex's station. */
 export function commuteParts(t: CommuteTime): string {

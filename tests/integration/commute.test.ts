@@ -60,6 +60,8 @@ describe("commute: counts and cards equal the direct computation", () => {
     const random = new Random(32);
     let someIn = 0;
     let someOut = 0;
+    // The kinds of lines ridden (the cards' «на метро и МЦК»): the seed's trips ride more than the metro.
+    const kinds = new Set<string>();
     for (let i = 0; i < 50; i++) {
       const to = random.int(1, STATION_COUNT);
       const limit = LIMITS[random.int(0, LIMITS.length - 1)] as number;
@@ -75,6 +77,8 @@ describe("commute: counts and cards equal the direct computation", () => {
         expect(card.commute?.minutes, `complex ${card.id}`).toBe(best.get(card.id));
         expect(card.commute?.walk).toBeGreaterThan(0);
         expect(card.commute?.colors.length).toBe(card.commute?.ride ? (card.commute?.transfers ?? 0) + 1 : 0);
+        expect(card.commute?.kinds.length).toBe(card.commute?.colors.length);
+        for (const kind of card.commute?.kinds ?? []) kinds.add(kind);
       }
       // In the commute's order, the quickest first.
       const minutes = body.data.map((c) => c.commute?.minutes ?? 0);
@@ -86,6 +90,7 @@ describe("commute: counts and cards equal the direct computation", () => {
     // The draw is not vacuous: some limits find complexes, some leave some out.
     expect(someIn).toBeGreaterThan(10);
     expect(someOut).toBeGreaterThan(10);
+    expect([...kinds].sort()).toEqual(["mcc", "mcd", "metro"]);
   });
 
   it("a limit alone filters nothing (a limit to nowhere)", async () => {
@@ -123,6 +128,7 @@ describe("commute: counts and cards equal the direct computation", () => {
       ride: 0,
       transfers: 0,
       colors: [],
+      kinds: [],
     });
   });
 });

@@ -6,7 +6,8 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { commuteBand, commuteBandColor } from "../../shared/transit/bands";
-import { DESKTOP, hydrated, PHONE } from "./helpers";
+import { axeViolations } from "./axe";
+import { DESKTOP, hydrated, PHONE, watchErrors } from "./helpers";
 
 const SHOTS = "/work/wt/shots/commute2";
 
@@ -93,8 +94,14 @@ for (const viewport of [DESKTOP, PHONE])
 
     // The map of the same choice, coloured by the time.
     const listing = page.url();
+    const errors = watchErrors(page);
     await expectColouredMap(page, query);
     await hydrated(page);
+    // The same colours after hydration (a mismatch is a console error), and no axe violations.
+    expect(errors).toEqual([]);
+    expect(
+      (await axeViolations(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`),
+    ).toEqual([]);
     await page.locator(".map-page").screenshot({ path: `${SHOTS}/map-${viewport.width}.png` });
     await page.goto(listing);
     await hydrated(page);

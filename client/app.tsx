@@ -37,23 +37,34 @@ function PageSkeleton() {
 
 /**
  * Back and forward return to where the visitor was: scroll positions are kept per history entry; a new
- * navigation starts at the top.
+ * navigation starts at the top. React Router names every document's first entry "default", whatever its
+ * address, so that entry is kept under its address too (another page opened in this tab later is not sent to
+ * this one's position). On the document's first render the page is moved only back to a kept position (a
+ * reload), and only while the visitor has not scrolled during hydration.
  */
 function useScrollRestoration(key: string, firstKey: string) {
   const type = useNavigationType();
+  const { pathname, search } = useLocation();
+  const initial = useRef(true);
   useEffect(() => {
     history.scrollRestoration = "manual";
-    const save = () => sessionStorage.setItem(`scroll:${key}`, String(window.scrollY));
-    if (key !== firstKey || type === "POP") {
-      const saved = type === "POP" ? Number(sessionStorage.getItem(`scroll:${key}`) ?? 0) : 0;
-      requestAnimationFrame(() => window.scrollTo(0, saved));
+    const id = `scroll:${key === "default" ? `default:${pathname}${search}` : key}`;
+    const save = () => sessionStorage.setItem(id, String(window.scrollY));
+    const kept = Number(sessionStorage.getItem(id) ?? 0);
+    if (initial.current) {
+      initial.current = false;
+      if (kept > 0) requestAnimationFrame(() => window.scrollY === 0 && window.scrollTo(0, kept));
+    } else if (key !== firstKey || type === "POP") {
+      const to = type === "POP" ? kept : 0;
+      requestAnimationFrame(() => window.scrollTo(0, to));
     }
     window.addEventListener("pagehide", save);
     return () => {
       save();
       window.removeEventListener("pagehide", save);
     };
-  }, [key, firstKey, type]);
+    // An address comes with a new key (a replace too), so these run once an entry.
+  }, [key, firstKey, type, pathname, search]);
 }
 
 function Shell({ initialStatus }: { initialStatus: number }) {

@@ -81,6 +81,40 @@ test.describe("foundation", () => {
     expect((await request.get("/assets/chunk-REMOVED0.js")).status()).toBe(404);
   });
 
+  test("scroll positions: another page opened in the tab starts at its top, a reload and back return", async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    const settled = async () => {
+      await hydrated(page);
+      // The restoration runs in the frame after the page's effects.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      return page.evaluate(() => window.scrollY);
+    };
+    await page.goto("/novostroyki/");
+    await settled();
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    // A page loaded afresh in the same tab (an address typed, a search result) is not sent to the last one's place.
+    await page.goto("/kvartiry/");
+    expect(await settled()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await page.reload();
+    expect(await settled()).toBe(900);
+    // A link followed in the app starts at the top; back returns to where the visitor was.
+    // (Pressed where it is: Playwright's click would first scroll it into view.)
+    await page
+      .locator("main a[href^='/kvartiry/kvartira-']")
+      .first()
+      .evaluate((a: HTMLElement) => a.click());
+    await expect(page).toHaveURL(/\/kvartiry\/kvartira-/);
+    expect(await settled()).toBe(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/kvartiry\/$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+  });
+
   test("the 404 page answers in Russian", async ({ page }) => {
     const res = await page.goto("/po-nowhere/");
     expect(res?.status()).toBe(404);

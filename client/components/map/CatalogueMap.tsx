@@ -11,6 +11,7 @@
 import {
   type CSSProperties,
   memo,
+  type RefObject,
   Suspense,
   useCallback,
   useEffect,
@@ -190,7 +191,6 @@ export interface CatalogueMapProps {
 
 export default function CatalogueMap({ filter }: CatalogueMapProps) {
   const frame = useRef<HTMLDivElement>(null);
-  const [size, setSize] = useState(SERVER_SIZE);
   const location = useLocation();
   const navigation = useNavigationType();
   const urlView = useMemo(
@@ -202,20 +202,7 @@ export default function CatalogueMap({ filter }: CatalogueMapProps) {
   // Moved by the visitor, or opened at a link's view: no longer Moscow for any frame size.
   const touched = useRef(urlView !== null);
 
-  useLayoutEffect(() => {
-    const el = frame.current;
-    if (!el) return;
-    const measure = () => {
-      const { width, height } = el.getBoundingClientRect();
-      const next = { width: Math.round(width), height: Math.round(height) };
-      if (next.width && next.height)
-        setSize((s) => (s.width === next.width && s.height === next.height ? s : next));
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+  const size = useFrameSize(frame);
   // Until the visitor moves it, the map shows Moscow in whatever size the frame has.
   useLayoutEffect(() => {
     if (!touched.current) setView(homeView(size));
@@ -312,53 +299,7 @@ export default function CatalogueMap({ filter }: CatalogueMapProps) {
           height="100%"
         >
           <BaseLayer view={view} size={size} />
-          <g className="cmap__markers">
-            {shown.map(({ m, at }) => {
-              const n = m.c[2];
-              const t = m.items?.[0];
-              if (n === 1 && t) {
-                return (
-                  <g key={t[0]} transform={`translate(${at.x} ${at.y})`}>
-                    <a
-                      href={urlOf(t)}
-                      className={`cmap__point${selected?.some((s) => s.t[0] === t[0]) ? " cmap__point--on" : ""}`}
-                      aria-label={`${complexTitle(t[3])}, ${formatPriceFrom(t[5])}`}
-                      data-count={1}
-                      onClick={(e) => {
-                        e.preventDefault();
-                        open(m);
-                      }}
-                    >
-                      <circle r={14} className="cmap__hit" />
-                      <circle r={7} className="cmap__dot" />
-                    </a>
-                  </g>
-                );
-              }
-              return (
-                // biome-ignore lint/a11y/useSemanticElements: an SVG group cannot be a <button>
-                <g
-                  key={`c${m.c[3]}`}
-                  role="button"
-                  tabIndex={0}
-                  className="cmap__cluster"
-                  transform={`translate(${at.x} ${at.y})`}
-                  aria-label={`${countOf(n, WORDS.complex)} рядом — приблизить`}
-                  data-count={n}
-                  onClick={() => open(m)}
-                  onKeyDown={(e) => {
-                    if (e.key !== "Enter" && e.key !== " ") return;
-                    e.preventDefault();
-                    e.stopPropagation();
-                    open(m);
-                  }}
-                >
-                  <circle r={radiusOf(n)} />
-                  <text>{formatNumber(n)}</text>
-                </g>
-              );
-            })}
-          </g>
+          <Markers shown={shown} selected={selected} onOpen={open} />
         </svg>
       </div>
       {all && all.length > 0 && (
@@ -370,26 +311,7 @@ export default function CatalogueMap({ filter }: CatalogueMapProps) {
           Показать все
         </button>
       )}
-      <div className="cmap__zoom">
-        <button
-          type="button"
-          className="cmap__zoom-button"
-          aria-label="Приблизить"
-          disabled={view.zoom >= ZOOM_MAX}
-          onClick={() => move((v) => zoomStep(v, size, 1))}
-        >
-          +
-        </button>
-        <button
-          type="button"
-          className="cmap__zoom-button"
-          aria-label="Отдалить"
-          disabled={view.zoom <= ZOOM_MIN}
-          onClick={() => move((v) => zoomStep(v, size, -1))}
-        >
-          −
-        </button>
-      </div>
+      <ZoomButtons zoom={view.zoom} onZoom={(step) => move((v) => zoomStep(v, size, step))} />
       {loading && (
         <p className="cmap__loading" role="status">
           Загружаем ЖК в этой части карты…
@@ -414,4 +336,110 @@ export default function CatalogueMap({ filter }: CatalogueMapProps) {
       </p>
     </div>
   );
+}
+
+/** The view's markers: a complex alone is a link to it, several a cluster that zooms in. */
+function Markers({
+  shown,
+  selected,
+  onOpen,
+}: {
+  shown: { m: Marker; at: { x: number; y: number } }[];
+  selected: Chosen[] | null;
+  onOpen(m: Marker): void;
+}) {
+  return (
+    <g className="cmap__markers">
+      {shown.map(({ m, at }) => {
+        const n = m.c[2];
+        const t = m.items?.[0];
+        if (n === 1 && t) {
+          return (
+            <g key={t[0]} transform={`translate(${at.x} ${at.y})`}>
+              <a
+                href={urlOf(t)}
+                className={`cmap__point${selected?.some((s) => s.t[0] === t[0]) ? " cmap__point--on" : ""}`}
+                aria-label={`${complexTitle(t[3])}, ${formatPriceFrom(t[5])}`}
+                data-count={1}
+                onClick={(e) => {
+                  e.preventDefault();
+                  onOpen(m);
+                }}
+              >
+                <circle r={14} className="cmap__hit" />
+                <circle r={7} className="cmap__dot" />
+              </a>
+            </g>
+          );
+        }
+        return (
+          // biome-ignore lint/a11y/useSemanticElements: an SVG group cannot be a <button>
+          <g
+            key={`c${m.c[3]}`}
+            role="button"
+            tabIndex={0}
+            className="cmap__cluster"
+            transform={`translate(${at.x} ${at.y})`}
+            aria-label={`${countOf(n, WORDS.complex)} рядом — приблизить`}
+            data-count={n}
+            onClick={() => onOpen(m)}
+            onKeyDown={(e) => {
+              if (e.key !== "Enter" && e.key !== " ") return;
+              e.preventDefault();
+              e.stopPropagation();
+              onOpen(m);
+            }}
+          >
+            <circle r={radiusOf(n)} />
+            <text>{formatNumber(n)}</text>
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+function ZoomButtons({ zoom, onZoom }: { zoom: number; onZoom(step: 1 | -1): void }) {
+  return (
+    <div className="cmap__zoom">
+      <button
+        type="button"
+        className="cmap__zoom-button"
+        aria-label="Приблизить"
+        disabled={zoom >= ZOOM_MAX}
+        onClick={() => onZoom(1)}
+      >
+        +
+      </button>
+      <button
+        type="button"
+        className="cmap__zoom-button"
+        aria-label="Отдалить"
+        disabled={zoom <= ZOOM_MIN}
+        onClick={() => onZoom(-1)}
+      >
+        −
+      </button>
+    </div>
+  );
+}
+
+/** The frame's size in whole pixels, as it is laid out and whenever it changes; the server's guess before. */
+function useFrameSize(frame: RefObject<HTMLDivElement | null>): Size {
+  const [size, setSize] = useState(SERVER_SIZE);
+  useLayoutEffect(() => {
+    const el = frame.current;
+    if (!el) return;
+    const measure = () => {
+      const { width, height } = el.getBoundingClientRect();
+      const next = { width: Math.round(width), height: Math.round(height) };
+      if (next.width && next.height)
+        setSize((s) => (s.width === next.width && s.height === next.height ? s : next));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [frame]);
+  return size;
 }

@@ -18,6 +18,7 @@ import { MAX_ATTEMPTS, sendLetters } from "../../worker/alerts/send";
 import { app } from "../../worker/app";
 import { importFeedAt } from "../../worker/feeds/import";
 import { scheduled } from "../../worker/scheduled";
+import { faultyD1 } from "../faults/bindings";
 import ladoga from "../fixtures/feeds/ladoga.xml?raw";
 import { GOOGLEBOT_UA, HUMAN_UA, rows } from "./helpers";
 
@@ -320,6 +321,45 @@ describe("alerts", () => {
     expect(handed).toHaveLength(1);
     expect([...both[0].explicitAcks, ...both[1].explicitAcks]).toHaveLength(1);
     expect([...both[0].retryMessages, ...both[1].retryMessages]).toHaveLength(1);
+  });
+
+  it("D1 failing right after the send: the letter is sent at most once per lease, and not lost", async () => {
+    const [letter] = await rows<{ id: number }>(
+      `SELECT l.id FROM letters l JOIN subscribers s ON s.id = l.subscriber_id
+       WHERE s.email = 'tsena@example.ru' AND l.kind = 'alert' ORDER BY l.id DESC LIMIT 1`,
+    );
+    const id = letter?.id ?? 0;
+    await env.DB.prepare("UPDATE letters SET status = 'pending', lease_until = NULL WHERE id = ?1")
+      .bind(id)
+      .run();
+    handed.length = 0;
+    // The consumer's D1 calls: the letter (0), its lease (1), the send, then «sent» (2), which fails once.
+    const db = faultyD1(env.DB, { rate: 0, fails: (call) => call === 2 });
+    const batch = (attempts: number) =>
+      createMessageBatch("novostroyki-alerts", [
+        { id: `f${++messageSeq}`, timestamp: new Date(), attempts, body: { id } },
+      ]);
+    const first = batch(1);
+    await sendLetters(first, { ...env, DB: db }, mailer);
+    const firstResult = await getQueueResult(first, createExecutionContext());
+    expect(handed).toHaveLength(1);
+    expect(firstResult.explicitAcks).toEqual([]);
+    expect(firstResult.retryMessages).toHaveLength(1);
+    // The queue's next tries within the lease send nothing.
+    expect((await consume([id], 2)).retryMessages).toHaveLength(1);
+    expect((await consume([id], 3)).retryMessages).toHaveLength(1);
+    expect(handed).toHaveLength(1);
+    const [held] = await rows<{ status: string }>("SELECT status FROM letters WHERE id = ?1", id);
+    expect(held?.status).toBe("sending");
+    // The lease over: sent once more (the platform's send takes no idempotency key), recorded, then never again.
+    await env.DB.prepare("UPDATE letters SET lease_until = '2000-01-01T00:00:00.000Z' WHERE id = ?1")
+      .bind(id)
+      .run();
+    expect((await consume([id], 4)).explicitAcks).toHaveLength(1);
+    expect((await consume([id], 5)).explicitAcks).toHaveLength(1);
+    expect(handed).toHaveLength(2);
+    const [sent] = await rows<{ status: string }>("SELECT status FROM letters WHERE id = ?1", id);
+    expect(sent?.status).toBe("sent");
   });
 
   it("a followed complex: a moved deadline is a letter with the old and the new quarter", async () => {

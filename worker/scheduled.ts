@@ -17,11 +17,19 @@ export function scheduled(
   env: Pick<Env, "DB" | "KV" | "LEADS_QUEUE" | "ALERTS_QUEUE" | "SEND_EMAIL" | "SITE_ORIGIN" | "CHAT_SECRET">,
   ctx: ExecutionContext,
 ): void {
-  if (controller.cron === FEEDS_CRON) {
-    ctx.waitUntil(pullFeeds(env.DB));
+  const feeds = controller.cron === FEEDS_CRON;
+  const pulled = feeds ? pullFeeds(env.DB) : Promise.resolve([]);
+  if (feeds) {
+    ctx.waitUntil(pulled);
     ctx.waitUntil(deleteEndedRateLimits(env.DB));
   }
   ctx.waitUntil(handOverStoredLeads(env));
-  // Alerts: the new changes matched and the due letters made every few minutes, then the outbox's stragglers.
-  ctx.waitUntil(runAlerts(env).then(() => handOverStoredLetters(env)));
+  // Alerts: the new changes matched and the due letters made every few minutes, then the outbox's stragglers;
+  // after the feeds' pull when it runs, so that an import's changes come in one letter, not split by the run.
+  ctx.waitUntil(
+    pulled
+      .catch(() => undefined)
+      .then(() => runAlerts(env))
+      .then(() => handOverStoredLetters(env)),
+  );
 }

@@ -271,6 +271,43 @@ describe("alerts", () => {
     expect((await lettersOf(EMAIL)).filter((l) => l.kind === "alert")).toHaveLength(1);
   });
 
+  it("«Новое с вашего прошлого визита»: a saved search's new changes since this browser's last visit, as its letters count them", async () => {
+    const [sub] = await rows<{ id: number; target: string; from_event_id: number }>(
+      `SELECT s.id, s.target, s.from_event_id FROM subscriptions s JOIN subscribers u ON u.id = s.subscriber_id
+       WHERE u.email = ?1 AND s.kind = 'search' AND s.confirmed_at IS NOT NULL`,
+      EMAIL,
+    );
+    if (!sub) throw new Error("no confirmed search");
+    const [delivered] = await rows<{ n: number }>(
+      "SELECT count(*) AS n FROM deliveries WHERE subscription_id = ?1",
+      sub.id,
+    );
+    expect(delivered?.n).toBeGreaterThan(0);
+    const ask = async (query: string) => {
+      const res = await call(`/api/v1/alerts/new?${query}`);
+      return {
+        status: res.status,
+        body: JSON.parse(res.text) as { count?: number; last?: number; error?: string },
+      };
+    };
+    const since = await ask(`url=${encodeURIComponent(sub.target)}&after=${sub.from_event_id}`);
+    expect(since.status).toBe(200);
+    // The same events and the same filter SQL as the letters: what the matching delivered to this search.
+    expect(since.body.count).toBe(delivered?.n);
+    const [newest] = await rows<{ id: number }>("SELECT max(id) AS id FROM change_events");
+    expect(since.body.last).toBe(newest?.id);
+    // The first visit (no `after`) and a visit after the newest change: nothing new.
+    expect((await ask(`url=${encodeURIComponent(sub.target)}`)).body).toEqual({ count: 0, last: newest?.id });
+    expect((await ask(`url=${encodeURIComponent(sub.target)}&after=${newest?.id}`)).body.count).toBe(0);
+    // Not a list, a bad number: 400 with a Russian message.
+    const notList = await ask("url=%2Fcontacts%2F&after=1");
+    expect(notList.status).toBe(400);
+    expect(notList.body.error).toBe("По этому адресу нет списка каталога");
+    const badAfter = await ask("url=%2Fnovostroyki%2F&after=abc");
+    expect(badAfter.status).toBe(400);
+    expect(badAfter.body.error).toMatch(/номер изменения/);
+  });
+
   it("a followed apartment: a price rise and its sale, in one letter; a failed send is retried without a duplicate", async () => {
     const [flat] = await rows<{ id: number; price: number }>(
       "SELECT id, price FROM living_objects WHERE status = 1 AND rooms = 2 ORDER BY id LIMIT 1",

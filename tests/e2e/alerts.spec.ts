@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
-import { DESKTOP, hydrated, PHONE, watchErrors } from "./helpers";
+import { DESKTOP, hydrated, PHONE, screenshot, watchErrors } from "./helpers";
 
 const PERSIST_TO = `.wrangler/e2e-state-${process.env.E2E_PORT ?? "8788"}`;
 
@@ -203,6 +203,9 @@ test.describe("a feed's changes in one letter", () => {
     await expect(page.getByRole("status").filter({ hasText: "Новое с вашего прошлого визита" })).toHaveText(
       "Новое с вашего прошлого визита: 1",
     );
+    await screenshot(page, "alerts-new-since-1440", false);
+    await page.setViewportSize(PHONE);
+    await screenshot(page, "alerts-new-since-390", false);
     await page.reload();
     await hydrated(page);
     await expect(page.getByRole("link", { name: "Сохранить поиск" })).toBeVisible();

@@ -1,8 +1,9 @@
 /**
  * The letters' outbox (the buyers' requests' pattern, worker/leads): a letter is a D1 row before it is handed to
- * the alerts queue; the consumer sends it through the send_email binding once (a lease in D1, never after it is
- * sent), with its idempotency key as the Message-ID's seed; a failed send is retried with a growing delay and the
- * dead-letter queue's consumer marks it dead; the scheduled job hands over what the queue missed.
+ * the alerts queue; the consumer sends it through the send_email binding at most once per lease (a lease in D1,
+ * never after it is recorded sent; the binding takes no idempotency key, so a send whose record fails is sent
+ * again after the lease), with its idempotency key as a header; a failed send is retried with a growing delay and
+ * the dead-letter queue's consumer marks it dead; the scheduled job hands over what the queue missed.
  */
 import * as v from "valibot";
 import {

@@ -2,7 +2,8 @@
 // sent, before compression) at seed scales 1 and 10 by default. Views of a phone's (390 × 360) and a desktop's
 // (1440 × 640) frame at every zoom level from the first view's to the closest, each centred on the centre of
 // Moscow and on the densest cell of the first view's closest level; prints each level's largest view and the
-// largest of all.
+// largest of all. MAP_QUERY adds a filter to every view, e.g. MAP_QUERY="commute_to=41" (the map coloured by
+// commute: each cluster and point carries its minutes).
 import { importTypeScript } from "./db.mjs";
 import { prepareScale, startServer } from "./local-server.mjs";
 
@@ -15,8 +16,9 @@ const FRAMES = [
   { width: 390, height: 360 },
   { width: 1440, height: 640 },
 ];
+const FILTER = process.env.MAP_QUERY ? `&${process.env.MAP_QUERY}` : "";
 const url = (q) =>
-  `/api/v1/residential-complexes/map-view?zoom=${q.zoom}${q.bbox ? `&bbox=${bboxParam(q.bbox)}` : ""}`;
+  `/api/v1/residential-complexes/map-view?zoom=${q.zoom}${q.bbox ? `&bbox=${bboxParam(q.bbox)}` : ""}${FILTER}`;
 
 for (const scale of SCALES.length ? SCALES : [1, 10]) {
   const server = await startServer({

@@ -71,3 +71,22 @@ export interface SubscribeResult {
   confirmationSent: boolean;
   message: string;
 }
+
+/** «Новое с вашего прошлого визита»: a saved search's address and the newest change this browser has seen. */
+export const NewSinceQuerySchema = v.object({
+  url: v.pipe(
+    v.string("Не передан адрес поиска"),
+    v.startsWith("/", "Адрес поиска — путь на сайте"),
+    v.maxLength(2000, "Слишком длинный адрес поиска"),
+  ),
+  after: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,15}$/, "after: номер изменения — целое число"), v.transform(Number)),
+  ),
+});
+
+/** The new changes (up to `NEW_SINCE_CAP`; none without `after`: the first visit) and the newest change's id. */
+export interface NewSinceAnswer {
+  count: number;
+  last: number;
+}
+export const NEW_SINCE_CAP = 100;

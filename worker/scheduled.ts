@@ -29,13 +29,21 @@ export function scheduled(
   >,
   ctx: ExecutionContext,
 ): void {
-  if (controller.cron === FEEDS_CRON) {
-    ctx.waitUntil(pullFeeds(env.DB, fetch, new Date(), imageHostsOf(env)));
+  const feeds = controller.cron === FEEDS_CRON;
+  const pulled = feeds ? pullFeeds(env.DB, fetch, new Date(), imageHostsOf(env)) : Promise.resolve([]);
+  if (feeds) {
+    ctx.waitUntil(pulled);
     ctx.waitUntil(deleteEndedRateLimits(env.DB));
   }
   ctx.waitUntil(handOverStoredLeads(env));
   // The construction's kept bands: one slice of the complexes being built (worker/construction/refresh.ts).
   ctx.waitUntil(refreshDueConstruction(env.DB, new Date(controller.scheduledTime ?? Date.now())));
-  // Alerts: the new changes matched and the due letters made every few minutes, then the outbox's stragglers.
-  ctx.waitUntil(runAlerts(env).then(() => handOverStoredLetters(env)));
+  // Alerts: the new changes matched and the due letters made every few minutes, then the outbox's stragglers;
+  // after the feeds' pull when it runs, so that an import's changes come in one letter, not split by the run.
+  ctx.waitUntil(
+    pulled
+      .catch(() => undefined)
+      .then(() => runAlerts(env))
+      .then(() => handOverStoredLetters(env)),
+  );
 }

@@ -111,6 +111,8 @@ export interface MapCell extends CellBase {
   maxX: number;
   maxY: number;
   ids: number[] | null;
+  /** With a commute's destination: the least minutes of its complexes there (null: none known). */
+  commute?: number | null;
 }
 
 function joinCells(into: MapCell, from: MapCell): void {
@@ -120,7 +122,12 @@ function joinCells(into: MapCell, from: MapCell): void {
   into.maxX = Math.max(into.maxX, from.maxX);
   into.maxY = Math.max(into.maxY, from.maxY);
   into.ids = into.ids && from.ids ? [...into.ids, ...from.ids] : null;
+  if (into.commute !== undefined) into.commute = leastOf(into.commute, from.commute ?? null);
 }
+
+/** The quicker of two commutes, either unknown (null). */
+const leastOf = (a: number | null, b: number | null): number | null =>
+  a === null ? b : b === null ? a : Math.min(a, b);
 
 /** The cells of a level `k` levels coarser: each the union of the finer cells inside it. */
 export function coarsen(cells: readonly MapCell[], k: number): MapCell[] {
@@ -143,7 +150,7 @@ export function coarsen(cells: readonly MapCell[], k: number): MapCell[] {
 }
 
 /** Kilometres to the metre (and never −0, which JSON would send as 0). */
-const toMetre = (km: number) => Math.round(km * 1000) / 1000 || 0;
+export const toMetre = (km: number) => Math.round(km * 1000) / 1000 || 0;
 
 /** The clusters of a level from its cells (copied: merging changes them), with the ids they carry. */
 export function clustersOfCells(
@@ -151,8 +158,8 @@ export function clustersOfCells(
   level: number,
 ): { tuple: MapClusterTuple; ids: number[] | null }[] {
   const copies = cells.map((c) => ({ ...c, ids: c.ids && [...c.ids] }));
-  return mergeCells(copies, cellKm(level), joinCells).map((c) => ({
-    tuple: [
+  return mergeCells(copies, cellKm(level), joinCells).map((c) => {
+    const tuple: MapClusterTuple = [
       toMetre(c.sx / c.n),
       toMetre(c.sy / c.n),
       c.n,
@@ -161,7 +168,9 @@ export function clustersOfCells(
       toMetre(c.minY),
       toMetre(c.maxX),
       toMetre(c.maxY),
-    ],
-    ids: c.ids,
-  }));
+    ];
+    // Only with a destination: a view without one is as short as before.
+    if (c.commute !== undefined) tuple.push(c.commute ?? -1);
+    return { tuple, ids: c.ids };
+  });
 }

@@ -90,6 +90,8 @@ export interface CommuteTime {
   transfers: number;
   /** The colours of the lines ridden, in order (none when the destination is the complex's own station). */
   colors: string[];
+  /** The kinds of the same lines, in the same order: the card says what is ridden («на метро и МЦК»). */
+  kinds: StationLink["kind"][];
 }
 
 /** The station a commute goes to. */

@@ -4,7 +4,10 @@
  */
 import type { StationLink } from "./catalogue";
 
-/** One complex: [id, lat, lng, name, slug, price from in ₽, index into `stations` or -1 (no station)]. */
+/**
+ * One complex: [id, lat, lng, name, slug, price from in ₽, index into `stations` or -1 (no station)], and with
+ * a commute's destination in the filter its minutes door to door there (-1: not known).
+ */
 export type MapPointTuple = [
   id: number,
   lat: number,
@@ -13,6 +16,7 @@ export type MapPointTuple = [
   slug: string,
   minPrice: number,
   station: number,
+  commute?: number,
 ];
 
 /** A station a point refers to: [name, kind, line colour]. */
@@ -20,7 +24,9 @@ export type MapStation = [name: string, kind: StationLink["kind"], color: string
 
 /**
  * A cluster as the map draws it: its centroid, its number of complexes, its key (the smallest id among them)
- * and their bounds; positions in the map's kilometres (shared/map/projection.ts), to the metre.
+ * and their bounds; positions in the map's kilometres (shared/map/projection.ts), to the metre. With a
+ * commute's destination in the filter, the minutes of its quickest complex (-1: none known): a cluster is
+ * coloured by the best its complexes offer, as the list sorted by commute starts with it.
  */
 export type MapClusterTuple = [
   x: number,
@@ -31,6 +37,7 @@ export type MapClusterTuple = [
   minY: number,
   maxX: number,
   maxY: number,
+  commute?: number,
 ];
 
 /**
@@ -45,4 +52,9 @@ export interface MapView {
   stations: MapStation[];
   points: MapPointTuple[];
   together: number[][];
+  /** The commute's destination when the filter names one: its name, kind, line colour and place (km). */
+  commuteTo?: MapDestination;
 }
+
+/** A commute's destination as the map marks it: [name, kind, line colour, x, y] (km, to the metre). */
+export type MapDestination = [name: string, kind: StationLink["kind"], color: string, x: number, y: number];

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { commuteMinutes, commuteParts } from "./text";
+import type { CommuteTime } from "../schemas/catalogue";
+import { commuteMinutes, commuteParts, ridden } from "./text";
 
 const s = (text: string) => text.replace(/\u00a0/g, " ");
-const time = (walk: number, ride: number, transfers: number) => ({
-  minutes: walk + ride,
-  walk,
-  ride,
-  transfers,
-  colors: [],
-});
+type Kind = CommuteTime["kinds"][number];
+/** A trip of `transfers` changes; its lines the metro's unless named. */
+const time = (walk: number, ride: number, transfers: number, kinds?: Kind[]): CommuteTime => {
+  const lines = ride ? (kinds ?? Array.from({ length: transfers + 1 }, (): Kind => "metro")) : [];
+  return { minutes: walk + ride, walk, ride, transfers, colors: lines.map(() => "#000000"), kinds: lines };
+};
 
 describe("a commute's words", () => {
   it("says the time as an estimate and its parts with plurals", () => {
@@ -21,5 +21,25 @@ describe("a commute's words", () => {
 
   it("is the walk alone at the complex's own station", () => {
     expect(s(commuteParts(time(7, 0, 0)))).toBe("7 мин пешком");
+  });
+
+  it("says «на метро» only when every line ridden is the metro's, otherwise names what is ridden", () => {
+    const cases: [Kind[], string][] = [
+      [["metro"], "на метро"],
+      [["metro", "metro", "metro"], "на метро"],
+      [["mcc"], "на МЦК"],
+      [["mcd"], "на МЦД"],
+      [["mcd", "mcd"], "на МЦД"],
+      [["metro", "mcc"], "на метро и МЦК"],
+      [["mcc", "metro", "mcc"], "на МЦК и метро"],
+      [["metro", "mcd"], "на метро и МЦД"],
+      [["mcd", "metro", "mcc"], "на МЦД, метро и МЦК"],
+      [[], "в пути"],
+    ];
+    for (const [kinds, words] of cases) expect(s(ridden(kinds)), kinds.join(",")).toBe(words);
+    expect(s(commuteParts(time(6, 31, 1, ["metro", "mcc"])))).toBe(
+      "6 мин пешком, 31 мин на метро и МЦК, 1 пересадка",
+    );
+    expect(s(commuteParts(time(10, 22, 0, ["mcd"])))).toBe("10 мин пешком, 22 мин на МЦД, без пересадок");
   });
 });

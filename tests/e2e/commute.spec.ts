@@ -1,13 +1,53 @@
 /**
  * «Время в пути» (issue 32) in a browser: choosing «Охотный Ряд, до 45 минут» in the filter (the bar at 1440 px,
  * the sheet at 390 px) lists the complexes within it, each card with its time and parts, and a complex's page
- * then shows its way there; without JavaScript the method page's plain form and the listing's own form do the
- * same.
+ * then shows its way there, and the map is coloured by the time with its legend; without JavaScript the method
+ * page's plain form and the listing's own form do the same, and the server's map is coloured too.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { DESKTOP, hydrated, PHONE } from "./helpers";
+import { commuteBand, commuteBandColor } from "../../shared/transit/bands";
+import { axeViolations } from "./axe";
+import { DESKTOP, hydrated, PHONE, watchErrors } from "./helpers";
 
-const SHOTS = "/work/wt/shots/commute";
+const SHOTS = "/work/wt/shots/commute2";
+
+/**
+ * The map of a commute's query: the legend names the destination, and every marker (a point or a cluster) is
+ * filled with its band's colour, its label saying the minutes; within 45 minutes, bands up to «31–45 мин».
+ */
+async function expectColouredMap(page: Page, query: string) {
+  await page.goto(`/novostroyki/na-karte/?${query}`);
+  const legend = page.getByRole("region", { name: "Время в пути до м. Охотный Ряд" });
+  await expect(legend).toBeVisible();
+  await expect(legend.getByRole("listitem")).toHaveText([
+    /^до 15/,
+    /^16–30/,
+    /^31–45/,
+    /^46–60/,
+    /^61–75/,
+    /^76–90/,
+    /^неизвестно/,
+    /Охотный Ряд$/,
+  ]);
+  const markers = page.locator(".cmap__markers [data-commute]");
+  await expect(markers.first()).toBeVisible();
+  const seen = await markers.evaluateAll((els) =>
+    els.map((el) => ({
+      minutes: Number(el.getAttribute("data-commute")),
+      fill: getComputedStyle((el.querySelector(".cmap__dot") ?? el.querySelector("circle")) as Element).fill,
+      label: el.getAttribute("aria-label") ?? "",
+    })),
+  );
+  for (const m of seen) {
+    expect(m.minutes).toBeGreaterThan(0);
+    expect(m.minutes).toBeLessThanOrEqual(45);
+    const hex = commuteBandColor(commuteBand(m.minutes));
+    const rgb = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(", ");
+    expect(m.fill).toBe(`rgb(${rgb})`);
+    expect(m.label).toMatch(new RegExp(`≈\\s${m.minutes}\\sмин до м\\.\\sОхотный Ряд`));
+  }
+  await page.locator(".cmap").scrollIntoViewIfNeeded();
+}
 
 async function apiTotal(page: Page, query: string): Promise<number> {
   const res = await page.request.get(`/api/v1/residential-complexes/grid?per_page=1&${query}`);
@@ -52,6 +92,20 @@ for (const viewport of [DESKTOP, PHONE])
     await page.locator(".listing-card").nth(1).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/listing-${viewport.width}.png` });
 
+    // The map of the same choice, coloured by the time.
+    const listing = page.url();
+    const errors = watchErrors(page);
+    await expectColouredMap(page, query);
+    await hydrated(page);
+    // The same colours after hydration (a mismatch is a console error), and no axe violations.
+    expect(errors).toEqual([]);
+    expect(
+      (await axeViolations(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`),
+    ).toEqual([]);
+    await page.locator(".map-page").screenshot({ path: `${SHOTS}/map-${viewport.width}.png` });
+    await page.goto(listing);
+    await hydrated(page);
+
     // The complex's page shows its way to the destination this browser chose.
     const first = page.locator(".listing-card").first();
     const minutes = (await first.locator(".listing-card__commute strong").textContent()) ?? "";
@@ -85,5 +139,8 @@ test("without JavaScript: the method page's form, then the listing's own form", 
   await expect(page).toHaveURL(new RegExp(`commute_to=${to}&commute_max=30$`));
   const total = await apiTotal(page, `commute_to=${to}&commute_max=30`);
   await expect(page.locator(".listing__count")).toContainText(String(total));
+  // The server's map is coloured too.
+  await expectColouredMap(page, `commute_to=${to}&commute_max=45`);
+  await page.locator(".map-page").screenshot({ path: `${SHOTS}/no-js-map-390.png` });
   await context.close();
 });

@@ -18,6 +18,7 @@ import { MAX_ATTEMPTS, sendLetters } from "../../worker/alerts/send";
 import { app } from "../../worker/app";
 import { importFeedAt } from "../../worker/feeds/import";
 import { scheduled } from "../../worker/scheduled";
+import { faultyD1 } from "../faults/bindings";
 import ladoga from "../fixtures/feeds/ladoga.xml?raw";
 import { GOOGLEBOT_UA, HUMAN_UA, rows } from "./helpers";
 
@@ -270,6 +271,43 @@ describe("alerts", () => {
     expect((await lettersOf(EMAIL)).filter((l) => l.kind === "alert")).toHaveLength(1);
   });
 
+  it("«Новое с вашего прошлого визита»: a saved search's new changes since this browser's last visit, as its letters count them", async () => {
+    const [sub] = await rows<{ id: number; target: string; from_event_id: number }>(
+      `SELECT s.id, s.target, s.from_event_id FROM subscriptions s JOIN subscribers u ON u.id = s.subscriber_id
+       WHERE u.email = ?1 AND s.kind = 'search' AND s.confirmed_at IS NOT NULL`,
+      EMAIL,
+    );
+    if (!sub) throw new Error("no confirmed search");
+    const [delivered] = await rows<{ n: number }>(
+      "SELECT count(*) AS n FROM deliveries WHERE subscription_id = ?1",
+      sub.id,
+    );
+    expect(delivered?.n).toBeGreaterThan(0);
+    const ask = async (query: string) => {
+      const res = await call(`/api/v1/alerts/new?${query}`);
+      return {
+        status: res.status,
+        body: JSON.parse(res.text) as { count?: number; last?: number; error?: string },
+      };
+    };
+    const since = await ask(`url=${encodeURIComponent(sub.target)}&after=${sub.from_event_id}`);
+    expect(since.status).toBe(200);
+    // The same events and the same filter SQL as the letters: what the matching delivered to this search.
+    expect(since.body.count).toBe(delivered?.n);
+    const [newest] = await rows<{ id: number }>("SELECT max(id) AS id FROM change_events");
+    expect(since.body.last).toBe(newest?.id);
+    // The first visit (no `after`) and a visit after the newest change: nothing new.
+    expect((await ask(`url=${encodeURIComponent(sub.target)}`)).body).toEqual({ count: 0, last: newest?.id });
+    expect((await ask(`url=${encodeURIComponent(sub.target)}&after=${newest?.id}`)).body.count).toBe(0);
+    // Not a list, a bad number: 400 with a Russian message.
+    const notList = await ask("url=%2Fcontacts%2F&after=1");
+    expect(notList.status).toBe(400);
+    expect(notList.body.error).toBe("По этому адресу нет списка каталога");
+    const badAfter = await ask("url=%2Fnovostroyki%2F&after=abc");
+    expect(badAfter.status).toBe(400);
+    expect(badAfter.body.error).toMatch(/номер изменения/);
+  });
+
   it("a followed apartment: a price rise and its sale, in one letter; a failed send is retried without a duplicate", async () => {
     const [flat] = await rows<{ id: number; price: number }>(
       "SELECT id, price FROM living_objects WHERE status = 1 AND rooms = 2 ORDER BY id LIMIT 1",
@@ -320,6 +358,45 @@ describe("alerts", () => {
     expect(handed).toHaveLength(1);
     expect([...both[0].explicitAcks, ...both[1].explicitAcks]).toHaveLength(1);
     expect([...both[0].retryMessages, ...both[1].retryMessages]).toHaveLength(1);
+  });
+
+  it("D1 failing right after the send: the letter is sent at most once per lease, and not lost", async () => {
+    const [letter] = await rows<{ id: number }>(
+      `SELECT l.id FROM letters l JOIN subscribers s ON s.id = l.subscriber_id
+       WHERE s.email = 'tsena@example.ru' AND l.kind = 'alert' ORDER BY l.id DESC LIMIT 1`,
+    );
+    const id = letter?.id ?? 0;
+    await env.DB.prepare("UPDATE letters SET status = 'pending', lease_until = NULL WHERE id = ?1")
+      .bind(id)
+      .run();
+    handed.length = 0;
+    // The consumer's D1 calls: the letter (0), its lease (1), the send, then «sent» (2), which fails once.
+    const db = faultyD1(env.DB, { rate: 0, fails: (call) => call === 2 });
+    const batch = (attempts: number) =>
+      createMessageBatch("novostroyki-alerts", [
+        { id: `f${++messageSeq}`, timestamp: new Date(), attempts, body: { id } },
+      ]);
+    const first = batch(1);
+    await sendLetters(first, { ...env, DB: db }, mailer);
+    const firstResult = await getQueueResult(first, createExecutionContext());
+    expect(handed).toHaveLength(1);
+    expect(firstResult.explicitAcks).toEqual([]);
+    expect(firstResult.retryMessages).toHaveLength(1);
+    // The queue's next tries within the lease send nothing.
+    expect((await consume([id], 2)).retryMessages).toHaveLength(1);
+    expect((await consume([id], 3)).retryMessages).toHaveLength(1);
+    expect(handed).toHaveLength(1);
+    const [held] = await rows<{ status: string }>("SELECT status FROM letters WHERE id = ?1", id);
+    expect(held?.status).toBe("sending");
+    // The lease over: sent once more (the platform's send takes no idempotency key), recorded, then never again.
+    await env.DB.prepare("UPDATE letters SET lease_until = '2000-01-01T00:00:00.000Z' WHERE id = ?1")
+      .bind(id)
+      .run();
+    expect((await consume([id], 4)).explicitAcks).toHaveLength(1);
+    expect((await consume([id], 5)).explicitAcks).toHaveLength(1);
+    expect(handed).toHaveLength(2);
+    const [sent] = await rows<{ status: string }>("SELECT status FROM letters WHERE id = ?1", id);
+    expect(sent?.status).toBe("sent");
   });
 
   it("a followed complex: a moved deadline is a letter with the old and the new quarter", async () => {

@@ -6,7 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { COMMUTE_LIMITS, STATION_COUNT } from "../../shared/filters/commute";
+import { FIRST_LEVEL } from "../../shared/map/projection";
 import type { ComplexList } from "../../shared/schemas/catalogue";
+import type { MapView } from "../../shared/schemas/map";
 import { countComplexesSql } from "../../worker/db/queries/complexes";
 import { Random } from "../../worker/db/seed/prng";
 import { get, getJson, rows } from "./helpers";
@@ -58,6 +60,8 @@ describe("commute: counts and cards equal the direct computation", () => {
     const random = new Random(32);
     let someIn = 0;
     let someOut = 0;
+    // The kinds of lines ridden (the cards' «на метро и МЦК»): the seed's trips ride more than the metro.
+    const kinds = new Set<string>();
     for (let i = 0; i < 50; i++) {
       const to = random.int(1, STATION_COUNT);
       const limit = LIMITS[random.int(0, LIMITS.length - 1)] as number;
@@ -73,6 +77,8 @@ describe("commute: counts and cards equal the direct computation", () => {
         expect(card.commute?.minutes, `complex ${card.id}`).toBe(best.get(card.id));
         expect(card.commute?.walk).toBeGreaterThan(0);
         expect(card.commute?.colors.length).toBe(card.commute?.ride ? (card.commute?.transfers ?? 0) + 1 : 0);
+        expect(card.commute?.kinds.length).toBe(card.commute?.colors.length);
+        for (const kind of card.commute?.kinds ?? []) kinds.add(kind);
       }
       // In the commute's order, the quickest first.
       const minutes = body.data.map((c) => c.commute?.minutes ?? 0);
@@ -84,6 +90,7 @@ describe("commute: counts and cards equal the direct computation", () => {
     // The draw is not vacuous: some limits find complexes, some leave some out.
     expect(someIn).toBeGreaterThan(10);
     expect(someOut).toBeGreaterThan(10);
+    expect([...kinds].sort()).toEqual(["mcc", "mcd", "metro"]);
   });
 
   it("a limit alone filters nothing (a limit to nowhere)", async () => {
@@ -121,6 +128,7 @@ describe("commute: counts and cards equal the direct computation", () => {
       ride: 0,
       transfers: 0,
       colors: [],
+      kinds: [],
     });
   });
 });
@@ -174,6 +182,43 @@ describe("commute: the URL, the sort and bad input", () => {
     const without = await getJson<ComplexList>(`${GRID}?sort=commute+asc`);
     expect(without.body.sort_column).toBe("price");
     expect(without.body.sortable).not.toContain("commute");
+  });
+});
+
+describe("commute: the map coloured by the time", () => {
+  const VIEW = "/api/v1/residential-complexes/map-view";
+  it("gives each cluster its quickest complex's minutes and each point its own, as the direct computation", async () => {
+    const random = new Random(320);
+    for (let i = 0; i < 8; i++) {
+      const to = random.int(1, STATION_COUNT);
+      const best = await direct(to);
+      // Without a limit, complexes with no known time are on the map too (-1); with one, only those within it.
+      for (const limit of [undefined, 60]) {
+        const q = `commute_to=${to}${limit ? `&commute_max=${limit}` : ""}`;
+        const { status, body } = await getJson<MapView>(`${VIEW}?zoom=${FIRST_LEVEL}&${q}`);
+        expect(status, q).toBe(200);
+        const [name, , , x, y] = body.commuteTo ?? [];
+        const [station] = await rows<{ name: string }>("SELECT name FROM subway_stations WHERE id = ?1", to);
+        expect(name).toBe(station?.name);
+        expect(Number.isFinite(x) && Number.isFinite(y)).toBe(true);
+        for (const p of body.points) expect(p[7], `complex ${p[0]} ${q}`).toBe(best.get(p[0]) ?? -1);
+        // The first view's levels cover every complex of the filter: a cluster's minutes are its members' least,
+        // so the least over a level is the least over the filter's complexes.
+        const wanted = [...best.values()].filter((m) => !limit || m <= limit);
+        for (const level of body.levels) {
+          const known = level.map((c) => c[8] ?? -2).filter((m) => m >= 0);
+          expect(level.every((c) => c.length === 9)).toBe(true);
+          expect(known.length ? Math.min(...known) : -1).toBe(wanted.length ? Math.min(...wanted) : -1);
+        }
+      }
+    }
+  });
+
+  it("sends no minutes without a destination (the view's bytes as before)", async () => {
+    const { body } = await getJson<MapView>(`${VIEW}?zoom=${FIRST_LEVEL}`);
+    expect(body.commuteTo).toBeUndefined();
+    expect(body.levels.flat().every((c) => c.length === 8)).toBe(true);
+    expect(body.points.every((p) => p.length === 7)).toBe(true);
   });
 });
 

@@ -7,9 +7,10 @@
  * due subscriptions become letters: at once for «instant», a digest a day or a week after the last one; one
  * letter per address, grouped by subscription, newest first, never empty.
  */
-import { ALERTS_PATH } from "../../shared/alerts";
+import { ALERTS_PATH, NEW_SINCE_CAP, type NewSinceAnswer } from "../../shared/alerts";
 import {
   advanceCursorStatement,
+  countSearchChanges,
   type Frequency,
   getAlertCursor,
   getSubscriber,
@@ -40,13 +41,36 @@ async function searchConditions(env: Pick<Env, "DB" | "KV">) {
   const deps = { db: env.DB, kv: env.KV, reads: new Map() };
   const out: { target: string; where: ReturnType<typeof savedSearchWhere> }[] = [];
   for (const target of await listSearchTargets(env.DB)) {
-    const saved = savedSearchOf(target)?.saved;
-    if (saved?.model === "catalogue") {
-      const filter = await resolvePlace(deps, saved.filter);
-      if (filter) out.push({ target, where: savedSearchWhere({ model: "catalogue", filter }) });
-    } else if (saved) out.push({ target, where: savedSearchWhere(saved) });
+    const where = await searchCondition(deps, target);
+    if (where) out.push({ target, where });
   }
   return out;
+}
+
+/** One saved search's condition, or null when its address no longer reads as a list or names a gone place. */
+async function searchCondition(deps: Parameters<typeof resolvePlace>[0], target: string) {
+  const saved = savedSearchOf(target)?.saved;
+  if (saved?.model === "catalogue") {
+    const filter = await resolvePlace(deps, saved.filter);
+    return filter ? savedSearchWhere({ model: "catalogue", filter }) : null;
+  }
+  return saved ? savedSearchWhere(saved) : null;
+}
+
+/**
+ * «Новое с вашего прошлого визита»: the changes a saved search (a list page's address) is told of after the
+ * event `after` — the same events and the same filter SQL as its letters — and the newest event's id. Null when
+ * the address is not a list.
+ */
+export async function countNewSince(
+  env: Pick<Env, "DB" | "KV">,
+  address: string,
+  after: number,
+): Promise<NewSinceAnswer | null> {
+  const search = savedSearchOf(address);
+  if (!search) return null;
+  const where = await searchCondition({ db: env.DB, kv: env.KV, reads: new Map() }, search.target);
+  return countSearchChanges(env.DB, where ?? { sql: "0", params: [] }, after, NEW_SINCE_CAP);
 }
 
 export async function matchEvents(

@@ -13,6 +13,7 @@ import {
   ALERTS_PATH,
   FREQUENCIES,
   type FrequencyId,
+  NewSinceQuerySchema,
   SubscribeSchema,
 } from "../../shared/alerts";
 import { assertSameOrigin, readBodyText, readJson } from "../api/post";
@@ -33,7 +34,7 @@ import { type AppEnv, configuredOrigin } from "../env";
 import { enforceRateLimit, type Limit } from "../rate-limit";
 import { StaticPage, staticDocument } from "../ssr/static";
 import { describeChange, manageLetter } from "./letters";
-import { linksOf } from "./match";
+import { countNewSince, linksOf } from "./match";
 import { handOverLetters } from "./send";
 import { subscribe } from "./subscribe";
 import { readLink, sha256, signLink } from "./tokens";
@@ -57,6 +58,17 @@ const firstMessage = (issues: readonly v.BaseIssue<unknown>[]) => {
 };
 
 export const alertsApi = new Hono<AppEnv>();
+
+/** «Новое с вашего прошлого визита: N» on a saved search this browser keeps (no address: nothing stored). */
+alertsApi.get("/new", async (c) => {
+  const parsed = v.safeParse(NewSinceQuerySchema, c.req.query());
+  if (!parsed.success) throw new HTTPException(400, { message: firstMessage(parsed.issues) });
+  const { url, after } = parsed.output;
+  const answer = await countNewSince(c.env, url, after ?? Number.MAX_SAFE_INTEGER);
+  if (!answer) throw new HTTPException(400, { message: "По этому адресу нет списка каталога" });
+  c.header("Cache-Control", "private, no-store");
+  return c.json(answer);
+});
 
 alertsApi.post("/subscriptions", async (c) => {
   await guard(c);

@@ -1,8 +1,9 @@
 /**
  * The letters' outbox (the buyers' requests' pattern, worker/leads): a letter is a D1 row before it is handed to
- * the alerts queue; the consumer sends it through the send_email binding once (a lease in D1, never after it is
- * sent), with its idempotency key as the Message-ID's seed; a failed send is retried with a growing delay and the
- * dead-letter queue's consumer marks it dead; the scheduled job hands over what the queue missed.
+ * the alerts queue; the consumer sends it through the send_email binding at most once per lease (a lease in D1,
+ * never after it is recorded sent; the binding takes no idempotency key, so a send whose record fails is sent
+ * again after the lease), with its idempotency key as a header; a failed send is retried with a growing delay and
+ * the dead-letter queue's consumer marks it dead; the scheduled job hands over what the queue missed.
  */
 import * as v from "valibot";
 import {
@@ -89,6 +90,7 @@ async function sendOne(msg: QueueMessage, env: AlertsEnv, mailer: Mailer): Promi
     msg.retry({ delaySeconds: LEASE_MS / 1000 });
     return;
   }
+  let messageId: string | null;
   try {
     const result = await mailer.send({
       from: { name: "Новостройки", email: senderOf(env) },
@@ -101,8 +103,7 @@ async function sendOne(msg: QueueMessage, env: AlertsEnv, mailer: Mailer): Promi
         "X-Idempotency-Key": letter.idempotency_key,
       },
     });
-    await recordLetterSent(env.DB, id, new Date().toISOString(), result?.messageId ?? null);
-    msg.ack();
+    messageId = result?.messageId ?? null;
   } catch (e) {
     const error = e instanceof Error ? e.message : String(e);
     const last = msg.attempts >= MAX_ATTEMPTS;
@@ -110,7 +111,24 @@ async function sendOne(msg: QueueMessage, env: AlertsEnv, mailer: Mailer): Promi
     await recordLetterFailed(env.DB, id, error, false);
     // After the last try the queue moves the message to the dead-letter queue.
     msg.retry({ delaySeconds: retryDelaySeconds(msg.attempts) });
+    return;
   }
+  try {
+    await recordLetterSent(env.DB, id, new Date().toISOString(), messageId);
+  } catch (e) {
+    // Sent, but D1 did not take the record. The lease is kept (never released as after a failed send): no
+    // other try sends the letter before it ends; after it, the letter is sent again. The platform's send takes
+    // no idempotency key (X-Idempotency-Key is only a header for the receiving side), so this is at most once
+    // per lease, not exactly once; nothing is lost, since the message is retried once the lease is over.
+    logEvent("error", "alerts.record_sent_failed", {
+      id,
+      messageId,
+      message: e instanceof Error ? e.message : String(e),
+    });
+    msg.retry({ delaySeconds: LEASE_MS / 1000 });
+    return;
+  }
+  msg.ack();
 }
 
 /** The alerts queue's consumer. `mailer`: the send_email binding unless a test wraps it. */

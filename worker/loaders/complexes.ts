@@ -131,8 +131,20 @@ const cardsOf = (rows: ComplexRow[]): ComplexCard[] => rows.map((r) => cardOf(r,
 /** A card's commute from its row's column (worker/db/queries/commute.ts commuteColumn). */
 function commuteOf(json: string | null | undefined): CommuteTime | null {
   if (!json) return null;
-  const [walk, ride, transfers, colors] = JSON.parse(json) as [number, number, number, string[]];
-  return { minutes: walk + ride, walk, ride, transfers, colors };
+  const [walk, ride, transfers, lines] = JSON.parse(json) as [
+    number,
+    number,
+    number,
+    [string, CommuteTime["kinds"][number]][],
+  ];
+  return {
+    minutes: walk + ride,
+    walk,
+    ride,
+    transfers,
+    colors: lines.map(([color]) => color),
+    kinds: lines.map(([, kind]) => kind),
+  };
 }
 
 /** The filter with a location page's place turned into its id filter; null when it names no place. */

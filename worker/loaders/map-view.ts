@@ -5,14 +5,14 @@
  * view, however many complexes the catalogue has.
  */
 import { type CatalogueFilter, isEmptyFilter } from "../../shared/filters/catalogue";
-import { clustersOfCells, coarsen } from "../../shared/map/cluster";
-import { FIRST_LEVEL, ZOOM_MAX } from "../../shared/map/projection";
+import { clustersOfCells, coarsen, toMetre } from "../../shared/map/cluster";
+import { FIRST_LEVEL, project, ZOOM_MAX } from "../../shared/map/projection";
 import type { ViewQuery } from "../../shared/map/view";
 import type { StationLink } from "../../shared/schemas/catalogue";
-import type { MapPointTuple, MapStation, MapView } from "../../shared/schemas/map";
+import type { MapDestination, MapPointTuple, MapStation, MapView } from "../../shared/schemas/map";
 import { readThrough } from "../cache/kv";
 import { listMapPoints } from "../db/queries/complexes";
-import { listMapCells } from "../db/queries/map-view";
+import { listMapCells, mapDestination } from "../db/queries/map-view";
 import { resolvePlace } from "./complexes";
 import type { Deps } from "./deps";
 
@@ -32,7 +32,11 @@ export function loadMapView(deps: Deps, query: CatalogueFilter, view: ViewQuery)
     const filter = await resolvePlace(deps, query);
     if (!filter) return null;
     const level = whole ? FIRST_LEVEL : view.zoom;
-    const cells = await listMapCells(deps.db, filter, level, whole ? null : view.bbox);
+    const to = filter.commute_to;
+    const [cells, commuteTo] = await Promise.all([
+      listMapCells(deps.db, filter, level, whole ? null : view.bbox),
+      typeof to === "number" ? destinationOf(deps, to) : undefined,
+    ]);
     const from = whole ? 0 : level;
     const levels = Array.from({ length: level - from + 1 }, (_, i) =>
       clustersOfCells(from + i === level ? cells : coarsen(cells, level - from - i), from + i),
@@ -54,27 +58,40 @@ export function loadMapView(deps: Deps, query: CatalogueFilter, view: ViewQuery)
         }
       }
     }
-    const { stations, points } = await pointsOf(deps, [...alone]);
+    const { stations, points } = await pointsOf(deps, [...alone], to);
     return {
       from,
       levels: levels.map((clusters) => clusters.map((c) => c.tuple)),
       stations,
       points,
       together: [...together.values()],
+      ...(commuteTo ? { commuteTo } : {}),
     };
   };
   return whole && isEmptyFilter(query) ? readThrough(deps.kv, "map-view", "all", MAP_KV_TTL_S, load) : load();
 }
 
-/** The complexes as map points, in id order; their nearest stations sent once and referred to by index. */
+/** A commute's destination as the map marks it (undefined: no such station; the filter checked its range). */
+async function destinationOf(deps: Deps, to: number): Promise<MapDestination | undefined> {
+  const row = await mapDestination(deps.db, to);
+  if (!row) return undefined;
+  const at = project(row.lat, row.lng);
+  return [row.name, row.kind as StationLink["kind"], row.color, toMetre(at.x), toMetre(at.y)];
+}
+
+/**
+ * The complexes as map points, in id order; their nearest stations sent once and referred to by index; with a
+ * commute's destination, each one's minutes there.
+ */
 async function pointsOf(
   deps: Deps,
   ids: number[],
+  to: CatalogueFilter["commute_to"],
 ): Promise<{ stations: MapStation[]; points: MapPointTuple[] }> {
   const stations: MapStation[] = [];
   if (!ids.length) return { stations, points: [] };
   const index = new Map<string, number>();
-  const rows = await listMapPoints(deps.db, { ids });
+  const rows = await listMapPoints(deps.db, to === undefined ? { ids } : { ids, commute_to: to });
   const points = rows.map((r): MapPointTuple => {
     let station = -1;
     if (r.station_name !== null && r.station_kind !== null && r.station_color !== null) {
@@ -85,7 +102,9 @@ async function pointsOf(
         index.set(key, station);
       }
     }
-    return [r.id, round4(r.lat), round4(r.lng), r.name, r.slug, r.min_price, station];
+    const point: MapPointTuple = [r.id, round4(r.lat), round4(r.lng), r.name, r.slug, r.min_price, station];
+    if (r.commute !== undefined) point.push(r.commute ?? -1);
+    return point;
   });
   return { stations, points };
 }

@@ -3,16 +3,18 @@
  * without JavaScript (/podpiski/novaya/), which with JavaScript opens the same form in a dialog and sends it to
  * the API. The answer asks the buyer to open the confirmation letter (double opt-in).
  */
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import {
   ALERTS_CONSENT,
   ALERTS_PATH,
   FREQUENCIES,
   type FrequencyId,
+  NEW_SINCE_CAP,
+  type NewSinceAnswer,
   type SubscribeResult,
 } from "../../../shared/alerts";
 import type { RouteMatch } from "../../../shared/routes";
-import { ApiError } from "../../http";
+import { ApiError, apiUrl } from "../../http";
 import { FieldError, postJson } from "../forms";
 import { Modal } from "../Modal";
 import "./alerts.css";
@@ -43,10 +45,75 @@ export function FollowButton({ follow, label }: { follow: Follow; label: string 
       >
         {label}
       </a>
+      {follow.kind === "search" && <NewSinceVisit url={follow.url} />}
       <Modal open={open} onClose={() => setOpen(false)} title={label}>
         <FollowForm follow={follow} onDone={() => setOpen(false)} />
       </Modal>
     </>
+  );
+}
+
+/**
+ * This browser's saved searches (localStorage): each list page's address with the newest change it has seen,
+ * so a returning visitor is told what is new without giving an address.
+ */
+const SAVED_KEY = "novostroyki:saved-searches";
+type Seen = Record<string, number>;
+
+function readSaved(): Seen {
+  try {
+    const value = JSON.parse(localStorage.getItem(SAVED_KEY) ?? "{}") as unknown;
+    return value && typeof value === "object" ? (value as Seen) : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeSeen(url: string, last: number) {
+  try {
+    localStorage.setItem(SAVED_KEY, JSON.stringify({ ...readSaved(), [url]: last }));
+  } catch {
+    // Storage full or refused (private mode): the notice is only not shown next time.
+  }
+}
+
+/** The new changes of a saved search after `after` (none without it) and the newest change's id. */
+async function askNew(url: string, after?: number): Promise<NewSinceAnswer | null> {
+  const query = new URLSearchParams({ url });
+  if (after !== undefined) query.set("after", String(after));
+  const res = await fetch(apiUrl(`/api/v1/alerts/new?${query}`), { headers: { Accept: "application/json" } });
+  return res.ok ? ((await res.json()) as NewSinceAnswer) : null;
+}
+
+async function rememberSearch(url: string) {
+  const answer = await askNew(url).catch(() => null);
+  if (answer) writeSeen(url, answer.last);
+}
+
+/** «Новое с вашего прошлого визита: N» on a list this browser saved; the visit then counts as seen. */
+function NewSinceVisit({ url }: { url: string }) {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    setCount(0);
+    const after = readSaved()[url];
+    if (typeof after !== "number") return;
+    let live = true;
+    askNew(url, after)
+      .then((answer) => {
+        if (!answer || !live) return;
+        setCount(answer.count);
+        writeSeen(url, answer.last);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  if (count === 0) return null;
+  return (
+    <span className="follow-new" role="status">
+      Новое с вашего прошлого визита: {count >= NEW_SINCE_CAP ? `${NEW_SINCE_CAP}+` : count}
+    </span>
   );
 }
 
@@ -76,6 +143,7 @@ function FollowForm({ follow, onDone }: { follow: Follow; onDone(): void }) {
         name: name.trim() || undefined,
         frequency,
       });
+      if (follow.kind === "search") void rememberSearch(follow.url);
       setDone(res.message);
     } catch (err) {
       setError(

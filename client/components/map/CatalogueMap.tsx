@@ -43,7 +43,15 @@ import {
   zoomStep,
 } from "../../../shared/map/projection";
 import { FIRST_VIEW, levelOf, viewQuery } from "../../../shared/map/view";
-import type { MapClusterTuple, MapPointTuple, MapStation, MapView } from "../../../shared/schemas/map";
+import type {
+  MapClusterTuple,
+  MapDestination,
+  MapPointTuple,
+  MapStation,
+  MapView,
+} from "../../../shared/schemas/map";
+import { commuteBand, commuteBandColor } from "../../../shared/transit/bands";
+import { approxMinutes } from "../../../shared/transit/text";
 import { useApi } from "../../hooks/use-api";
 import { useDebounced } from "../../hooks/use-debounced";
 import { lazyPart } from "../../pages";
@@ -133,13 +141,21 @@ function BaseLayer({ view, size }: { view: View; size: Size }) {
   );
 }
 
-function PointInfo({ t, station }: Chosen) {
+/** A complex's or a cluster's minutes to the destination in words: «≈ 38 мин до м. Охотный Ряд». */
+function commuteWords(minutes: number, to: MapDestination): string {
+  const where = stationName({ name: to[0], kind: to[1] });
+  return minutes < 0 ? `время в пути до ${where} неизвестно` : `${approxMinutes(minutes)} до ${where}`;
+}
+
+function PointInfo({ t, station, to }: Chosen & { to: MapDestination | undefined }) {
+  const minutes = t[7];
   return (
     <>
       <AppLink to={urlOf(t)} className="cmap__card-name">
         {complexTitle(t[3])}
       </AppLink>
       <span className="cmap__card-price">{formatPriceFrom(t[5])}</span>
+      {to && minutes !== undefined && <span className="cmap__card-commute">{commuteWords(minutes, to)}</span>}
       {station && (
         <span className="cmap__card-station">
           <span className="cmap__card-line" style={{ background: station[2] }} />
@@ -150,7 +166,7 @@ function PointInfo({ t, station }: Chosen) {
   );
 }
 
-function Card({ items, onClose }: { items: Chosen[]; onClose(): void }) {
+function Card({ items, to, onClose }: { items: Chosen[]; to: MapDestination | undefined; onClose(): void }) {
   const ref = useRef<HTMLElement>(null);
   // The card takes the focus, so a keyboard reaches its link at once; Esc gives it back to the map.
   useEffect(() => {
@@ -169,13 +185,13 @@ function Card({ items, onClose }: { items: Chosen[]; onClose(): void }) {
       </button>
       {items.length === 1 && first ? (
         <div className="cmap__card-one">
-          <PointInfo {...first} />
+          <PointInfo {...first} to={to} />
         </div>
       ) : (
         <ul className="cmap__card-list">
           {items.map((p) => (
             <li key={p.t[0]}>
-              <PointInfo {...p} />
+              <PointInfo {...p} to={to} />
             </li>
           ))}
         </ul>
@@ -276,7 +292,10 @@ export default function CatalogueMap({ filter }: CatalogueMapProps) {
         at.x > -margin && at.y > -margin && at.x < size.width + margin && at.y < size.height + margin,
     );
   return (
-    <div className={`cmap${busy ? " cmap--busy" : ""}`} data-part="map">
+    <div
+      className={`cmap${busy ? " cmap--busy" : ""}${map?.commuteTo ? " cmap--commute" : ""}`}
+      data-part="map"
+    >
       <div
         ref={frame}
         className="cmap__frame"
@@ -299,7 +318,8 @@ export default function CatalogueMap({ filter }: CatalogueMapProps) {
           height="100%"
         >
           <BaseLayer view={view} size={size} />
-          <Markers shown={shown} selected={selected} onOpen={open} />
+          <Markers shown={shown} selected={selected} to={map?.commuteTo} onOpen={open} />
+          {map?.commuteTo && <DestinationMark to={map.commuteTo} view={view} size={size} />}
         </svg>
       </div>
       {all && all.length > 0 && (
@@ -324,6 +344,7 @@ export default function CatalogueMap({ filter }: CatalogueMapProps) {
         <Card
           key={selected.map((p) => p.t[0]).join(",")}
           items={selected}
+          to={map?.commuteTo}
           onClose={() => {
             setSelected(null);
             frame.current?.focus();
@@ -338,14 +359,41 @@ export default function CatalogueMap({ filter }: CatalogueMapProps) {
   );
 }
 
-/** The view's markers: a complex alone is a link to it, several a cluster that zooms in. */
+/** The commute's destination: a diamond in its line's colour with the station's name (a drawing; the legend says it). */
+function DestinationMark({ to, view, size }: { to: MapDestination; view: View; size: Size }) {
+  const at = toScreen(view, size, { x: to[3], y: to[4] });
+  return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a drawing; nothing in it takes the focus
+    <g className="cmap__dest" transform={`translate(${at.x} ${at.y})`} aria-hidden="true">
+      <rect x={-9} y={-9} width={18} height={18} transform="rotate(45)" style={{ fill: to[2] }} />
+      <text y={-18}>{stationName({ name: to[0], kind: to[1] })}</text>
+    </g>
+  );
+}
+
+/** «, быстрее всего ≈ 24 мин до м. Охотный Ряд» after a cluster's count (nothing without a destination). */
+function clusterCommute(minutes: number | undefined, to: MapDestination | undefined): string {
+  if (!to || minutes === undefined) return "";
+  return minutes < 0 ? `, ${commuteWords(minutes, to)}` : `, быстрее всего ${commuteWords(minutes, to)}`;
+}
+
+/** A marker's fill by its commute band, when the map is coloured by one. */
+const fillOf = (minutes: number | undefined): CSSProperties | undefined =>
+  minutes === undefined ? undefined : { fill: commuteBandColor(commuteBand(minutes)) };
+
+/**
+ * The view's markers: a complex alone is a link to it, several a cluster that zooms in. With a commute's
+ * destination each is coloured by its band (a cluster by its quickest complex) and its label says the minutes.
+ */
 function Markers({
   shown,
   selected,
+  to,
   onOpen,
 }: {
   shown: { m: Marker; at: { x: number; y: number } }[];
   selected: Chosen[] | null;
+  to: MapDestination | undefined;
   onOpen(m: Marker): void;
 }) {
   return (
@@ -359,15 +407,16 @@ function Markers({
               <a
                 href={urlOf(t)}
                 className={`cmap__point${selected?.some((s) => s.t[0] === t[0]) ? " cmap__point--on" : ""}`}
-                aria-label={`${complexTitle(t[3])}, ${formatPriceFrom(t[5])}`}
+                aria-label={`${complexTitle(t[3])}, ${formatPriceFrom(t[5])}${to && t[7] !== undefined ? `, ${commuteWords(t[7], to)}` : ""}`}
                 data-count={1}
+                data-commute={t[7]}
                 onClick={(e) => {
                   e.preventDefault();
                   onOpen(m);
                 }}
               >
                 <circle r={14} className="cmap__hit" />
-                <circle r={7} className="cmap__dot" />
+                <circle r={7} className="cmap__dot" style={fillOf(t[7])} />
               </a>
             </g>
           );
@@ -380,8 +429,9 @@ function Markers({
             tabIndex={0}
             className="cmap__cluster"
             transform={`translate(${at.x} ${at.y})`}
-            aria-label={`${countOf(n, WORDS.complex)} рядом — приблизить`}
+            aria-label={`${countOf(n, WORDS.complex)} рядом${clusterCommute(m.c[8], to)} — приблизить`}
             data-count={n}
+            data-commute={m.c[8]}
             onClick={() => onOpen(m)}
             onKeyDown={(e) => {
               if (e.key !== "Enter" && e.key !== " ") return;
@@ -390,7 +440,7 @@ function Markers({
               onOpen(m);
             }}
           >
-            <circle r={radiusOf(n)} />
+            <circle r={radiusOf(n)} style={fillOf(m.c[8])} />
             <text>{formatNumber(n)}</text>
           </g>
         );

@@ -407,6 +407,30 @@ export function matchSearchStatement(
 }
 
 /**
+ * The changes a saved search is told of after event `after` (its condition `where` as in matchSearchStatement),
+ * counted up to `cap`, and the newest event's id (where the visitor's next count starts).
+ */
+export async function countSearchChanges(
+  db: D1Database,
+  where: { sql: string; params: Param[] },
+  after: number,
+  cap: number,
+): Promise<{ count: number; last: number }> {
+  const n = where.params.length;
+  const row = await db
+    .prepare(
+      `SELECT (SELECT count(*) FROM (SELECT 1 FROM change_events e
+           JOIN living_objects lo ON lo.id = e.living_object_id
+           JOIN residential_complexes rc ON rc.id = lo.complex_id
+         WHERE e.id > ?${n + 1} AND ${SEARCH_EVENTS} AND (${where.sql}) LIMIT ?${n + 2})) AS count,
+         (SELECT coalesce(max(id), 0) FROM change_events) AS last`,
+    )
+    .bind(...where.params, after, cap)
+    .first<{ count: number; last: number }>();
+  return { count: row?.count ?? 0, last: row?.last ?? 0 };
+}
+
+/**
  * The statements that record the matches of followed apartments (a price, reserved, sold, on sale again) and
  * complexes (a house's sales start, a moved deadline, published) among the events in (from, to].
  */

@@ -35,13 +35,13 @@ export const destinationSql = (to: number): { sql: string; params: Param[] } => 
 
 /**
  * A card's quickest way to the destination as a column of the list's row: [walk, trip minutes, transfers,
- * lines' colours in order], or NULL when none is known. A seek within the complex's stations and, for each, the
- * trip by its key; made only for the rows the page shows.
+ * [colour, kind] of each line ridden in order], or NULL when none is known. A seek within the complex's
+ * stations and, for each, the trip by its key; made only for the rows the page shows.
  */
 export function commuteColumn(to: number, bind: Bind): string {
   return `(SELECT json_array(cm_cs.minutes, cm_t.minutes, cm_t.transfers,
-      json((SELECT coalesce(json_group_array(cm_l.color), '[]') FROM (SELECT cm_l.color FROM json_each('[' || cm_t.lines || ']') cm_j
-        JOIN lines cm_l ON cm_l.id = cm_j.value ORDER BY cm_j.key) cm_l)))
+      json((SELECT coalesce(json_group_array(json_array(cm_l.color, cm_l.kind)), '[]') FROM (SELECT cm_l.color, cm_l.kind
+        FROM json_each('[' || cm_t.lines || ']') cm_j JOIN lines cm_l ON cm_l.id = cm_j.value ORDER BY cm_j.key) cm_l)))
     FROM complex_stations cm_cs JOIN station_trips cm_t ON cm_t.to_id = ${bind(to)} AND cm_t.from_id = cm_cs.station_id
     WHERE cm_cs.complex_id = rc.id AND cm_cs.distance_type = 1
     ORDER BY cm_cs.minutes + cm_t.minutes, cm_cs.minutes, cm_cs.station_id LIMIT 1) AS commute_json`;

@@ -113,6 +113,8 @@ export interface MapPointRow {
   station_name: string | null;
   station_kind: string | null;
   station_color: string | null;
+  /** With a commute's destination in the filter: the minutes door to door there (null: not known). */
+  commute?: number | null;
 }
 
 /**
@@ -122,16 +124,20 @@ export interface MapPointRow {
  */
 export function listMapPointsSql(f: CatalogueFilter): { sql: string; params: Param[] } {
   const w = complexWhere(f, true);
+  const params = [...w.params];
+  const bind = (v: Param) => `?${params.push(v)}`;
+  const commute =
+    typeof f.commute_to === "number" ? `, ${commuteMinutes(f.commute_to, bind)} AS commute` : "";
   return {
     sql: `SELECT rc.id, rc.lat, rc.lng, rc.name, rc.slug, rc.min_price, s.name AS station_name,
-        s.kind AS station_kind, l.color AS station_color
+        s.kind AS station_kind, l.color AS station_color${commute}
       FROM residential_complexes rc
       LEFT JOIN subway_stations s ON s.id = (SELECT cs.station_id FROM complex_stations cs
         WHERE cs.complex_id = rc.id ORDER BY cs.distance_type, cs.minutes, cs.station_id LIMIT 1)
       LEFT JOIN lines l ON l.id = s.line_id
       WHERE ${w.sql}
       ORDER BY rc.id`,
-    params: w.params,
+    params,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   ZOOM_MAX,
 } from "../../../shared/map/projection";
 import type { Param } from "./bind";
+import { commuteMinutes } from "./commute";
 import { complexWhere } from "./complex-filter";
 
 /** Complexes closer than this (km) on both axes are in one place: no zoom tells them apart (under a pixel). */
@@ -34,12 +35,13 @@ interface CellRow {
   max_x: number;
   max_y: number;
   ids: string | null;
+  commute?: number | null;
 }
 
 /**
  * The cells of `level` holding the filter's complexes in `box` (km; null: everywhere). A cell lists its
  * complexes' ids when the map may open them as a card: one complex, several in one place, or any at the
- * closest level.
+ * closest level. With a commute's destination, a cell has its quickest complex's minutes there (issue 32).
  */
 export function listMapCellsSql(
   f: CatalogueFilter,
@@ -62,13 +64,18 @@ export function listMapCellsSql(
     level >= ZOOM_MAX
       ? "1"
       : `count(*) = 1 OR (max(x) - min(x) < ${ONE_PLACE_KM} AND max(y) - min(y) < ${ONE_PLACE_KM})`;
+  const to = f.commute_to;
+  const commute =
+    typeof to === "number"
+      ? { inner: `, ${commuteMinutes(to, bind)} AS cm`, outer: ", min(cm) AS commute" }
+      : { inner: "", outer: "" };
   return {
     sql: `WITH p AS (
-        SELECT rc.id, (rc.lng - ${CENTRE.lng}) * ${KM_PER_LNG} AS x, (${CENTRE.lat} - rc.lat) * ${KM_PER_LAT} AS y
+        SELECT rc.id${commute.inner}, (rc.lng - ${CENTRE.lng}) * ${KM_PER_LNG} AS x, (${CENTRE.lat} - rc.lat) * ${KM_PER_LAT} AS y
         FROM residential_complexes rc WHERE ${w.sql}${inBox})
       SELECT ${index("x")} AS ix, ${index("y")} AS iy, count(*) AS n, sum(x) AS sx, sum(y) AS sy, min(id) AS key,
         min(x) AS min_x, min(y) AS min_y, max(x) AS max_x, max(y) AS max_y,
-        CASE WHEN ${ids} THEN group_concat(id) END AS ids
+        CASE WHEN ${ids} THEN group_concat(id) END AS ids${commute.outer}
       FROM p GROUP BY ix, iy`,
     params,
   };
@@ -97,5 +104,24 @@ export async function listMapCells(
     maxX: r.max_x,
     maxY: r.max_y,
     ids: r.ids === null ? null : r.ids.split(",").map(Number),
+    ...(r.commute === undefined ? {} : { commute: r.commute }),
   }));
+}
+
+/** The commute's destination with its place, for the map's mark (null: no such station). */
+export function mapDestination(db: D1Database, to: number): Promise<MapDestinationRow | null> {
+  return db
+    .prepare(
+      `SELECT s.name, s.kind, l.color, s.lat, s.lng FROM subway_stations s JOIN lines l ON l.id = s.line_id WHERE s.id = ?1`,
+    )
+    .bind(to)
+    .first<MapDestinationRow>();
+}
+
+export interface MapDestinationRow {
+  name: string;
+  kind: string;
+  color: string;
+  lat: number;
+  lng: number;
 }

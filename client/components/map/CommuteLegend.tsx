@@ -1,0 +1,40 @@
+/**
+ * The legend of the map coloured by commute (issue 32): what each colour means, that a cluster takes its
+ * quickest complex's, and the destination's mark. Rendered by the server too, so the picture without
+ * JavaScript is explained as well; the colours are never the only sign (the points' labels and cards say the
+ * minutes).
+ */
+
+import type { MapDestination } from "../../../shared/schemas/map";
+import { COMMUTE_BANDS, commuteBandColor, commuteBandLabel } from "../../../shared/transit/bands";
+import { AppLink } from "../AppLink";
+import { stationName } from "../complex/text";
+
+const BANDS = [...COMMUTE_BANDS.keys(), -1];
+
+export function CommuteLegend({ to }: { to: MapDestination }) {
+  const where = stationName({ name: to[0], kind: to[1] });
+  return (
+    <section className="cmap-legend" aria-labelledby="cmap-legend-title">
+      <h2 id="cmap-legend-title" className="cmap-legend__title">
+        Время в пути до {where}
+      </h2>
+      <ul className="cmap-legend__bands">
+        {BANDS.map((band) => (
+          <li key={band}>
+            <span className="cmap-legend__swatch" style={{ background: commuteBandColor(band) }} />
+            {commuteBandLabel(band)}
+          </li>
+        ))}
+        <li>
+          <span className="cmap-legend__dest" style={{ background: to[2] }} />
+          {where}
+        </li>
+      </ul>
+      <p className="cmap-legend__note">
+        Кружок с числом окрашен по самому быстрому ЖК в нём. Время примерное:{" "}
+        <AppLink to="/vremya-v-puti/">как мы его считаем</AppLink>.
+      </p>
+    </section>
+  );
+}

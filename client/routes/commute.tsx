@@ -11,7 +11,7 @@ import { WALK_DETOUR, WALK_KMH } from "../../shared/geo/distance";
 import { pageData } from "../../shared/page-data";
 import type { LocationItem } from "../../shared/schemas/locations";
 import { MODEL, TRACK_DETOUR, TRANSFER_KM, TRANSFER_MINUTES, WAIT_OF_LINE } from "../../shared/transit/graph";
-import { codes } from "../components/catalogue/filter-form/controls";
+import { CommuteLimitOptions } from "../components/catalogue/filter-form/controls";
 import { StaticPage } from "../components/legal/StaticPage";
 import { useApi } from "../hooks/use-api";
 import type { PageProps } from "../pages";
@@ -88,12 +88,7 @@ export default function CommutePage({ match }: PageProps) {
           <label>
             <span>{F.commute_max.label}</span>
             <select className="form-input" name={F.commute_max.url[0]} defaultValue="45">
-              <option value="">Любое время</option>
-              {codes(F.commute_max.options).map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
+              <CommuteLimitOptions />
             </select>
           </label>
           <button type="submit" className="button">

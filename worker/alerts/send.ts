@@ -18,12 +18,11 @@ import { configuredOrigin } from "../env";
 import type { QueueBatch, QueueMessage } from "../leads/deliver";
 import { retryDelaySeconds } from "../leads/deliver";
 import { logEvent } from "../log";
+import { handOver, handOverStored, type Outbox } from "../outbox";
 
 /** Tries per letter: wrangler.toml's max_retries (5) plus the first. */
 export const MAX_ATTEMPTS = 6;
 const LEASE_MS = 60_000;
-const OUTBOX_GRACE_MS = 60_000;
-const OUTBOX_BATCH = 100;
 
 export type AlertsEnv = Pick<
   Env,
@@ -37,39 +36,21 @@ const LetterMessage = v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(
 export const senderOf = (env: Pick<Env, "SITE_ORIGIN">) =>
   `podpiski@${new URL(configuredOrigin(env) ?? "https://novostroyki.example").hostname}`;
 
+type LettersEnv = Pick<AlertsEnv, "DB" | "ALERTS_QUEUE">;
+
+/** The letters' outbox (worker/outbox.ts). */
+const outboxOf = (env: LettersEnv): Outbox => ({
+  name: "alerts",
+  queue: env.ALERTS_QUEUE,
+  markQueued: (ids, at) => markLettersQueued(env.DB, ids, at),
+  listUnqueued: (before, limit) => listUnqueuedLetters(env.DB, before, limit),
+});
+
 /** Hands stored letters to the queue. Never throws: what is not handed over stays in the outbox. */
-export async function handOverLetters(
-  env: Pick<AlertsEnv, "DB" | "ALERTS_QUEUE">,
-  ids: number[],
-): Promise<void> {
-  if (!ids.length) return;
-  try {
-    await env.ALERTS_QUEUE.sendBatch(ids.map((id) => ({ body: { id } })));
-  } catch (e) {
-    logEvent("error", "alerts.queue_send_failed", {
-      ids,
-      message: e instanceof Error ? e.message : String(e),
-    });
-    return;
-  }
-  try {
-    await markLettersQueued(env.DB, ids, new Date().toISOString());
-  } catch (e) {
-    // In the queue already: the scheduled job sends them again and the consumer sends once.
-    logEvent("error", "alerts.mark_queued_failed", {
-      ids,
-      message: e instanceof Error ? e.message : String(e),
-    });
-  }
-}
+export const handOverLetters = (env: LettersEnv, ids: number[]) => handOver(outboxOf(env), ids);
 
 /** The scheduled job's part: hands over the letters stored but never queued. */
-export async function handOverStoredLetters(env: Pick<AlertsEnv, "DB" | "ALERTS_QUEUE">): Promise<void> {
-  const before = new Date(Date.now() - OUTBOX_GRACE_MS).toISOString();
-  const ids = await listUnqueuedLetters(env.DB, before, OUTBOX_BATCH);
-  if (ids.length) logEvent("info", "alerts.outbox", { count: ids.length });
-  await handOverLetters(env, ids);
-}
+export const handOverStoredLetters = (env: LettersEnv) => handOverStored(outboxOf(env));
 
 async function sendOne(msg: QueueMessage, env: AlertsEnv, mailer: Mailer): Promise<void> {
   const parsed = v.safeParse(LetterMessage, msg.body);

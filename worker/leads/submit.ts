@@ -7,36 +7,17 @@ import { HTTPException } from "hono/http-exception";
 import { COMPANY } from "../../shared/company-info";
 import type { LeadSubmission, LeadSubmitResult } from "../../shared/schemas/leads";
 import { getLeadIdByKey, insertLead, listUnqueuedLeads, markLeadsQueued } from "../db/queries/leads";
-import { logEvent } from "../log";
+import { handOver, handOverStored, type Outbox } from "../outbox";
 
 export type LeadEnv = Pick<Env, "DB" | "LEADS_QUEUE">;
 
-/** A request younger than this may still be on its way to the queue from its own POST. */
-const OUTBOX_GRACE_MS = 60_000;
-const OUTBOX_BATCH = 100;
-
-/** Hands stored requests to the queue. Never throws: what is not handed over stays in the outbox. */
-export async function handOver(env: LeadEnv, ids: number[]): Promise<void> {
-  if (!ids.length) return;
-  try {
-    await env.LEADS_QUEUE.sendBatch(ids.map((id) => ({ body: { id } })));
-  } catch (e) {
-    logEvent("error", "leads.queue_send_failed", {
-      ids,
-      message: e instanceof Error ? e.message : String(e),
-    });
-    return;
-  }
-  try {
-    await markLeadsQueued(env.DB, ids, new Date().toISOString());
-  } catch (e) {
-    // The messages are in the queue; the scheduled job will send them again and the consumer posts once.
-    logEvent("error", "leads.mark_queued_failed", {
-      ids,
-      message: e instanceof Error ? e.message : String(e),
-    });
-  }
-}
+/** The requests' outbox (worker/outbox.ts). */
+const outboxOf = (env: LeadEnv): Outbox => ({
+  name: "leads",
+  queue: env.LEADS_QUEUE,
+  markQueued: (ids, at) => markLeadsQueued(env.DB, ids, at),
+  listUnqueued: (before, limit) => listUnqueuedLeads(env.DB, before, limit),
+});
 
 export async function submitLead(env: LeadEnv, input: LeadSubmission, ip: string): Promise<LeadSubmitResult> {
   const id = await insertLead(env.DB, {
@@ -52,7 +33,7 @@ export async function submitLead(env: LeadEnv, input: LeadSubmission, ip: string
     createdAt: new Date().toISOString(),
   });
   if (id !== null) {
-    await handOver(env, [id]);
+    await handOver(outboxOf(env), [id]);
     return { id, created: true };
   }
   const existing = await getLeadIdByKey(env.DB, input.idempotency_key);
@@ -66,9 +47,4 @@ export async function submitLead(env: LeadEnv, input: LeadSubmission, ip: string
 }
 
 /** The scheduled job's part: hands over what was stored but never queued. */
-export async function handOverStoredLeads(env: LeadEnv): Promise<void> {
-  const before = new Date(Date.now() - OUTBOX_GRACE_MS).toISOString();
-  const ids = await listUnqueuedLeads(env.DB, before, OUTBOX_BATCH);
-  if (ids.length) logEvent("info", "leads.outbox", { count: ids.length });
-  await handOver(env, ids);
-}
+export const handOverStoredLeads = (env: LeadEnv) => handOverStored(outboxOf(env));

@@ -10,7 +10,7 @@ import { useApi } from "../../../hooks/use-api";
 import { useInBrowser } from "../../../hooks/use-in-browser";
 import { TYPE_AHEAD } from "../../../pages";
 import { AppLink } from "../../AppLink";
-import { codes } from "./controls";
+import { CommuteLimitOptions } from "./controls";
 
 const F = CATALOGUE_FIELDS;
 /** The method page, with the plain form of every station. */
@@ -70,12 +70,7 @@ export function CommuteFields({ draft, set }: { draft: CatalogueFilter; set(next
             set(e.target.value ? { ...draft, commute_max: Number(e.target.value) } : without("commute_max"))
           }
         >
-          <option value="">Любое время</option>
-          {codes(F.commute_max.options).map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-            </option>
-          ))}
+          <CommuteLimitOptions />
         </select>
       </label>
       <p className="filter-hint">

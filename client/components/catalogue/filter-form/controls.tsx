@@ -1,5 +1,6 @@
 /** The form's choice controls: chips of a short list, a long list with a name filter. */
 import { useRef, useState } from "react";
+import { CATALOGUE_FIELDS } from "../../../../shared/filters/catalogue";
 import type { LocationItem } from "../../../../shared/schemas/locations";
 import { useKeptText } from "./kept-edits";
 
@@ -8,6 +9,20 @@ export const codes = (o: Readonly<Record<number, string>>) =>
   Object.entries(o).map(([k, v]) => ({ id: Number(k), name: v }));
 
 /** A multi-select of a short list (SPEC §4): one checkbox per option, under the field's URL name. */
+/** The commute limit's choices, «Любое время» first: the filter form's select and the method page's. */
+export function CommuteLimitOptions() {
+  return (
+    <>
+      <option value="">Любое время</option>
+      {codes(CATALOGUE_FIELDS.commute_max.options).map((o) => (
+        <option key={o.id} value={o.id}>
+          {o.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
 export function Chips({
   name,
   legend,

@@ -116,6 +116,10 @@ test("quiz: the answers survive a reload, a failed send keeps them, the retry is
   await expect
     .poll(() => launcher.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))))
     .toBe(true);
+  // Once more in a clean-clone run the press after that opened nothing, with the page intact and no error; the
+  // cause is not known (a late part or the chat's button moving what is under the pointer is the suspicion). The
+  // press waits for the page's requests to settle, as a buyer's press after reading the page would.
+  await page.waitForLoadState("networkidle");
   await launcher.click();
   await expect(dialog.getByText("Какой бюджет на покупку?")).toBeVisible();
   await next.click();

@@ -26,7 +26,8 @@ import { useHashScroll } from "../components/complex/use-hash-scroll";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
 import { ApiError } from "../http";
-import { lazyPart, type PageProps } from "../pages";
+import { pressablePart } from "../lazy-press";
+import type { PageProps } from "../pages";
 
 /**
  * One apartment (and then its complex), or a list: of a complex (with its room types and the complex
@@ -57,8 +58,16 @@ export const data = pageData({
 
 export type ApartmentsData = typeof data;
 
-/** One apartment's page (ApartmentPage.tsx), a chunk of its own. */
-const APARTMENT = lazyPart<ApartmentPageProps>(() => import("../components/apartment/ApartmentPage"));
+/**
+ * One apartment's page (ApartmentPage.tsx), a chunk of its own. Its buttons and links pressed before it has
+ * hydrated are kept and made again then (client/lazy-press.ts): «Следить за ценой» opens its dialog rather than
+ * the form's page without script.
+ */
+const APARTMENT = pressablePart<ApartmentPageProps>(
+  "apartment",
+  () => import("../components/apartment/ApartmentPage"),
+  { links: true },
+);
 // On an apartment's own page its chunk is asked for as soon as this module runs in the browser, alongside
 // hydration: its buttons are on the first screen, and a press before they have hydrated would be lost.
 if (typeof window !== "undefined") {

@@ -95,7 +95,7 @@ export default function ApartmentPage({ match, data, answer }: ApartmentPageProp
   const similarHref = `/kvartiry/novostroyka/${a.complex.slug}/${apartmentUrlQuery({ rooms: [a.rooms] })}`;
   return (
     <LightBoxProvider>
-      <div className="page container apartment-page">
+      <div className="page container apartment-page" data-part="apartment">
         <PageHead
           title={`${title} в ${inComplex} за ${formatPrice(a.price)}`}
           description={`${title} на ${a.floor} этаже в ${inComplex}: ${formatPrice(a.price)}, ${pricePerMeter(a.price_m2)}, ${a.otdelka_name.toLowerCase()}, ${a.deadline.finished ? `дом сдан в ${a.deadline.label}` : `срок сдачи — ${a.deadline.label}`}. Планировка и расчёт ипотеки.`}

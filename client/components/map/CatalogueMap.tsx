@@ -42,7 +42,7 @@ import {
   zoomInto,
   zoomStep,
 } from "../../../shared/map/projection";
-import { FIRST_VIEW, levelOf, viewQuery } from "../../../shared/map/view";
+import { bboxParam, FIRST_VIEW, levelOf, type ViewQuery, viewQuery } from "../../../shared/map/view";
 import type {
   MapClusterTuple,
   MapDestination,
@@ -104,6 +104,9 @@ function markersOf(map: MapView, level: number): Marker[] {
     return { c, items: items.length === c[2] ? items : null };
   });
 }
+
+/** A question's box, comparable. */
+const bboxKey = (q: ViewQuery) => (q.bbox ? bboxParam(q.bbox) : "");
 
 const urlOf = (t: MapPointTuple) => `/novostroyki/${t[4]}/`;
 const radiusOf = (count: number) => Math.round(14 + 3.5 * Math.log10(count));
@@ -262,6 +265,9 @@ export default function CatalogueMap({ filter }: CatalogueMapProps) {
   // closer view's, asked for once the view has settled.
   const first = useApi(filterKeys.complexMapView(filter, FIRST_VIEW), { keepPreviousData: true });
   const asked = viewQuery(useDebounced(view, 150), size);
+  // The view's own question, asked once the view has settled: until then what shows is the last one's.
+  const wanted = viewQuery(view, size);
+  const settling = wanted.zoom !== asked.zoom || bboxKey(wanted) !== bboxKey(asked);
   const closer = useApi(level > FIRST_LEVEL && asked.bbox ? filterKeys.complexMapView(filter, asked) : null, {
     keepPreviousData: true,
   });
@@ -270,7 +276,8 @@ export default function CatalogueMap({ filter }: CatalogueMapProps) {
   const all = first.data?.levels[0];
   const busy = first.isLoading;
   // The view's own clusters are on their way (a closer level, or another box of it).
-  const loading = level > FIRST_LEVEL && (closer.isLoading || !closer.data || closer.data.from !== level);
+  const loading =
+    level > FIRST_LEVEL && (settling || closer.isLoading || !closer.data || closer.data.from !== level);
   // Another filter: a card of the old one closes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is about the filter changing
   useEffect(() => setSelected(null), [filter]);

@@ -31,10 +31,12 @@ import {
   updateSubscription,
 } from "../db/queries/alerts";
 import { type AppEnv, configuredOrigin } from "../env";
+import { depsOf } from "../loaders/deps";
 import { enforceRateLimit, type Limit } from "../rate-limit";
 import { StaticPage, staticDocument } from "../ssr/static";
 import { describeChange, manageLetter } from "./letters";
 import { countNewSince, linksOf } from "./match";
+import { type SearchState, searchStateOf } from "./search-state";
 import { handOverLetters } from "./send";
 import { subscribe } from "./subscribe";
 import { readLink, sha256, signLink } from "./tokens";
@@ -101,6 +103,7 @@ button.danger { background: #fff; color: #b00020; border-color: #b00020; }
 .check { display: flex; gap: 8px; align-items: flex-start; font-size: 14px; }
 .check input { margin-top: 4px; }
 .error { color: #b00020; }
+.note--warn { background: #fff6e0; border-left: 3px solid #c77700; padding: 8px 12px; border-radius: 4px; }
 .ok { color: #1b7a3a; }
 .hidden { position: absolute; left: -10000px; }
 code { overflow-wrap: anywhere; font-size: 13px; }
@@ -143,13 +146,31 @@ function RequestLinkForm() {
   );
 }
 
+/** A saved search whose address no longer reads as it did: what changed, and what its letters follow now. */
+function StateNote({ state }: { state: SearchState }) {
+  if (state.kind === "ok") return null;
+  if (state.kind === "gone")
+    return (
+      <p className="note note--warn">
+        Этой страницы каталога больше нет (место или подборка ушли из каталога), поэтому писем по этому поиску
+        не будет. Подписка сохранена: удалите её или сохраните новый поиск в каталоге.
+      </p>
+    );
+  return (
+    <p className="note note--warn">
+      Часть условий больше не действует: {state.dropped.join(", ")}. Письма приходят по остальным условиям —{" "}
+      <a href={state.now}>поиск, как он читается сейчас</a>.
+    </p>
+  );
+}
+
 function ManageList({
   k,
   subs,
   origin,
 }: {
   k: string;
-  subs: Awaited<ReturnType<typeof listSubscriptions>>;
+  subs: (Awaited<ReturnType<typeof listSubscriptions>>[number] & { state: SearchState })[];
   origin: string;
 }) {
   return (
@@ -161,7 +182,7 @@ function ManageList({
       )}
       {subs.map((s) => (
         <section key={s.id} className="card">
-          <h2>{s.kind === "search" ? <a href={s.target}>{s.name}</a> : s.name}</h2>
+          <h2>{s.kind === "search" && s.state.kind !== "gone" ? <a href={s.target}>{s.name}</a> : s.name}</h2>
           <p className="muted">
             {s.kind === "search"
               ? "Сохранённый поиск"
@@ -173,6 +194,7 @@ function ManageList({
               ? FREQUENCIES[s.frequency as FrequencyId]
               : "ждёт подтверждения по ссылке из письма"}
           </p>
+          <StateNote state={s.state} />
           <form method="post" action={`${ALERTS_PATH}izmenit/`}>
             <input type="hidden" name="k" value={k} />
             <input type="hidden" name="id" value={s.id} />
@@ -223,7 +245,13 @@ function ManageList({
 }
 
 async function managePage(c: Context<AppEnv>, subscriber: SubscriberRow, k: string, note?: ReactNode) {
-  const subs = await listSubscriptions(c.env.DB, subscriber.id);
+  const deps = depsOf(c.env);
+  const subs = await Promise.all(
+    (await listSubscriptions(c.env.DB, subscriber.id)).map(async (s) => ({
+      ...s,
+      state: s.kind === "search" ? await searchStateOf(deps, s.target) : ({ kind: "ok" } as const),
+    })),
+  );
   return page(
     c,
     200,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { encodePlan, generatePlan } from "../../shared/plan";
+import { random } from "../../shared/random";
 import type { PendingChangeRow } from "../db/queries/alerts";
 import { changesLetter } from "./letters";
 
@@ -74,5 +76,48 @@ describe("a letter of changes", () => {
     );
     expect(letter.html).toContain("И ещё 5\u00a0изменений");
     expect(letter.subject).toBe("«2-комн. до 15 млн»: 25\u00a0изменений");
+  });
+});
+
+describe("a flat's plan in a letter", () => {
+  it("is a table whose cells are the rooms, spanning the grid exactly, with no image", () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const rand = random(seed);
+      const plan = generatePlan(seed % 4, 30 + seed * 2, rand);
+      const letter = changesLetter({
+        digest: false,
+        groups: [{ name: "Квартира", searchUrl: null, changes: [{ ...change(0), plan: encodePlan(plan) }] }],
+        links,
+      });
+      const table =
+        /<table role="img" aria-label="Планировка: Цена снижена: 2-комн\.[^"]*"[^>]*>(.*?)<\/table>/.exec(
+          letter.html,
+        )?.[1];
+      expect(table, `seed ${seed}`).toBeDefined();
+      const cells = [...(table ?? "").matchAll(/<td([^>]*)>/g)].map((m) => m[1] ?? "");
+      const rooms = cells.filter((a) => a.includes("background"));
+      expect(rooms).toHaveLength(plan.rooms.length);
+      // Every cell of the grid is one room's or an empty one: the spans add up to the grid.
+      const cm = (m: number) => Math.round(m * 100);
+      const cuts = (vs: number[]) => new Set(vs.map(cm)).size - 1;
+      const columns = cuts([0, plan.width, ...plan.rooms.flatMap((r) => [r.x, r.x + r.w])]);
+      const rows = cuts([0, plan.depth, ...plan.rooms.flatMap((r) => [r.y, r.y + r.h])]);
+      const span = (a: string, name: string) => Number(new RegExp(`${name}="(\\d+)"`, "i").exec(a)?.[1] ?? 1);
+      const covered = cells.reduce((n, a) => n + span(a, "colspan") * span(a, "rowspan"), 0);
+      expect(covered, `seed ${seed}`).toBe(columns * rows);
+      expect(letter.html).not.toContain("<img");
+      expect(letter.html).not.toContain("<svg");
+    }
+  });
+
+  it("is left out when the flat has no plan or it cannot be read", () => {
+    for (const plan of [null, "garbage"]) {
+      const letter = changesLetter({
+        digest: false,
+        groups: [{ name: "Квартира", searchUrl: null, changes: [{ ...change(0), plan }] }],
+        links,
+      });
+      expect(letter.html).not.toContain("Планировка");
+    }
   });
 });

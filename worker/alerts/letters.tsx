@@ -17,6 +17,7 @@ const CHANGES = ["изменение", "изменения", "изменений
 
 import type { PendingChangeRow } from "../db/queries/alerts";
 import { staticDocument } from "../ssr/static";
+import { PlanTable } from "./plan-table";
 
 export interface Letter {
   subject: string;
@@ -294,6 +295,13 @@ export function changesLetter(p: { digest: boolean; groups: LetterGroup[]; links
                 <a href={d.url} style={{ ...link, fontWeight: 700, textDecoration: "none" }}>
                   {d.title}
                 </a>
+                {c.plan && (c.event_kind === "on_sale" || c.event_kind === "price") && (
+                  <div>
+                    <a href={d.url} style={{ display: "inline-block" }}>
+                      <PlanTable plan={c.plan} label={`Планировка: ${d.title}`} />
+                    </a>
+                  </div>
+                )}
                 {d.price && <div style={{ fontSize: 16, fontWeight: 700, color: "#0f7a3d" }}>{d.price}</div>}
                 <div style={{ color: "#5b6775", fontSize: 13 }}>{d.details}</div>
               </div>

@@ -14,6 +14,17 @@ export const ROOM_NAMES: Record<RoomCode, string> = {
   S: "Жилая зона",
 };
 
+/** Each kind of room's fill, on the site's drawing (client/components/apartment/FloorPlan.tsx) and in letters. */
+export const ROOM_FILL: Record<RoomCode, string> = {
+  R: "#f6efe4",
+  S: "#f6efe4",
+  L: "#fbf3dc",
+  K: "#fbf3dc",
+  B: "#e3eef8",
+  H: "#eef0f3",
+  G: "#eaf4e6",
+};
+
 export interface PlanRoom {
   type: RoomCode;
   x: number;

@@ -4,17 +4,8 @@
  * wall; each room is one cell spanning its rows and columns, filled with its colour, and a gap is an empty
  * cell. Readable with images blocked and in any client that lays out tables.
  */
-import { decodePlan, type PlanRoom, type RoomCode } from "../../shared/plan";
+import { decodePlan, type PlanRoom, ROOM_FILL } from "../../shared/plan";
 
-const FILL: Record<RoomCode, string> = {
-  R: "#f6efe4",
-  S: "#f6efe4",
-  L: "#fbf3dc",
-  K: "#fbf3dc",
-  B: "#e3eef8",
-  H: "#eef0f3",
-  G: "#eaf4e6",
-};
 /** The longer side of the drawing, in CSS pixels. */
 const SIDE_PX = 150;
 
@@ -72,7 +63,7 @@ export function PlanTable({ plan, label }: { plan: string; label: string }) {
           colSpan={colSpan}
           rowSpan={rowSpan}
           width={px(room.w)}
-          style={{ background: FILL[room.type], border: "2px solid #374151" }}
+          style={{ background: ROOM_FILL[room.type], border: "2px solid #374151" }}
         />,
       ];
     });

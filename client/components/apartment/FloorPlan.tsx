@@ -8,6 +8,7 @@ import {
   decodePlan,
   type PlanAreas,
   type PlanRoom,
+  ROOM_FILL,
   ROOM_NAMES,
   type RoomCode,
   roomAreas,
@@ -15,15 +16,6 @@ import {
 import { r1 } from "../art/paint";
 import "./apartment.css";
 
-const FILL: Record<RoomCode, string> = {
-  R: "#f6efe4",
-  S: "#f6efe4",
-  L: "#fbf3dc",
-  K: "#fbf3dc",
-  B: "#e3eef8",
-  H: "#eef0f3",
-  G: "#eaf4e6",
-};
 const WINDOW_ROOMS: readonly RoomCode[] = ["R", "S", "L", "K"];
 const INK = "#374151";
 const cm = (m: number) => Math.round(m * 100);
@@ -138,7 +130,7 @@ export function FloorPlan({ plan, areas, compact = false, title, className }: Fl
           y={cm(r.y)}
           width={cm(r.w)}
           height={cm(r.h)}
-          fill={FILL[r.type]}
+          fill={ROOM_FILL[r.type]}
           stroke={INK}
           strokeWidth={r1((r.type === "G" ? 5 : 8) * thick)}
           strokeDasharray={r.type === "G" ? `${r1(14 * u)} ${r1(8 * u)}` : undefined}

@@ -4,14 +4,22 @@
  * destinations × limits; the URL's round trip and the noindex rule; the commute sort; bad input (an unknown
  * station, a limit out of range); a limit without a destination; a destination at a complex's own station.
  */
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { COMMUTE_LIMITS, STATION_COUNT } from "../../shared/filters/commute";
 import { FIRST_LEVEL } from "../../shared/map/projection";
 import type { ComplexList } from "../../shared/schemas/catalogue";
 import type { MapView } from "../../shared/schemas/map";
-import { countComplexesSql } from "../../worker/db/queries/complexes";
+import type { Param } from "../../worker/db/queries/bind";
+import { NO_COMMUTE } from "../../worker/db/queries/commute";
+import { countComplexesSql, countTotal, listComplexesSql } from "../../worker/db/queries/complexes";
 import { Random } from "../../worker/db/seed/prng";
+import { directPageSql } from "../catalogue-oracle";
 import { get, getJson, rows } from "./helpers";
+
+async function ids(q: { sql: string; params: Param[] }): Promise<number[]> {
+  return (await rows<{ id: number }>(q.sql, ...q.params)).map((r) => r.id);
+}
 
 const LIMITS = Object.keys(COMMUTE_LIMITS).map(Number);
 const GRID = "/api/v1/residential-complexes/grid";
@@ -237,15 +245,123 @@ describe("commute: the method page", () => {
   });
 });
 
-describe("commute: the count's plan", () => {
-  it("reads the destination's trips by key and each station's complexes from its index", async () => {
-    const q = countComplexesSql({ commute_to: 7, commute_max: 45 });
-    const plan = await rows<{ detail: string }>(`EXPLAIN QUERY PLAN ${q.sql}`, ...q.params);
-    const text = plan.map((p) => p.detail).join("\n");
-    expect(text).toMatch(/SEARCH t USING PRIMARY KEY \(to_id=\?\)/);
-    expect(text).toMatch(
-      /SEARCH cs USING COVERING INDEX complex_stations_station \(station_id=\? AND distance_type=\?\)/,
+describe("commute: the plans", () => {
+  /** A statement's plan, each step with the steps under it. */
+  async function plan(q: { sql: string; params: (string | number)[] }) {
+    const steps = await rows<{ id: number; parent: number; detail: string }>(
+      `EXPLAIN QUERY PLAN ${q.sql}`,
+      ...q.params,
     );
-    expect(text).not.toMatch(/SCAN (t|cs)\b/);
+    const under = (id: number): string[] =>
+      steps.filter((s) => s.parent === id).flatMap((s) => [s.detail, ...under(s.id)]);
+    return { text: steps.map((s) => s.detail).join("\n"), under, steps };
+  }
+
+  it("counts within a limit as one range of the kept minutes (complex_commutes_order)", async () => {
+    const { text } = await plan(countComplexesSql({ commute_to: 7, commute_max: 45 }));
+    expect(text).toMatch(/SEARCH k USING COVERING INDEX complex_commutes_order \(to_id=\? AND minutes<\?\)/);
+    expect(text).not.toMatch(/SCAN k\b|station_trips|TEMP B-TREE/);
+  });
+
+  it("reads a page in the commute's order off the index, with no sort of the filter's complexes", async () => {
+    for (const filter of [
+      { commute_to: 7 },
+      { commute_to: 7, commute_max: 60 },
+      { commute_to: 7, rooms: [2] },
+    ]) {
+      const p = await plan(listComplexesSql({ filter, page: 3, perPage: 25, sort: "commute asc" }));
+      const ids = p.steps.find((s) => s.detail === "CO-ROUTINE p");
+      if (!ids) throw new Error(`no page of ids in ${p.text}`);
+      const inner = p.under(ids.id).join("\n");
+      expect(inner, JSON.stringify(filter)).toMatch(
+        /SEARCH k USING COVERING INDEX complex_commutes_order \(to_id=\?/,
+      );
+      // Only the page's 25 rows are sorted (by the outer ORDER BY), never the filter's complexes.
+      expect(inner, JSON.stringify(filter)).not.toMatch(/TEMP B-TREE|SCAN rc\b|SCAN k\b/);
+    }
+  });
+});
+
+describe("commute: the sort's pages equal the plain order", () => {
+  it("for seeded destinations, with and without a limit and another field, page after page", async () => {
+    const random = new Random(3232);
+    let pages = 0;
+    for (let i = 0; i < 12; i++) {
+      const to = random.int(1, STATION_COUNT);
+      for (const filter of [
+        { commute_to: to },
+        { commute_to: to, commute_max: LIMITS[random.int(0, LIMITS.length - 1)] as number },
+        { commute_to: to, rooms: [random.int(1, 3)] },
+      ]) {
+        const total = await countTotal(env.DB, countComplexesSql(filter));
+        for (let page = 1; page <= Math.ceil(total / 7) + 1; page++) {
+          const q = { filter, page, perPage: 7, sort: "commute asc" as const };
+          expect(await ids(listComplexesSql(q)), `${JSON.stringify(filter)} page ${page}`).toEqual(
+            await ids(directPageSql(q)),
+          );
+          pages++;
+        }
+      }
+    }
+    // Not vacuous: many pages, the last ones of an unlimited list holding the complexes with no time.
+    expect(pages).toBeGreaterThan(100);
+  });
+});
+
+describe("commute: the kept minutes follow the walks", () => {
+  /** Rows of complex_commutes that differ from the minimum computed now (none when kept right). */
+  const drift = () =>
+    rows<{ n: number }>(
+      `SELECT count(*) AS n FROM (
+        SELECT complex_id, to_id, minutes FROM complex_commutes WHERE to_id > 0
+        EXCEPT SELECT cs.complex_id, t.to_id, min(cs.minutes + t.minutes) FROM complex_stations cs
+          JOIN station_trips t ON t.from_id = cs.station_id WHERE cs.distance_type = 1 GROUP BY 1, 2
+        UNION ALL
+        SELECT cs.complex_id, t.to_id, min(cs.minutes + t.minutes) FROM complex_stations cs
+          JOIN station_trips t ON t.from_id = cs.station_id WHERE cs.distance_type = 1 GROUP BY 1, 2
+        EXCEPT SELECT complex_id, to_id, minutes FROM complex_commutes WHERE to_id > 0)
+      UNION ALL SELECT (SELECT count(*) FROM residential_complexes)
+        - (SELECT count(*) FROM complex_commutes WHERE to_id = ${NO_COMMUTE.to} AND minutes = ${NO_COMMUTE.minutes})`,
+    ).then((r) => r.map((x) => x.n));
+
+  it("as the seed leaves them, and after a feed adds, changes and takes away a walk", async () => {
+    expect(await drift()).toEqual([0, 0]);
+    // A published complex with no walk to a station, and a station trips start from.
+    const [lone] = await rows<{ id: number }>(
+      `SELECT id FROM residential_complexes rc WHERE is_published = 1 AND NOT EXISTS
+        (SELECT 1 FROM complex_stations cs WHERE cs.complex_id = rc.id AND cs.distance_type = 1) ORDER BY id LIMIT 1`,
+    );
+    const [from] = await rows<{ id: number }>(
+      "SELECT DISTINCT from_id AS id FROM station_trips ORDER BY 1 LIMIT 1",
+    );
+    if (!lone || !from) throw new Error("the seed has no complex without a walk, or no trips");
+    const within = async () => {
+      const { body } = await getJson<ComplexList>(
+        `${GRID}?commute_to=${from.id}&commute_max=30&search[ids]=${lone.id}&sort=commute+asc`,
+      );
+      return body.data.map((c) => c.commute?.minutes);
+    };
+    expect(await within()).toEqual([]);
+    const upsert = (minutes: number, type: number) =>
+      env.DB.prepare(
+        `INSERT INTO complex_stations (complex_id, station_id, distance_type, minutes) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (complex_id, station_id) DO UPDATE SET distance_type = excluded.distance_type, minutes = excluded.minutes`,
+      )
+        .bind(lone.id, from.id, type, minutes)
+        .run();
+    await upsert(6, 1);
+    expect(await within()).toEqual([6]);
+    await upsert(9, 1);
+    expect(await within()).toEqual([9]);
+    expect(await drift()).toEqual([0, 0]);
+    // By transport it is no walk: no time.
+    await upsert(9, 2);
+    expect(await within()).toEqual([]);
+    await upsert(4, 1);
+    await env.DB.prepare("DELETE FROM complex_stations WHERE complex_id = ?1 AND station_id = ?2")
+      .bind(lone.id, from.id)
+      .run();
+    expect(await within()).toEqual([]);
+    expect(await drift()).toEqual([0, 0]);
   });
 });

@@ -2,22 +2,73 @@
  * «Время в пути» (issue 32): door to door from a complex to a destination station is the walk to one of its
  * stations (complex_stations, on foot only) plus the trip from there (station_trips, migration 0024), the
  * least over its stations. A complex with no walk to a station that has a trip there has no time: it is left
- * out of a limited list, never guessed.
+ * out of a limited list, never guessed. Each complex's least time to each destination is kept in
+ * complex_commutes (migration 0028, by triggers on complex_stations and REFRESH_COMMUTES with the trips): the
+ * catalogue's queries read it by key; the plain forms below (the oracle's) compute it from the two tables.
  */
 import type { Bind, Param } from "./bind";
 
-/** The complexes within `limit` minutes of a destination: the destination's trips, then each station's complexes. */
+/** complex_commutes' row every complex has: the unlimited sort's tail (no time to the destination), by id. */
+export const NO_COMMUTE = { to: 0, minutes: 99_999 } as const;
+
+/** The complexes within `limit` minutes of a destination, as kept: one range of complex_commutes_order. */
 export function commuteWithin(to: number, limit: number, bind: Bind): string {
+  return `rc.id IN (SELECT k.complex_id FROM complex_commutes k INDEXED BY complex_commutes_order
+    WHERE k.to_id = ${bind(to)} AND k.minutes <= ${bind(limit)})`;
+}
+
+/** The same complexes the plain way: the destination's trips, then each station's complexes. */
+export function commuteWithinTrips(to: number, limit: number, bind: Bind): string {
   return `rc.id IN (SELECT cs.complex_id FROM station_trips t
     JOIN complex_stations cs INDEXED BY complex_stations_station ON cs.station_id = t.from_id AND cs.distance_type = 1
     WHERE t.to_id = ${bind(to)} AND t.minutes <= ${bind(limit)} AND cs.minutes + t.minutes <= ${bind(limit)})`;
 }
 
-/** A complex's least time to the destination (NULL without one): the commute sort's key. */
+/** A complex's least time to the destination (NULL without one), as kept: one seek by its key. */
 export function commuteMinutes(to: number, bind: Bind): string {
+  return `(SELECT k.minutes FROM complex_commutes k WHERE k.complex_id = rc.id AND k.to_id = ${bind(to)})`;
+}
+
+/** The same the plain way, over the complex's stations and their trips: the oracle's commute order. */
+export function commuteMinutesFromTrips(to: number, bind: Bind): string {
   return `(SELECT MIN(cs.minutes + t.minutes) FROM complex_stations cs
     JOIN station_trips t ON t.to_id = ${bind(to)} AND t.from_id = cs.station_id
     WHERE cs.complex_id = rc.id AND cs.distance_type = 1)`;
+}
+
+/** complex_commutes from complex_stations and station_trips, again: the end of the seed, and after a new network. */
+export const REFRESH_COMMUTES = [
+  "DELETE FROM complex_commutes",
+  `INSERT INTO complex_commutes (complex_id, to_id, minutes)
+    SELECT cs.complex_id, t.to_id, min(cs.minutes + t.minutes) FROM complex_stations cs
+      JOIN station_trips t ON t.from_id = cs.station_id
+      WHERE cs.distance_type = 1 AND cs.minutes IS NOT NULL GROUP BY cs.complex_id, t.to_id`,
+  `INSERT INTO complex_commutes (complex_id, to_id, minutes)
+    SELECT id, ${NO_COMMUTE.to}, ${NO_COMMUTE.minutes} FROM residential_complexes`,
+] as const;
+
+/**
+ * The ids of a page in the commute's order (the quickest first, the id settling a tie; without a limit, the
+ * complexes with no time after, by id), read off complex_commutes_order and stopped at the page: the
+ * destination's rows in order, then (without a limit) every complex's NO_COMMUTE row, merged (MERGE UNION ALL,
+ * each part in its index's order, no sort). `where`: the filter's conditions on `rc`.
+ */
+export function commutePageIdsSql(
+  to: number,
+  limit: number | undefined,
+  where: string,
+  bind: Bind,
+  page: { limit: string; offset: string },
+): string {
+  const part = (key: string) => `SELECT k.minutes AS commute_order, k.complex_id AS id
+    FROM complex_commutes k INDEXED BY complex_commutes_order CROSS JOIN residential_complexes rc ON rc.id = k.complex_id
+    WHERE ${key} AND ${where}`;
+  const order = `ORDER BY commute_order, id LIMIT ${page.limit} OFFSET ${page.offset}`;
+  if (limit !== undefined) return `${part(`k.to_id = ${bind(to)} AND k.minutes <= ${bind(limit)}`)} ${order}`;
+  const known = part(`k.to_id = ${bind(to)}`);
+  const unknown = part(`k.to_id = ${bind(NO_COMMUTE.to)}
+    AND NOT EXISTS (SELECT 1 FROM complex_commutes kt WHERE kt.complex_id = k.complex_id AND kt.to_id = ${bind(to)})`);
+  return `${known} UNION ALL ${unknown} ${order}`;
 }
 
 /** The destination as the cards name it: «м. Охотный Ряд», and its line's colour. */

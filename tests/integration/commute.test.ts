@@ -6,10 +6,13 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { filterToUrlQuery } from "../../shared/filters/catalogue";
 import { COMMUTE_LIMITS, STATION_COUNT } from "../../shared/filters/commute";
+import { haversineKm, walkMinutes } from "../../shared/geo/distance";
 import { FIRST_LEVEL } from "../../shared/map/projection";
 import type { ComplexList } from "../../shared/schemas/catalogue";
 import type { MapView } from "../../shared/schemas/map";
+import { DESTINATION_WALK_MAX, type DestinationAnswer } from "../../shared/transit/destination";
 import type { Param } from "../../worker/db/queries/bind";
 import { NO_COMMUTE } from "../../worker/db/queries/commute";
 import { countComplexesSql, countTotal, listComplexesSql } from "../../worker/db/queries/complexes";
@@ -365,3 +368,93 @@ describe("commute: the kept minutes follow the walks", () => {
     expect(await drift()).toEqual([0, 0]);
   });
 });
+
+describe("commute: a destination named as a place", () => {
+  const ASK = "/api/v1/commute/destination";
+  const ask = (place: string) =>
+    get(`${ASK}?place=${encodeURIComponent(place)}`, { headers: { Accept: "application/json" } });
+  const stationId = async (name: string) =>
+    (
+      await rows<{ id: number }>("SELECT id FROM subway_stations WHERE name = ?1 ORDER BY id LIMIT 1", name)
+    )[0]?.id;
+
+  it("takes a station by its name, whatever the case, the «ё» and the «м.»", async () => {
+    const id = await stationId("Охотный Ряд");
+    for (const place of ["Охотный Ряд", "м. охотный ряд", "метро ОХОТНЫЙ РЯД"]) {
+      const res = await ask(place);
+      expect(res.status, place).toBe(200);
+      const body = (await res.json()) as DestinationAnswer;
+      expect(body.station.id, place).toBe(id);
+      expect(body.place).toEqual({ kind: "station", name: "Охотный Ряд" });
+      expect(body.walk).toBe(0);
+    }
+  });
+
+  it("takes a district or a town as the station nearest its centre, with the walk from it", async () => {
+    const stations = await rows<{ id: number; lat: number; lng: number }>(
+      "SELECT id, lat, lng FROM subway_stations",
+    );
+    for (const [place, table] of [
+      ["район Арбат", "districts"],
+      ["Долгопрудный", "localities"],
+      ["Реутов", "localities"],
+      ["Москва", "localities"],
+    ] as const) {
+      const [centre] = await rows<{ lat: number; lng: number }>(
+        `SELECT lat, lng FROM ${table} WHERE name = ?1`,
+        placeKeyName(place),
+      );
+      if (!centre) throw new Error(`no ${place} in the seed`);
+      const byDistance = stations
+        .map((s) => ({ id: s.id, km: haversineKm(centre.lat, centre.lng, s.lat, s.lng) }))
+        .sort((a, b) => a.km - b.km);
+      const res = await ask(place);
+      expect(res.status, place).toBe(200);
+      const body = (await res.json()) as DestinationAnswer;
+      expect(body.place.kind, place).toBe(table === "districts" ? "district" : "locality");
+      expect(body.station.id, place).toBe(byDistance[0]?.id);
+      expect(body.walk, place).toBe(walkMinutes(byDistance[0]?.km ?? 0));
+      expect(body.walk).toBeLessThanOrEqual(DESTINATION_WALK_MAX);
+    }
+  });
+
+  it("answers a place out of the network's reach, a place outside Moscow and the region and bad words with a Russian 400", async () => {
+    for (const [place, says] of [
+      ["Дубна", /От центра Дубны до ближайшей станции, .+, [\d,]+ км — дальше, чем 30 минут пешком/],
+      ["Тверь", /«Тверь» нет среди станций, районов Москвы и городов Подмосковья/],
+      ["Балашиха", /От центра Балашихи до ближайшей станции/],
+      ["Нью-Йорк", /только по Москве и области/],
+      ["x", /^place: не короче 2 букв$/],
+      ["<script>", /^place: ожидается название/],
+      ["а".repeat(61), /^place: не длиннее 60 символов$/],
+    ] as const) {
+      const res = await ask(place);
+      expect(res.status, place).toBe(400);
+      expect(((await res.json()) as { error: string }).error, place).toMatch(says);
+    }
+    const none = await get(ASK, { headers: { Accept: "application/json" } });
+    expect(none.status).toBe(400);
+    expect(((await none.json()) as { error: string }).error).toBe("place: обязательный параметр");
+  });
+
+  it("shows the answer and the refusal on the method page without script", async () => {
+    const arbat = (await (await ask("Арбат")).json()) as DestinationAnswer;
+    const found = await get("/vremya-v-puti/?mesto=Арбат&commute_max=60");
+    expect(found.status).toBe(200);
+    const html = await found.text();
+    const list = `/novostroyki/${filterToUrlQuery({ commute_to: arbat.station.id, commute_max: 60 })}`;
+    expect(html.includes(`href="${list.replace(/&/g, "&amp;")}"`), list).toBe(true);
+    expect(html.includes('value="Арбат"')).toBe(true);
+
+    const refused = await get(`/vremya-v-puti/?mesto=${encodeURIComponent("Тверь")}`);
+    expect(refused.status).toBe(200);
+    const text = await refused.text();
+    expect(text).toMatch(/role="alert"[^>]*>«Тверь» нет среди станций, районов Москвы и городов Подмосковья/);
+    // The form is still there, with the words to correct.
+    expect(text.includes('name="mesto"')).toBe(true);
+    expect(text.includes('value="Тверь"')).toBe(true);
+  });
+});
+
+/** A place's name as the geography writes it, from what a buyer types («район Арбат»). */
+const placeKeyName = (place: string) => place.replace(/^район /, "");

@@ -97,3 +97,14 @@ export function commuteColumn(to: number, bind: Bind): string {
     WHERE cm_cs.complex_id = rc.id AND cm_cs.distance_type = 1
     ORDER BY cm_cs.minutes + cm_t.minutes, cm_cs.minutes, cm_cs.station_id LIMIT 1) AS commute_json`;
 }
+
+/** The places a destination may be named by (shared/transit/destination.ts): stations, districts, towns. */
+export const DESTINATION_PLACES_SQL = `SELECT 'station' AS kind, s.id, s.name, NULL AS name_of, s.lat, s.lng
+    FROM subway_stations s
+  UNION ALL SELECT 'district', d.id, d.name, d.name_of, d.lat, d.lng FROM districts d
+  UNION ALL SELECT 'locality', l.id, l.name, l.name_of, l.lat, l.lng FROM localities l
+  ORDER BY 1, 2`;
+
+/** Every station with its line's colour and where it is: the place's nearest is one of them. */
+export const DESTINATION_STATIONS_SQL = `SELECT s.id, s.name, s.kind, l.color, s.lat, s.lng
+  FROM subway_stations s JOIN lines l ON l.id = s.line_id ORDER BY s.id`;

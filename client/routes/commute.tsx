@@ -84,7 +84,7 @@ function PlaceAnswer({ answer, limit }: { answer: DestinationAnswer; limit: numb
       <p>
         {answer.walk === 0
           ? `Считаем время до станции ${to}.`
-          : `Ближайшая к центру станция — ${to}, от неё ${approxMinutes(answer.walk)} пешком. Время в пути считаем до неё.`}
+          : `Ближайшая к центру ${answer.place.name_of ?? `«${answer.place.name}»`} станция — ${to}, от неё ${approxMinutes(answer.walk)} пешком. Время в пути считаем до неё.`}
       </p>
       <a className="button" href={list}>
         Показать новостройки до {to}

@@ -36,7 +36,7 @@ export interface DestinationPlace {
 
 /** What a place name comes to: its station and the walk from it, or why there is none. */
 export interface DestinationAnswer {
-  place: { kind: DestinationPlace["kind"]; name: string };
+  place: Pick<DestinationPlace, "kind" | "name" | "name_of">;
   station: CommuteDestination;
   /** Minutes on foot from the station to the place's centre (0 for a station). */
   walk: number;
@@ -77,9 +77,9 @@ export function chooseDestination(
     .sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind))[0];
   if (!found)
     throw new DestinationProblem(
-      `«${text}» нет среди станций, районов Москвы и городов Подмосковья: время в пути мы считаем только по Москве и области, на метро, МЦК и МЦД`,
+      `«${text}» нет среди станций, районов Москвы и городов Подмосковья: время в пути мы считаем только по Москве и области, на метро, МЦК и МЦД.`,
     );
-  const place = { kind: found.kind, name: found.name };
+  const place = { kind: found.kind, name: found.name, name_of: found.name_of };
   if (found.kind === "station") {
     const station = stations.find((s) => s.id === found.id);
     if (station) {
@@ -96,7 +96,7 @@ export function chooseDestination(
   const walk = walkMinutes(nearest.km);
   if (walk > DESTINATION_WALK_MAX)
     throw new DestinationProblem(
-      `От центра ${found.name_of ?? `«${found.name}»`} до ближайшей станции, ${nearest.station.name}, ${formatDecimal(nearest.km, 1)} км — дальше, чем ${DESTINATION_WALK_MAX} минут пешком. Время в пути мы считаем только на метро, МЦК и МЦД, без автобусов и электричек`,
+      `От центра ${found.name_of ?? `«${found.name}»`} до ближайшей станции, ${nearest.station.name}, ${formatDecimal(nearest.km, 1)} км — дальше, чем ${DESTINATION_WALK_MAX} минут пешком. Время в пути мы считаем только на метро, МЦК и МЦД, без автобусов и электричек.`,
     );
   const { id, name, kind, color } = nearest.station;
   return { place, station: { id, name, kind, color }, walk };

@@ -385,7 +385,7 @@ describe("commute: a destination named as a place", () => {
       expect(res.status, place).toBe(200);
       const body = (await res.json()) as DestinationAnswer;
       expect(body.station.id, place).toBe(id);
-      expect(body.place).toEqual({ kind: "station", name: "Охотный Ряд" });
+      expect(body.place).toEqual({ kind: "station", name: "Охотный Ряд", name_of: null });
       expect(body.walk).toBe(0);
     }
   });
@@ -445,6 +445,9 @@ describe("commute: a destination named as a place", () => {
     const list = `/novostroyki/${filterToUrlQuery({ commute_to: arbat.station.id, commute_max: 60 })}`;
     expect(html.includes(`href="${list.replace(/&/g, "&amp;")}"`), list).toBe(true);
     expect(html.includes('value="Арбат"')).toBe(true);
+    expect(html).toMatch(
+      /Ближайшая к центру Арбата станция — м.\u00a0[^,]+, от неё ≈\u00a0\d+\u00a0мин пешком/,
+    );
 
     const refused = await get(`/vremya-v-puti/?mesto=${encodeURIComponent("Тверь")}`);
     expect(refused.status).toBe(200);

@@ -13,6 +13,7 @@ import { FIRST_LEVEL } from "../../shared/map/projection";
 import type { ComplexList } from "../../shared/schemas/catalogue";
 import type { MapView } from "../../shared/schemas/map";
 import { DESTINATION_WALK_MAX, type DestinationAnswer } from "../../shared/transit/destination";
+import { refreshStationTrips } from "../../worker/commute/refresh";
 import type { Param } from "../../worker/db/queries/bind";
 import { NO_COMMUTE } from "../../worker/db/queries/commute";
 import { countComplexesSql, countTotal, listComplexesSql } from "../../worker/db/queries/complexes";
@@ -311,22 +312,22 @@ describe("commute: the sort's pages equal the plain order", () => {
   });
 });
 
-describe("commute: the kept minutes follow the walks", () => {
-  /** Rows of complex_commutes that differ from the minimum computed now (none when kept right). */
-  const drift = () =>
-    rows<{ n: number }>(
-      `SELECT count(*) AS n FROM (
-        SELECT complex_id, to_id, minutes FROM complex_commutes WHERE to_id > 0
-        EXCEPT SELECT cs.complex_id, t.to_id, min(cs.minutes + t.minutes) FROM complex_stations cs
-          JOIN station_trips t ON t.from_id = cs.station_id WHERE cs.distance_type = 1 GROUP BY 1, 2
-        UNION ALL
-        SELECT cs.complex_id, t.to_id, min(cs.minutes + t.minutes) FROM complex_stations cs
-          JOIN station_trips t ON t.from_id = cs.station_id WHERE cs.distance_type = 1 GROUP BY 1, 2
-        EXCEPT SELECT complex_id, to_id, minutes FROM complex_commutes WHERE to_id > 0)
-      UNION ALL SELECT (SELECT count(*) FROM residential_complexes)
-        - (SELECT count(*) FROM complex_commutes WHERE to_id = ${NO_COMMUTE.to} AND minutes = ${NO_COMMUTE.minutes})`,
-    ).then((r) => r.map((x) => x.n));
+/** Rows of complex_commutes that differ from the minimum computed now (none when kept right). */
+const drift = () =>
+  rows<{ n: number }>(
+    `SELECT count(*) AS n FROM (
+      SELECT complex_id, to_id, minutes FROM complex_commutes WHERE to_id > 0
+      EXCEPT SELECT cs.complex_id, t.to_id, min(cs.minutes + t.minutes) FROM complex_stations cs
+        JOIN station_trips t ON t.from_id = cs.station_id WHERE cs.distance_type = 1 GROUP BY 1, 2
+      UNION ALL
+      SELECT cs.complex_id, t.to_id, min(cs.minutes + t.minutes) FROM complex_stations cs
+        JOIN station_trips t ON t.from_id = cs.station_id WHERE cs.distance_type = 1 GROUP BY 1, 2
+      EXCEPT SELECT complex_id, to_id, minutes FROM complex_commutes WHERE to_id > 0)
+    UNION ALL SELECT (SELECT count(*) FROM residential_complexes)
+      - (SELECT count(*) FROM complex_commutes WHERE to_id = ${NO_COMMUTE.to} AND minutes = ${NO_COMMUTE.minutes})`,
+  ).then((r) => r.map((x) => x.n));
 
+describe("commute: the kept minutes follow the walks", () => {
   it("as the seed leaves them, and after a feed adds, changes and takes away a walk", async () => {
     expect(await drift()).toEqual([0, 0]);
     // A published complex with no walk to a station, and a station trips start from.
@@ -461,3 +462,114 @@ describe("commute: a destination named as a place", () => {
 
 /** A place's name as the geography writes it, from what a buyer types («район Арбат»). */
 const placeKeyName = (place: string) => place.replace(/^район /, "");
+
+describe("commute: the trips follow the network D1 holds", () => {
+  const trips = () =>
+    rows<{ to_id: number; from_id: number; minutes: number; transfers: number; lines: string }>(
+      "SELECT to_id, from_id, minutes, transfers, lines FROM station_trips ORDER BY to_id, from_id",
+    );
+  /** The scheduled runs until the rebuild is through, a few stations each; how many it took. */
+  const runAll = async () => {
+    for (let run = 1; run <= 200; run++) if ((await refreshStationTrips(env.DB, 7)).done) return run;
+    throw new Error("the rebuild does not end");
+  };
+
+  it("leaves the seed's trips alone: the seed's network is the one D1 holds", async () => {
+    const before = await trips();
+    expect(await refreshStationTrips(env.DB)).toEqual({ rebuilt: [], done: true });
+    expect(await trips()).toEqual(before);
+  });
+
+  it("rebuilds, slice after slice from D1's rows, exactly the trips the seed made from the geography", async () => {
+    const before = await trips();
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM station_trips"),
+      env.DB.prepare("UPDATE transit_state SET built = NULL"),
+    ]);
+    expect(await runAll()).toBeGreaterThan(2);
+    expect(await trips()).toEqual(before);
+    expect(await drift()).toEqual([0, 0]);
+    expect(await refreshStationTrips(env.DB)).toEqual({ rebuilt: [], done: true });
+  });
+
+  it("follows a station moved, renamed and closed, and keeps the complexes' minutes with them", async () => {
+    // A station complexes walk to, inside a line (a neighbour on each side).
+    const [x] = await rows<{ id: number; line_id: number; position: number }>(
+      `SELECT sl.station_id AS id, sl.line_id, sl.position FROM station_lines sl
+        WHERE sl.position > 0 AND EXISTS (SELECT 1 FROM station_lines n WHERE n.line_id = sl.line_id AND n.position = sl.position + 1)
+          AND EXISTS (SELECT 1 FROM complex_stations cs WHERE cs.station_id = sl.station_id AND cs.distance_type = 1)
+        ORDER BY sl.station_id LIMIT 1`,
+    );
+    if (!x) throw new Error("no walked-to station inside a line in the seed");
+    const fromX = async () =>
+      new Map((await trips()).filter((t) => t.from_id === x.id).map((t) => [t.to_id, t.minutes]));
+    const before = await fromX();
+    const [neighbour] = await rows<{ id: number }>(
+      "SELECT station_id AS id FROM station_lines WHERE line_id = ?1 AND position = ?2",
+      x.line_id,
+      x.position + 1,
+    );
+    if (!neighbour) throw new Error("no neighbour");
+
+    // Moved 3 km north: the ride to its neighbour along the line is longer, every trip from it is rebuilt.
+    await env.DB.prepare("UPDATE subway_stations SET lat = lat + 0.027 WHERE id = ?1").bind(x.id).run();
+    expect(await runAll()).toBeGreaterThan(1);
+    const moved = await fromX();
+    expect(moved.get(neighbour.id) ?? 0).toBeGreaterThan(before.get(neighbour.id) ?? 0);
+    expect(await drift()).toEqual([0, 0]);
+
+    // Renamed: a new network, rebuilt; the same trips (the name is no distance).
+    await env.DB.prepare("UPDATE subway_stations SET name = name || ' (новое)' WHERE id = ?1")
+      .bind(x.id)
+      .run();
+    expect(await runAll()).toBeGreaterThan(1);
+    expect(await fromX()).toEqual(moved);
+
+    // Closed: off its line, no trip goes to it or starts from it, and a complex that walks there alone has no time.
+    await env.DB.prepare("DELETE FROM station_lines WHERE station_id = ?1").bind(x.id).run();
+    await runAll();
+    const left = await rows<{ n: number }>(
+      "SELECT count(*) AS n FROM station_trips WHERE to_id = ?1 OR from_id = ?1",
+      x.id,
+    );
+    expect(left[0]?.n).toBe(0);
+    expect(await drift()).toEqual([0, 0]);
+    const alone = await rows<{ n: number }>(
+      `SELECT count(*) AS n FROM complex_commutes k WHERE k.to_id > 0 AND k.complex_id IN (
+        SELECT complex_id FROM complex_stations WHERE distance_type = 1 GROUP BY complex_id
+        HAVING count(*) = 1 AND max(station_id) = ?1)`,
+      x.id,
+    );
+    expect(alone[0]?.n).toBe(0);
+  });
+
+  it("gives trips to a station a feed's complex walks to first, on the next run", async () => {
+    const [station] = await rows<{ id: number }>(
+      `SELECT DISTINCT sl.station_id AS id FROM station_lines sl WHERE NOT EXISTS
+        (SELECT 1 FROM complex_stations cs WHERE cs.station_id = sl.station_id AND cs.distance_type = 1)
+        ORDER BY 1 LIMIT 1`,
+    );
+    // A complex with no walk yet: its only time will be through this station.
+    const [complex] = await rows<{ id: number }>(
+      `SELECT id FROM residential_complexes rc WHERE is_published = 1 AND NOT EXISTS
+        (SELECT 1 FROM complex_stations cs WHERE cs.complex_id = rc.id AND cs.distance_type = 1) ORDER BY id DESC LIMIT 1`,
+    );
+    if (!station || !complex) throw new Error("every station is walked to, or no complex");
+    await env.DB.prepare(
+      `INSERT INTO complex_stations (complex_id, station_id, distance_type, minutes) VALUES (?1, ?2, 1, 5)
+       ON CONFLICT (complex_id, station_id) DO UPDATE SET distance_type = 1, minutes = 5`,
+    )
+      .bind(complex.id, station.id)
+      .run();
+    const own = () =>
+      rows<{ minutes: number }>(
+        "SELECT minutes FROM complex_commutes WHERE complex_id = ?1 AND to_id = ?2",
+        complex.id,
+        station.id,
+      );
+    expect(await own()).toEqual([]);
+    expect((await refreshStationTrips(env.DB)).rebuilt).toContain(station.id);
+    expect(await own()).toEqual([{ minutes: 5 }]);
+    expect(await drift()).toEqual([0, 0]);
+  });
+});

@@ -58,3 +58,15 @@ CREATE TRIGGER complex_commutes_update AFTER UPDATE OF complex_id, station_id, d
       WHERE cs.complex_id IN (OLD.complex_id, NEW.complex_id) AND cs.distance_type = 1 AND cs.minutes IS NOT NULL
       GROUP BY cs.complex_id, t.to_id;
 END;
+
+-- The network station_trips were computed from (shared/transit/network.ts networkFingerprint): `built`. A
+-- change of the stations or lines in D1 changes the fingerprint; the scheduled rebuild (worker/commute/
+-- refresh.ts) then recomputes the trips from one station after another toward `building`, `next_from` the
+-- last station done, and the kept minutes of the complexes that walk to each. The seed writes its row; no row
+-- (a database migrated after its seed): the network is not known, and the trips are rebuilt once.
+CREATE TABLE transit_state (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  built TEXT,
+  building TEXT,
+  next_from INTEGER NOT NULL DEFAULT 0
+);

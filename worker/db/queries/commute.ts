@@ -108,3 +108,79 @@ export const DESTINATION_PLACES_SQL = `SELECT 'station' AS kind, s.id, s.name, N
 /** Every station with its line's colour and where it is: the place's nearest is one of them. */
 export const DESTINATION_STATIONS_SQL = `SELECT s.id, s.name, s.kind, l.color, s.lat, s.lng
   FROM subway_stations s JOIN lines l ON l.id = s.line_id ORDER BY s.id`;
+
+/** The network as D1 holds it, in shared/transit/network.ts's NetworkRow: each station's place on its lines. */
+export const NETWORK_SQL = `SELECT l.id AS line_id, l.number, l.kind, l.name, l.color, sl.position,
+    s.id AS station_id, s.name AS station, s.lat, s.lng
+  FROM station_lines sl JOIN lines l ON l.id = sl.line_id JOIN subway_stations s ON s.id = sl.station_id
+  ORDER BY l.id, sl.position`;
+
+export interface TransitState {
+  built: string | null;
+  building: string | null;
+  next_from: number;
+}
+
+export const TRANSIT_STATE_SQL = "SELECT built, building, next_from FROM transit_state WHERE id = 1";
+
+/** The stations complexes walk to, after `after`, in order: those a rebuild starts trips from. */
+export const WALKED_TO_AFTER_SQL = `SELECT DISTINCT station_id AS id FROM complex_stations
+  WHERE distance_type = 1 AND station_id > ?1 ORDER BY station_id LIMIT ?2`;
+
+/**
+ * Stations of the network that complexes walk to and no trip starts from (a feed's complex walks to a station
+ * none walked to before): their trips are computed on the next run.
+ */
+export const WALKED_TO_WITHOUT_TRIPS_SQL = `SELECT DISTINCT cs.station_id AS id FROM complex_stations cs
+  WHERE cs.distance_type = 1 AND EXISTS (SELECT 1 FROM station_lines sl WHERE sl.station_id = cs.station_id)
+    AND NOT EXISTS (SELECT 1 FROM station_trips t WHERE t.to_id = cs.station_id AND t.from_id = cs.station_id)
+  ORDER BY cs.station_id LIMIT ?1`;
+
+/** Complexes that walk to station ?1: their kept minutes follow its trips. */
+const WALKERS = "SELECT complex_id FROM complex_stations WHERE station_id = ?1 AND distance_type = 1";
+
+/**
+ * One station's trips replaced by `trips` (bound as ONE JSON array of [to, minutes, transfers, lines]: a
+ * station's few hundred rows in one statement), and the kept minutes of the complexes that walk to it again.
+ */
+export function replaceTripsStatements(
+  db: D1Database,
+  from: number,
+  trips: readonly { to_id: number; minutes: number; transfers: number; lines: string }[],
+): D1PreparedStatement[] {
+  const json = JSON.stringify(trips.map((t) => [t.to_id, t.minutes, t.transfers, t.lines]));
+  return [
+    db.prepare("DELETE FROM station_trips WHERE from_id = ?1").bind(from),
+    db
+      .prepare(
+        `INSERT INTO station_trips (to_id, from_id, minutes, transfers, lines)
+          SELECT json_extract(j.value, '$[0]'), ?1, json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]'),
+            json_extract(j.value, '$[3]') FROM json_each(?2) j`,
+      )
+      .bind(from, json),
+    db.prepare(`DELETE FROM complex_commutes WHERE to_id > 0 AND complex_id IN (${WALKERS})`).bind(from),
+    db
+      .prepare(
+        `INSERT INTO complex_commutes (complex_id, to_id, minutes)
+          SELECT cs.complex_id, t.to_id, min(cs.minutes + t.minutes) FROM complex_stations cs
+            JOIN station_trips t ON t.from_id = cs.station_id
+            WHERE cs.complex_id IN (${WALKERS}) AND cs.distance_type = 1 AND cs.minutes IS NOT NULL
+            GROUP BY cs.complex_id, t.to_id`,
+      )
+      .bind(from),
+  ];
+}
+
+/** Where a rebuild stands: toward which network, after which station. */
+export const setTransitState = (db: D1Database, s: TransitState) =>
+  db
+    .prepare(
+      `INSERT INTO transit_state (id, built, building, next_from) VALUES (1, ?1, ?2, ?3)
+        ON CONFLICT (id) DO UPDATE SET built = excluded.built, building = excluded.building, next_from = excluded.next_from`,
+    )
+    .bind(s.built, s.building, s.next_from);
+
+/** The trips of stations no complex walks to any more: gone once a rebuild is through. */
+export const deleteUnwalkedTrips = (db: D1Database) =>
+  db.prepare(`DELETE FROM station_trips WHERE from_id NOT IN
+    (SELECT station_id FROM complex_stations WHERE distance_type = 1)`);

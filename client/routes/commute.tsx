@@ -140,13 +140,13 @@ export default function CommutePage({ match }: PageProps) {
         </form>
         <form className="commute-form" action="/vremya-v-puti/" method="get">
           <label>
-            <span>Или место: район Москвы, город области, станция</span>
+            <span>Или место назначения</span>
             <input
               className="form-input"
               type="text"
               name={PLACE}
               defaultValue={place}
-              placeholder="Например, Арбат или Химки"
+              placeholder="Район, город или станция: Арбат, Реутов"
               required
               minLength={2}
               maxLength={60}

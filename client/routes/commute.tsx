@@ -98,7 +98,9 @@ export default function CommutePage({ match }: PageProps) {
   const place = placeOf(match);
   const asked = useApi(placeKey(match));
   // Without script the server hands a refused place over as { error }; with it the fetch fails with it.
-  const problem = isAskedProblem(asked.data) ? asked.data.error : (asked.error?.message ?? null);
+  // The API names its parameter («place: …»); the page names the field as its label does.
+  const refusal = isAskedProblem(asked.data) ? asked.data.error : (asked.error?.message ?? null);
+  const problem = refusal?.replace(/^place: /, "Место назначения: ") ?? null;
   const answer = asked.data && !isAskedProblem(asked.data) ? asked.data : null;
   const limit = limitOf(match);
   return (

@@ -457,6 +457,12 @@ describe("commute: a destination named as a place", () => {
     // The form is still there, with the words to correct.
     expect(text.includes('name="mesto"')).toBe(true);
     expect(text.includes('value="Тверь"')).toBe(true);
+    // Words the API refuses as words: the page names the field as its label does, and escapes them.
+    const hostile = await (await get(`/vremya-v-puti/?mesto=${encodeURIComponent("<b>Арбат</b>")}`)).text();
+    expect(hostile).toMatch(
+      /role="alert"[^>]*>Место назначения: ожидается название: буквы, цифры, пробелы, точки и дефисы/,
+    );
+    expect(hostile.includes("<b>Арбат</b>")).toBe(false);
   });
 });
 

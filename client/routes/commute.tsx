@@ -148,7 +148,7 @@ export default function CommutePage({ match }: PageProps) {
               type="text"
               name={PLACE}
               defaultValue={place}
-              placeholder="Район, город или станция: Арбат, Реутов"
+              placeholder="Район, город, станция"
               required
               minLength={2}
               maxLength={60}

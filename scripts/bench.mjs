@@ -11,7 +11,10 @@ import { openLocalD1 } from "./db.mjs";
 import { firstLoad } from "./first-load.mjs";
 import { prepareScale, startServer } from "./local-server.mjs";
 
-/** BENCH_SCALES=1 for a quick run at scale 1 only; BENCH_TARGETS and BENCH_RANDOM_FILTERS below. */
+/**
+ * BENCH_SCALES=1 for a quick run at scale 1 only; BENCH_TARGETS and BENCH_RANDOM_FILTERS below;
+ * BENCH_FILTERS="Охотный" times only the filters whose name holds that text.
+ */
 const SCALES = (process.env.BENCH_SCALES ?? "1,10").split(",").map(Number);
 const CONNECTIONS = 10;
 const SECONDS = 10;
@@ -82,6 +85,7 @@ async function benchFilters(db) {
     "1–2-комн. от 40 м²": { rooms: [1, 2], area: { min: 40 } },
     "чистовая до 10 млн ₽": { otdelka: [3], price: { max: 10_000_000 } },
     "у МЦК": { near: "mcc" },
+    "до м. Охотный Ряд": { commute_to: okhotny.id },
     "до м. Охотный Ряд ≤ 45 мин": { commute_to: okhotny.id, commute_max: 45 },
     "до м. Охотный Ряд ≤ 90 мин, 2-комн.": { commute_to: okhotny.id, commute_max: 90, rooms: [2] },
     // Construction (issue 31): the kept bits on the sort indexes.
@@ -110,6 +114,16 @@ async function timeQueries(db, scale, sql, filters, tooSlow, first) {
       list: sql.listComplexesSql({ filter, page: 1, perPage: 25, sort: "price desc" }),
       count: sql.countComplexesSql(filter),
     };
+    // With a destination, the list in the commute's order too (issue 32): its first page and a far one.
+    if (filter.commute_to) {
+      for (const page of [1, 40])
+        queries[`list by commute, p. ${page}`] = sql.listComplexesSql({
+          filter,
+          page,
+          perPage: 25,
+          sort: "commute asc",
+        });
+    }
     for (const [kind, q] of Object.entries(queries)) {
       const row = { scale, filter: name, query: kind };
       const key = `${name} ${kind}`;
@@ -203,7 +217,10 @@ async function checkCounts(db, scale, sql, filters) {
 async function benchD1(persistTo, scale, sql, tooSlow, first) {
   const { db, dispose } = await openLocalD1(persistTo);
   try {
-    const filters = await benchFilters(db);
+    const only = process.env.BENCH_FILTERS;
+    const filters = Object.fromEntries(
+      Object.entries(await benchFilters(db)).filter(([name]) => !only || name.includes(only)),
+    );
     const rows = await timeQueries(db, scale, sql, filters, tooSlow, first);
     if (scale === Math.max(...SCALES)) await printPlans(db, scale, sql, filters);
     await checkCounts(db, scale, sql, filters);
@@ -222,6 +239,7 @@ async function targets(origin, manifest) {
   const grid = await (await fetch(`${origin}/api/v1/residential-complexes/grid`)).json();
   const metro = await (await fetch(`${origin}/api/v1/locations/subways/grid?kind=metro`)).json();
   const station = [...metro.data].sort((a, b) => b.rc_count - a.rc_count)[0];
+  const okhotny = metro.data.find((s) => s.name === "Охотный Ряд");
   const pages = {
     "/": "/",
     listing: "/novostroyki/",
@@ -234,6 +252,8 @@ async function targets(origin, manifest) {
   return [
     ...Object.entries(pages).map(([name, path]) => ({ name, path, page: true })),
     { name: "count call", path: "/api/v1/residential-complexes/grid?per_page=1&search[rooms]=2" },
+    // The listing in the commute's order to the issue's station (issue 32).
+    { name: "commute listing", path: `/novostroyki/?commute_to=${okhotny.id}&sort=commute+asc`, page: true },
     { name: "static asset", path: manifest.entry },
   ];
 }

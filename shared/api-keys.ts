@@ -30,6 +30,7 @@ import type { MediaCategoriesGrid, MediaCategory, MediaPost, MediaPostsGrid } fr
 import type { PageData } from "./schemas/pages";
 import type { QuizSubmitResult, QuizzesResponse } from "./schemas/quizzes";
 import type { SpecialOffers } from "./schemas/special-offers";
+import type { DestinationAnswer } from "./transit/destination";
 
 export const API_BASE = "/api/v1";
 
@@ -49,6 +50,7 @@ export interface ApiAnswers {
   locations: { data: LocationItem[] };
   location: { data: LocationItem };
   search: SearchResult;
+  commuteDestination: DestinationAnswer;
   quizzes: QuizzesResponse;
   quizSubmit: QuizSubmitResult;
   leads: LeadSubmitResult;
@@ -127,6 +129,8 @@ export const apiKeys = {
   location: (api: LocationApi, slug: string, kind?: string) =>
     keyOf("location", `/locations/${api}/${slug}`, { kind }),
   search: (keyword: string) => keyOf("search", "/search/entities-by-word", { keyword }),
+  /** A commute's destination named as a place (issue 32). */
+  commuteDestination: (place: string) => keyOf("commuteDestination", "/commute/destination", { place }),
   quizzes: () => keyOf("quizzes", "/quizzes"),
   quizSubmit: () => keyOf("quizSubmit", "/quizzes/submit"),
   leads: () => keyOf("leads", "/leads"),

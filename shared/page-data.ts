@@ -33,9 +33,18 @@ export interface PageData<K extends DataKeys = DataKeys, F extends DataKeys = Da
    * answered), and the path its answer moves to (301).
    */
   elsewhere?(match: RouteMatch, first: Answers<K>): Elsewhere | undefined;
+  /**
+   * The answer to the visitor's own words in a plain form (the commute's place): a 400 of it is the page's
+   * to show, its Russian message as `{ error }` in the key's place (isAskedProblem), not the page's status.
+   */
+  asked?(match: RouteMatch): ApiKey<unknown> | undefined;
   /** The visit's own state the page starts with, made by the worker (the request form's idempotency key). */
   visit?(): VisitState;
 }
+
+/** An asked key's 400 answer, as the server hands it over (PageData.asked). */
+export const isAskedProblem = (data: unknown): data is { error: string } =>
+  typeof data === "object" && data !== null && typeof (data as { error?: unknown }).error === "string";
 
 /** What a page may add to the boot data of its visit. */
 export type VisitState = Partial<Pick<BootData, "lead">>;

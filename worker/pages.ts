@@ -167,12 +167,15 @@ async function pageBoot(
       }
       return r;
     });
-  const [results, ads, menu] = await Promise.all([
+  const askedKey = data?.asked?.(match);
+  const [results, ads, menu, asked] = await Promise.all([
     Promise.all(presentKeys(keys).map(first)),
     adsKey ? resolveKey(c, adsKey) : null,
     resolveKey(c, apiKeys.menuAmounts()),
+    askedKey ? resolveKey(c, askedKey) : null,
   ]);
-  const status = statusOf(results);
+  // The visitor's own words refused (400) are the page's to say; any other failure is the page's status.
+  const status = statusOf(asked && asked.status !== 400 ? [...results, asked] : results);
   if (status === 404) {
     // A URL that names something else than this page's (an article as a journal's category) moves there.
     const other = data?.elsewhere?.(match, answersOf(keys, answered));
@@ -182,6 +185,7 @@ async function pageBoot(
   }
   if (status !== 200) return { status };
   const fallback: Record<string, unknown> = Object.fromEntries(results.map((r) => [r.key, r.data]));
+  if (asked) fallback[asked.key] = asked.data;
   // A URL whose text differs from the canonical one for the same id (a renamed complex) moves there.
   const canonical = data?.canonical?.(match, answersOf(keys, fallback));
   if (canonical && canonical !== url.pathname) return { moved: `${canonical}${url.search}` };

@@ -2,10 +2,12 @@
  * The Worker's scheduled handler (Cron Triggers in wrangler.toml): pulls the developers' feeds and deletes the
  * rate limits' ended windows every hour, and hands buyers' requests that never reached the queue over to it
  * every few minutes; every few minutes too, matches the catalogue's changes to the saved searches and makes the
- * due letters (worker/alerts/match.ts), and refreshes the kept risk of delay of a slice of the complexes.
+ * due letters (worker/alerts/match.ts), refreshes the kept risk of delay of a slice of the complexes, and
+ * recomputes a slice of the commute's trips after the network changed.
  */
 import { runAlerts } from "./alerts/match";
 import { handOverStoredLetters } from "./alerts/send";
+import { refreshStationTrips } from "./commute/refresh";
 import { refreshDueConstruction } from "./construction/refresh";
 import { pullFeeds } from "./feeds/pull";
 import { imageHostsOf } from "./image-proxy";
@@ -38,6 +40,8 @@ export function scheduled(
   ctx.waitUntil(handOverStoredLeads(env));
   // The construction's kept bands: one slice of the complexes being built (worker/construction/refresh.ts).
   ctx.waitUntil(refreshDueConstruction(env.DB, new Date(controller.scheduledTime ?? Date.now())));
+  // The commute's trips follow the network D1 holds: a slice of a rebuild after a change (worker/commute/refresh.ts).
+  ctx.waitUntil(refreshStationTrips(env.DB));
   // Alerts: the new changes matched and the due letters made every few minutes, then the outbox's stragglers;
   // after the feeds' pull when it runs, so that an import's changes come in one letter, not split by the run.
   ctx.waitUntil(

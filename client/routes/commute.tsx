@@ -4,21 +4,34 @@
  * script.
  */
 import { apiKeys } from "../../shared/api-keys";
-import { CATALOGUE_FIELDS } from "../../shared/filters/catalogue";
+import { CATALOGUE_FIELDS, filterToUrlQuery } from "../../shared/filters/catalogue";
 import { COMMUTE_HORIZON } from "../../shared/filters/commute";
 import { formatDecimal } from "../../shared/format";
 import { WALK_DETOUR, WALK_KMH } from "../../shared/geo/distance";
-import { pageData } from "../../shared/page-data";
+import { isAskedProblem, pageData } from "../../shared/page-data";
 import type { LocationItem } from "../../shared/schemas/locations";
+import type { DestinationAnswer } from "../../shared/transit/destination";
 import { MODEL, TRACK_DETOUR, TRANSFER_KM, TRANSFER_MINUTES, WAIT_OF_LINE } from "../../shared/transit/graph";
+import { approxMinutes } from "../../shared/transit/text";
 import { CommuteLimitOptions } from "../components/catalogue/filter-form/controls";
+import { stationName } from "../components/complex/text";
 import { StaticPage } from "../components/legal/StaticPage";
 import { useApi } from "../hooks/use-api";
 import type { PageProps } from "../pages";
 import "./commute.css";
 
+/** The method page's second plain form: a destination named as a place (shared/transit/destination.ts). */
+const PLACE = "mesto";
+const placeOf = (match: PageProps["match"]) => match.search.get(PLACE)?.trim() || undefined;
+
+const placeKey = (match: PageProps["match"]) => {
+  const place = placeOf(match);
+  return place === undefined ? undefined : apiKeys.commuteDestination(place);
+};
+
 export const data = pageData({
   keys: () => ({ stations: apiKeys.locations("subways") }),
+  asked: placeKey,
 });
 
 const F = CATALOGUE_FIELDS;
@@ -56,8 +69,40 @@ function byLine(stations: readonly LocationItem[]) {
   }));
 }
 
+/** The limit the place's form carries to the list: one of the offered, 45 by default. */
+function limitOf(match: PageProps["match"]): number {
+  const asked = Number(match.search.get(F.commute_max.url[0]));
+  return asked in F.commute_max.options ? asked : 45;
+}
+
+/** What the place's form came back with: its station and the list there, or why there is none. */
+function PlaceAnswer({ answer, limit }: { answer: DestinationAnswer; limit: number }) {
+  const list = `/novostroyki/${filterToUrlQuery({ commute_to: answer.station.id, commute_max: limit })}`;
+  const to = stationName(answer.station);
+  return (
+    <div className="commute-form__answer" role="status">
+      <p>
+        {answer.walk === 0
+          ? `Считаем время до станции ${to}.`
+          : `Ближайшая к центру ${answer.place.name_of ?? `«${answer.place.name}»`} станция — ${to}, от неё ${approxMinutes(answer.walk)} пешком. Время в пути считаем до неё.`}
+      </p>
+      <a className="button" href={list}>
+        Показать новостройки до {to}
+      </a>
+    </div>
+  );
+}
+
 export default function CommutePage({ match }: PageProps) {
   const { data: stations } = useApi(data.keys(match).stations);
+  const place = placeOf(match);
+  const asked = useApi(placeKey(match));
+  // Without script the server hands a refused place over as { error }; with it the fetch fails with it.
+  // The API names its parameter («place: …»); the page names the field as its label does.
+  const refusal = isAskedProblem(asked.data) ? asked.data.error : (asked.error?.message ?? null);
+  const problem = refusal?.replace(/^place: /, "Место назначения: ") ?? null;
+  const answer = asked.data && !isAskedProblem(asked.data) ? asked.data : null;
+  const limit = limitOf(match);
   return (
     <StaticPage
       match={match}
@@ -95,6 +140,38 @@ export default function CommutePage({ match }: PageProps) {
             Показать новостройки
           </button>
         </form>
+        <form className="commute-form" action="/vremya-v-puti/" method="get">
+          <label>
+            <span>Или место назначения</span>
+            <input
+              className="form-input"
+              type="text"
+              name={PLACE}
+              defaultValue={place}
+              placeholder="Район, город, станция"
+              required
+              minLength={2}
+              maxLength={60}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? "commute-place-problem" : undefined}
+            />
+          </label>
+          <label>
+            <span>{F.commute_max.label}</span>
+            <select className="form-input" name={F.commute_max.url[0]} defaultValue={String(limit)}>
+              <CommuteLimitOptions />
+            </select>
+          </label>
+          <button type="submit" className="button">
+            Найти станцию
+          </button>
+        </form>
+        {problem && (
+          <p id="commute-place-problem" className="commute-form__problem" role="alert">
+            {problem}
+          </p>
+        )}
+        {answer && <PlaceAnswer answer={answer} limit={limit} />}
       </section>
 
       <section className="static-page__section" aria-labelledby="commute-method">

@@ -144,3 +144,36 @@ test("without JavaScript: the method page's form, then the listing's own form", 
   await page.locator(".map-page").screenshot({ path: `${SHOTS}/no-js-map-390.png` });
   await context.close();
 });
+
+test("a destination named as a place on the method page, with JavaScript", async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/vremya-v-puti/");
+  await hydrated(page);
+  const place = page.getByLabel("Или место назначения");
+  // A town outside Moscow and the region: said so, the words kept to correct.
+  await place.fill("Тверь");
+  await page.getByRole("button", { name: "Найти станцию" }).click();
+  await expect(page.getByRole("alert")).toContainText(
+    "«Тверь» нет среди станций, районов Москвы и городов Подмосковья",
+  );
+  await expect(place).toHaveValue("Тверь");
+  await expect(place).toHaveAttribute("aria-invalid", "true");
+  // A district: the station nearest its centre, and the list there within the chosen limit.
+  await place.fill("Арбат");
+  await page.getByLabel("Время в пути").nth(1).selectOption({ label: "до 60 минут" });
+  await page.getByRole("button", { name: "Найти станцию" }).click();
+  await expect(page.getByRole("status")).toContainText(/Ближайшая к центру Арбата станция — м\.\s\S+/);
+  await page.screenshot({ path: `${SHOTS}/method-place-1440.png` });
+  const link = page.getByRole("link", { name: /^Показать новостройки до м\./ });
+  const station = ((await link.textContent()) ?? "").replace(/^Показать новостройки до /, "");
+  await link.click();
+  await expect(page).toHaveURL(/\/novostroyki\/\?commute_to=\d+&commute_max=60$/);
+  // Every card says its time to that station.
+  const lines = page.locator(".listing-card__commute");
+  await expect(lines.first()).toContainText(
+    new RegExp(`^≈\\s\\d+\\sмин до ${station.replace(/\s/g, "\\s")}`),
+  );
+  await expect(lines).toHaveCount(await page.locator(".listing-card").count());
+  expect(errors).toEqual([]);
+});

@@ -4,14 +4,26 @@
  * destinations × limits; the URL's round trip and the noindex rule; the commute sort; bad input (an unknown
  * station, a limit out of range); a limit without a destination; a destination at a complex's own station.
  */
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { filterToUrlQuery } from "../../shared/filters/catalogue";
 import { COMMUTE_LIMITS, STATION_COUNT } from "../../shared/filters/commute";
+import { haversineKm, walkMinutes } from "../../shared/geo/distance";
 import { FIRST_LEVEL } from "../../shared/map/projection";
 import type { ComplexList } from "../../shared/schemas/catalogue";
 import type { MapView } from "../../shared/schemas/map";
-import { countComplexesSql } from "../../worker/db/queries/complexes";
+import { DESTINATION_WALK_MAX, type DestinationAnswer } from "../../shared/transit/destination";
+import { refreshStationTrips } from "../../worker/commute/refresh";
+import type { Param } from "../../worker/db/queries/bind";
+import { NO_COMMUTE } from "../../worker/db/queries/commute";
+import { countComplexesSql, countTotal, listComplexesSql } from "../../worker/db/queries/complexes";
 import { Random } from "../../worker/db/seed/prng";
+import { directPageSql } from "../catalogue-oracle";
 import { get, getJson, rows } from "./helpers";
+
+async function ids(q: { sql: string; params: Param[] }): Promise<number[]> {
+  return (await rows<{ id: number }>(q.sql, ...q.params)).map((r) => r.id);
+}
 
 const LIMITS = Object.keys(COMMUTE_LIMITS).map(Number);
 const GRID = "/api/v1/residential-complexes/grid";
@@ -237,15 +249,333 @@ describe("commute: the method page", () => {
   });
 });
 
-describe("commute: the count's plan", () => {
-  it("reads the destination's trips by key and each station's complexes from its index", async () => {
-    const q = countComplexesSql({ commute_to: 7, commute_max: 45 });
-    const plan = await rows<{ detail: string }>(`EXPLAIN QUERY PLAN ${q.sql}`, ...q.params);
-    const text = plan.map((p) => p.detail).join("\n");
-    expect(text).toMatch(/SEARCH t USING PRIMARY KEY \(to_id=\?\)/);
-    expect(text).toMatch(
-      /SEARCH cs USING COVERING INDEX complex_stations_station \(station_id=\? AND distance_type=\?\)/,
+describe("commute: the plans", () => {
+  /** A statement's plan, each step with the steps under it. */
+  async function plan(q: { sql: string; params: (string | number)[] }) {
+    const steps = await rows<{ id: number; parent: number; detail: string }>(
+      `EXPLAIN QUERY PLAN ${q.sql}`,
+      ...q.params,
     );
-    expect(text).not.toMatch(/SCAN (t|cs)\b/);
+    const under = (id: number): string[] =>
+      steps.filter((s) => s.parent === id).flatMap((s) => [s.detail, ...under(s.id)]);
+    return { text: steps.map((s) => s.detail).join("\n"), under, steps };
+  }
+
+  it("counts within a limit as one range of the kept minutes (complex_commutes_order)", async () => {
+    const { text } = await plan(countComplexesSql({ commute_to: 7, commute_max: 45 }));
+    expect(text).toMatch(/SEARCH k USING COVERING INDEX complex_commutes_order \(to_id=\? AND minutes<\?\)/);
+    expect(text).not.toMatch(/SCAN k\b|station_trips|TEMP B-TREE/);
+  });
+
+  it("reads a page in the commute's order off the index, with no sort of the filter's complexes", async () => {
+    for (const filter of [
+      { commute_to: 7 },
+      { commute_to: 7, commute_max: 60 },
+      { commute_to: 7, rooms: [2] },
+    ]) {
+      const p = await plan(listComplexesSql({ filter, page: 3, perPage: 25, sort: "commute asc" }));
+      const ids = p.steps.find((s) => s.detail === "CO-ROUTINE p");
+      if (!ids) throw new Error(`no page of ids in ${p.text}`);
+      const inner = p.under(ids.id).join("\n");
+      expect(inner, JSON.stringify(filter)).toMatch(
+        /SEARCH k USING COVERING INDEX complex_commutes_order \(to_id=\?/,
+      );
+      // Only the page's 25 rows are sorted (by the outer ORDER BY), never the filter's complexes.
+      expect(inner, JSON.stringify(filter)).not.toMatch(/TEMP B-TREE|SCAN rc\b|SCAN k\b/);
+    }
+  });
+});
+
+describe("commute: the sort's pages equal the plain order", () => {
+  it("for seeded destinations, with and without a limit and another field, page after page", async () => {
+    const random = new Random(3232);
+    let pages = 0;
+    for (let i = 0; i < 12; i++) {
+      const to = random.int(1, STATION_COUNT);
+      for (const filter of [
+        { commute_to: to },
+        { commute_to: to, commute_max: LIMITS[random.int(0, LIMITS.length - 1)] as number },
+        { commute_to: to, rooms: [random.int(1, 3)] },
+      ]) {
+        const total = await countTotal(env.DB, countComplexesSql(filter));
+        for (let page = 1; page <= Math.ceil(total / 7) + 1; page++) {
+          const q = { filter, page, perPage: 7, sort: "commute asc" as const };
+          expect(await ids(listComplexesSql(q)), `${JSON.stringify(filter)} page ${page}`).toEqual(
+            await ids(directPageSql(q)),
+          );
+          pages++;
+        }
+      }
+    }
+    // Not vacuous: many pages, the last ones of an unlimited list holding the complexes with no time.
+    expect(pages).toBeGreaterThan(100);
+  });
+});
+
+/** Rows of complex_commutes that differ from the minimum computed now (none when kept right). */
+const drift = () =>
+  rows<{ n: number }>(
+    `SELECT count(*) AS n FROM (
+      SELECT complex_id, to_id, minutes FROM complex_commutes WHERE to_id > 0
+      EXCEPT SELECT cs.complex_id, t.to_id, min(cs.minutes + t.minutes) FROM complex_stations cs
+        JOIN station_trips t ON t.from_id = cs.station_id WHERE cs.distance_type = 1 GROUP BY 1, 2
+      UNION ALL
+      SELECT cs.complex_id, t.to_id, min(cs.minutes + t.minutes) FROM complex_stations cs
+        JOIN station_trips t ON t.from_id = cs.station_id WHERE cs.distance_type = 1 GROUP BY 1, 2
+      EXCEPT SELECT complex_id, to_id, minutes FROM complex_commutes WHERE to_id > 0)
+    UNION ALL SELECT (SELECT count(*) FROM residential_complexes)
+      - (SELECT count(*) FROM complex_commutes WHERE to_id = ${NO_COMMUTE.to} AND minutes = ${NO_COMMUTE.minutes})`,
+  ).then((r) => r.map((x) => x.n));
+
+describe("commute: the kept minutes follow the walks", () => {
+  it("as the seed leaves them, and after a feed adds, changes and takes away a walk", async () => {
+    expect(await drift()).toEqual([0, 0]);
+    // A published complex with no walk to a station, and a station trips start from.
+    const [lone] = await rows<{ id: number }>(
+      `SELECT id FROM residential_complexes rc WHERE is_published = 1 AND NOT EXISTS
+        (SELECT 1 FROM complex_stations cs WHERE cs.complex_id = rc.id AND cs.distance_type = 1) ORDER BY id LIMIT 1`,
+    );
+    const [from] = await rows<{ id: number }>(
+      "SELECT DISTINCT from_id AS id FROM station_trips ORDER BY 1 LIMIT 1",
+    );
+    if (!lone || !from) throw new Error("the seed has no complex without a walk, or no trips");
+    const within = async () => {
+      const { body } = await getJson<ComplexList>(
+        `${GRID}?commute_to=${from.id}&commute_max=30&search[ids]=${lone.id}&sort=commute+asc`,
+      );
+      return body.data.map((c) => c.commute?.minutes);
+    };
+    expect(await within()).toEqual([]);
+    const upsert = (minutes: number, type: number) =>
+      env.DB.prepare(
+        `INSERT INTO complex_stations (complex_id, station_id, distance_type, minutes) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (complex_id, station_id) DO UPDATE SET distance_type = excluded.distance_type, minutes = excluded.minutes`,
+      )
+        .bind(lone.id, from.id, type, minutes)
+        .run();
+    await upsert(6, 1);
+    expect(await within()).toEqual([6]);
+    await upsert(9, 1);
+    expect(await within()).toEqual([9]);
+    expect(await drift()).toEqual([0, 0]);
+    // By transport it is no walk: no time.
+    await upsert(9, 2);
+    expect(await within()).toEqual([]);
+    await upsert(4, 1);
+    await env.DB.prepare("DELETE FROM complex_stations WHERE complex_id = ?1 AND station_id = ?2")
+      .bind(lone.id, from.id)
+      .run();
+    expect(await within()).toEqual([]);
+    expect(await drift()).toEqual([0, 0]);
+  });
+});
+
+describe("commute: a destination named as a place", () => {
+  const ASK = "/api/v1/commute/destination";
+  const ask = (place: string) =>
+    get(`${ASK}?place=${encodeURIComponent(place)}`, { headers: { Accept: "application/json" } });
+  const stationId = async (name: string) =>
+    (
+      await rows<{ id: number }>("SELECT id FROM subway_stations WHERE name = ?1 ORDER BY id LIMIT 1", name)
+    )[0]?.id;
+
+  it("takes a station by its name, whatever the case, the «ё» and the «м.»", async () => {
+    const id = await stationId("Охотный Ряд");
+    for (const place of ["Охотный Ряд", "м. охотный ряд", "метро ОХОТНЫЙ РЯД"]) {
+      const res = await ask(place);
+      expect(res.status, place).toBe(200);
+      const body = (await res.json()) as DestinationAnswer;
+      expect(body.station.id, place).toBe(id);
+      expect(body.place).toEqual({ kind: "station", name: "Охотный Ряд", name_of: null });
+      expect(body.walk).toBe(0);
+    }
+  });
+
+  it("takes a district or a town as the station nearest its centre, with the walk from it", async () => {
+    const stations = await rows<{ id: number; lat: number; lng: number }>(
+      "SELECT id, lat, lng FROM subway_stations",
+    );
+    for (const [place, table] of [
+      ["район Арбат", "districts"],
+      ["Долгопрудный", "localities"],
+      ["Реутов", "localities"],
+      ["Москва", "localities"],
+    ] as const) {
+      const [centre] = await rows<{ lat: number; lng: number }>(
+        `SELECT lat, lng FROM ${table} WHERE name = ?1`,
+        placeKeyName(place),
+      );
+      if (!centre) throw new Error(`no ${place} in the seed`);
+      const byDistance = stations
+        .map((s) => ({ id: s.id, km: haversineKm(centre.lat, centre.lng, s.lat, s.lng) }))
+        .sort((a, b) => a.km - b.km);
+      const res = await ask(place);
+      expect(res.status, place).toBe(200);
+      const body = (await res.json()) as DestinationAnswer;
+      expect(body.place.kind, place).toBe(table === "districts" ? "district" : "locality");
+      expect(body.station.id, place).toBe(byDistance[0]?.id);
+      expect(body.walk, place).toBe(walkMinutes(byDistance[0]?.km ?? 0));
+      expect(body.walk).toBeLessThanOrEqual(DESTINATION_WALK_MAX);
+    }
+  });
+
+  it("answers a place out of the network's reach, a place outside Moscow and the region and bad words with a Russian 400", async () => {
+    for (const [place, says] of [
+      ["Дубна", /От центра Дубны до ближайшей станции, .+, [\d,]+ км — дальше, чем 30 минут пешком/],
+      ["Тверь", /«Тверь» нет среди станций, районов Москвы и городов Подмосковья/],
+      ["Балашиха", /От центра Балашихи до ближайшей станции/],
+      ["Нью-Йорк", /только по Москве и области/],
+      ["x", /^place: не короче 2 букв$/],
+      ["<script>", /^place: ожидается название/],
+      ["а".repeat(61), /^place: не длиннее 60 символов$/],
+    ] as const) {
+      const res = await ask(place);
+      expect(res.status, place).toBe(400);
+      expect(((await res.json()) as { error: string }).error, place).toMatch(says);
+    }
+    const none = await get(ASK, { headers: { Accept: "application/json" } });
+    expect(none.status).toBe(400);
+    expect(((await none.json()) as { error: string }).error).toBe("place: обязательный параметр");
+  });
+
+  it("shows the answer and the refusal on the method page without script", async () => {
+    const arbat = (await (await ask("Арбат")).json()) as DestinationAnswer;
+    const found = await get("/vremya-v-puti/?mesto=Арбат&commute_max=60");
+    expect(found.status).toBe(200);
+    const html = await found.text();
+    const list = `/novostroyki/${filterToUrlQuery({ commute_to: arbat.station.id, commute_max: 60 })}`;
+    expect(html.includes(`href="${list.replace(/&/g, "&amp;")}"`), list).toBe(true);
+    expect(html.includes('value="Арбат"')).toBe(true);
+    expect(html).toMatch(
+      /Ближайшая к центру Арбата станция — м.\u00a0[^,]+, от неё ≈\u00a0\d+\u00a0мин пешком/,
+    );
+
+    const refused = await get(`/vremya-v-puti/?mesto=${encodeURIComponent("Тверь")}`);
+    expect(refused.status).toBe(200);
+    const text = await refused.text();
+    expect(text).toMatch(/role="alert"[^>]*>«Тверь» нет среди станций, районов Москвы и городов Подмосковья/);
+    // The form is still there, with the words to correct.
+    expect(text.includes('name="mesto"')).toBe(true);
+    expect(text.includes('value="Тверь"')).toBe(true);
+    // Words the API refuses as words: the page names the field as its label does, and escapes them.
+    const hostile = await (await get(`/vremya-v-puti/?mesto=${encodeURIComponent("<b>Арбат</b>")}`)).text();
+    expect(hostile).toMatch(
+      /role="alert"[^>]*>Место назначения: ожидается название: буквы, цифры, пробелы, точки и дефисы/,
+    );
+    expect(hostile.includes("<b>Арбат</b>")).toBe(false);
+  });
+});
+
+/** A place's name as the geography writes it, from what a buyer types («район Арбат»). */
+const placeKeyName = (place: string) => place.replace(/^район /, "");
+
+describe("commute: the trips follow the network D1 holds", () => {
+  const trips = () =>
+    rows<{ to_id: number; from_id: number; minutes: number; transfers: number; lines: string }>(
+      "SELECT to_id, from_id, minutes, transfers, lines FROM station_trips ORDER BY to_id, from_id",
+    );
+  /** The scheduled runs until the rebuild is through, a few stations each; how many it took. */
+  const runAll = async () => {
+    for (let run = 1; run <= 200; run++) if ((await refreshStationTrips(env.DB, 7)).done) return run;
+    throw new Error("the rebuild does not end");
+  };
+
+  it("leaves the seed's trips alone: the seed's network is the one D1 holds", async () => {
+    const before = await trips();
+    expect(await refreshStationTrips(env.DB)).toEqual({ rebuilt: [], done: true });
+    expect(await trips()).toEqual(before);
+  });
+
+  it("rebuilds, slice after slice from D1's rows, exactly the trips the seed made from the geography", async () => {
+    const before = await trips();
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM station_trips"),
+      env.DB.prepare("UPDATE transit_state SET built = NULL"),
+    ]);
+    expect(await runAll()).toBeGreaterThan(2);
+    expect(await trips()).toEqual(before);
+    expect(await drift()).toEqual([0, 0]);
+    expect(await refreshStationTrips(env.DB)).toEqual({ rebuilt: [], done: true });
+  });
+
+  it("follows a station moved, renamed and closed, and keeps the complexes' minutes with them", async () => {
+    // A station complexes walk to, inside a line (a neighbour on each side).
+    const [x] = await rows<{ id: number; line_id: number; position: number }>(
+      `SELECT sl.station_id AS id, sl.line_id, sl.position FROM station_lines sl
+        WHERE sl.position > 0 AND EXISTS (SELECT 1 FROM station_lines n WHERE n.line_id = sl.line_id AND n.position = sl.position + 1)
+          AND EXISTS (SELECT 1 FROM complex_stations cs WHERE cs.station_id = sl.station_id AND cs.distance_type = 1)
+        ORDER BY sl.station_id LIMIT 1`,
+    );
+    if (!x) throw new Error("no walked-to station inside a line in the seed");
+    const fromX = async () =>
+      new Map((await trips()).filter((t) => t.from_id === x.id).map((t) => [t.to_id, t.minutes]));
+    const before = await fromX();
+    const [neighbour] = await rows<{ id: number }>(
+      "SELECT station_id AS id FROM station_lines WHERE line_id = ?1 AND position = ?2",
+      x.line_id,
+      x.position + 1,
+    );
+    if (!neighbour) throw new Error("no neighbour");
+
+    // Moved 3 km north: the ride to its neighbour along the line is longer, every trip from it is rebuilt.
+    await env.DB.prepare("UPDATE subway_stations SET lat = lat + 0.027 WHERE id = ?1").bind(x.id).run();
+    expect(await runAll()).toBeGreaterThan(1);
+    const moved = await fromX();
+    expect(moved.get(neighbour.id) ?? 0).toBeGreaterThan(before.get(neighbour.id) ?? 0);
+    expect(await drift()).toEqual([0, 0]);
+
+    // Renamed: a new network, rebuilt; the same trips (the name is no distance).
+    await env.DB.prepare("UPDATE subway_stations SET name = name || ' (новое)' WHERE id = ?1")
+      .bind(x.id)
+      .run();
+    expect(await runAll()).toBeGreaterThan(1);
+    expect(await fromX()).toEqual(moved);
+
+    // Closed: off its line, no trip goes to it or starts from it, and a complex that walks there alone has no time.
+    await env.DB.prepare("DELETE FROM station_lines WHERE station_id = ?1").bind(x.id).run();
+    await runAll();
+    const left = await rows<{ n: number }>(
+      "SELECT count(*) AS n FROM station_trips WHERE to_id = ?1 OR from_id = ?1",
+      x.id,
+    );
+    expect(left[0]?.n).toBe(0);
+    expect(await drift()).toEqual([0, 0]);
+    const alone = await rows<{ n: number }>(
+      `SELECT count(*) AS n FROM complex_commutes k WHERE k.to_id > 0 AND k.complex_id IN (
+        SELECT complex_id FROM complex_stations WHERE distance_type = 1 GROUP BY complex_id
+        HAVING count(*) = 1 AND max(station_id) = ?1)`,
+      x.id,
+    );
+    expect(alone[0]?.n).toBe(0);
+  });
+
+  it("gives trips to a station a feed's complex walks to first, on the next run", async () => {
+    const [station] = await rows<{ id: number }>(
+      `SELECT DISTINCT sl.station_id AS id FROM station_lines sl WHERE NOT EXISTS
+        (SELECT 1 FROM complex_stations cs WHERE cs.station_id = sl.station_id AND cs.distance_type = 1)
+        ORDER BY 1 LIMIT 1`,
+    );
+    // A complex with no walk yet: its only time will be through this station.
+    const [complex] = await rows<{ id: number }>(
+      `SELECT id FROM residential_complexes rc WHERE is_published = 1 AND NOT EXISTS
+        (SELECT 1 FROM complex_stations cs WHERE cs.complex_id = rc.id AND cs.distance_type = 1) ORDER BY id DESC LIMIT 1`,
+    );
+    if (!station || !complex) throw new Error("every station is walked to, or no complex");
+    await env.DB.prepare(
+      `INSERT INTO complex_stations (complex_id, station_id, distance_type, minutes) VALUES (?1, ?2, 1, 5)
+       ON CONFLICT (complex_id, station_id) DO UPDATE SET distance_type = 1, minutes = 5`,
+    )
+      .bind(complex.id, station.id)
+      .run();
+    const own = () =>
+      rows<{ minutes: number }>(
+        "SELECT minutes FROM complex_commutes WHERE complex_id = ?1 AND to_id = ?2",
+        complex.id,
+        station.id,
+      );
+    expect(await own()).toEqual([]);
+    expect((await refreshStationTrips(env.DB)).rebuilt).toContain(station.id);
+    expect(await own()).toEqual([{ minutes: 5 }]);
+    expect(await drift()).toEqual([0, 0]);
   });
 });

@@ -148,6 +148,8 @@ const PAGES: [string, (s: Seed) => string, statements: number, waves: number][] 
   ["listing (named)", () => "/novostroyki/moskva/", 3, 1],
   ["listing (commute)", () => "/novostroyki/?commute_to=10&commute_max=45&sort=commute+asc", 4, 1],
   ["commute (method)", () => "/vremya-v-puti/", 1, 1],
+  // A destination named as a place: its names and the stations, in one batch beside the stations' list.
+  ["commute (a place)", () => "/vremya-v-puti/?mesto=%D0%90%D1%80%D0%B1%D0%B0%D1%82", 3, 1],
   ["map", () => "/novostroyki/na-karte/", 2, 1],
   ["location-type", () => "/po-metro/", 1, 1],
   ["location", (s) => `/po-metro/${s.station}/`, 3, 1],

@@ -6,6 +6,7 @@
 import type { ApiAnswers } from "../../shared/api-keys";
 import { submitLead } from "../leads/submit";
 import { loadAds } from "../loaders/adverts";
+import { loadCommuteDestination } from "../loaders/commute";
 import { loadCompanies, loadCompany } from "../loaders/companies";
 import { loadCompletionYears, loadComplex, loadComplexList, loadSimilar } from "../loaders/complexes";
 import {
@@ -60,4 +61,5 @@ export const LOADERS = {
   houseStats: loadHouseStats,
   apartmentGroups: loadRoomGroups,
   apartment: loadApartment,
+  commuteDestination: loadCommuteDestination,
 } satisfies { [N in AnsweredKey]: LoaderOf<ApiAnswers[N]> };

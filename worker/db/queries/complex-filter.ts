@@ -15,7 +15,7 @@ import {
 import { moscowQuarter } from "../../../shared/format";
 import { paymentPriceRange } from "../../../shared/mortgage-payment";
 import { type Bind, binder, bits, inList, inRange, type Param } from "./bind";
-import { commuteWithin } from "./commute";
+import { commuteWithin, commuteWithinTrips } from "./commute";
 import { apartmentFacets, FACETED, RANKED, stationRank } from "./complex-facets";
 
 /** Where a field is tested: the complex (rc), one of its houses (h), apartments on sale (lo), stations (cs). */
@@ -119,6 +119,9 @@ export const FIELD_SQL: { [K in CatalogueField]-?: FieldSql<NonNullable<Catalogu
   commute_max: {
     on: "complex",
     where: (limit, bind, f) =>
+      typeof f.commute_to === "number" ? commuteWithinTrips(f.commute_to, limit, bind) : "1",
+    // Kept per complex and destination (migration 0028): one range of an index.
+    fast: (limit, bind, f) =>
       typeof f.commute_to === "number" ? commuteWithin(f.commute_to, limit, bind) : "1",
   },
 };

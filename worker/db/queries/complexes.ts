@@ -5,7 +5,14 @@
 import { DEFAULT_SORT, type Sort } from "../../../shared/constants";
 import { type CatalogueFilter, COMMUTE_SORT, type ListQuery } from "../../../shared/filters/catalogue";
 import type { Param } from "./bind";
-import { commuteColumn, commuteMinutes, type DestinationRow, destinationSql } from "./commute";
+import {
+  commuteColumn,
+  commuteMinutes,
+  commuteMinutesFromTrips,
+  commutePageIdsSql,
+  type DestinationRow,
+  destinationSql,
+} from "./commute";
 import { COMPANY_ID_OF_PARAM } from "./companies";
 import { complexWhere } from "./complex-filter";
 import { HOUSE_CONSTRUCTION_COLUMNS } from "./construction";
@@ -77,27 +84,39 @@ export const COMPLEX_ORDER: Record<Sort, string> = {
 };
 
 /**
- * A list's ORDER BY, binding what it needs after `params`: the commute's by the destination (issue 32), which
- * no index keeps (the filter's few complexes are sorted); without a destination the default.
+ * A list's ORDER BY, binding what it needs after `params`: the commute's by the destination (issue 32) the plain
+ * way (each complex's least walk and trip, the oracle's: the list itself reads complex_commutes, commutePageIdsSql);
+ * without a destination the default.
  */
 export function complexOrder(q: ListQuery, params: Param[]): string {
   if (q.sort !== COMMUTE_SORT) return COMPLEX_ORDER[q.sort];
   const to = q.filter.commute_to;
   if (to === undefined) return COMPLEX_ORDER[DEFAULT_SORT];
-  return `coalesce(${commuteMinutes(to, (v) => `?${params.push(v)}`)}, 99999) ASC, rc.id ASC`;
+  return `coalesce(${commuteMinutesFromTrips(to, (v) => `?${params.push(v)}`)}, 99999) ASC, rc.id ASC`;
 }
 
 export function listComplexesSql(q: ListQuery): { sql: string; params: Param[] } {
-  const w = complexWhere(q.filter);
+  const to = q.filter.commute_to;
+  // In the commute's order the page's ids come off complex_commutes in order; the rows are read for them alone.
+  const byCommute = q.sort === COMMUTE_SORT && to !== undefined;
+  // There the limit is the range read off the index (commutePageIdsSql), not a test of each row besides.
+  const w = complexWhere(byCommute ? { ...q.filter, commute_max: undefined } : q.filter, byCommute);
   const params = [...w.params];
   const bind = (v: Param) => `?${params.push(v)}`;
   // With a destination each card's quickest way there (issue 32), computed for the page's rows only.
-  const to = q.filter.commute_to;
   const commute = to === undefined ? "" : `, ${commuteColumn(to, bind)}`;
-  const order = complexOrder(q, params);
+  const page = { limit: bind(q.perPage), offset: bind((q.page - 1) * q.perPage) };
+  if (byCommute) {
+    const ids = commutePageIdsSql(to, q.filter.commute_max, w.sql, bind, page);
+    return {
+      sql: `SELECT ${CARD_COLUMNS}${commute} FROM (${ids}) p
+        CROSS JOIN residential_complexes rc ON rc.id = p.id JOIN companies c ON c.id = rc.developer_id ORDER BY p.commute_order, p.id`,
+      params,
+    };
+  }
   return {
     sql: `SELECT ${CARD_COLUMNS}${commute} FROM residential_complexes rc JOIN companies c ON c.id = rc.developer_id
-      WHERE ${w.sql} ORDER BY ${order} LIMIT ${bind(q.perPage)} OFFSET ${bind((q.page - 1) * q.perPage)}`,
+      WHERE ${w.sql} ORDER BY ${complexOrder(q, params)} LIMIT ${page.limit} OFFSET ${page.offset}`,
     params,
   };
 }

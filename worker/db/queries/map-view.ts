@@ -15,7 +15,7 @@ import {
   ZOOM_MAX,
 } from "../../../shared/map/projection";
 import type { Param } from "./bind";
-import { commuteMinutes } from "./commute";
+import { commuteMinutesFromTrips } from "./commute";
 import { complexWhere } from "./complex-filter";
 
 /** Complexes closer than this (km) on both axes are in one place: no zoom tells them apart (under a pixel). */
@@ -67,7 +67,7 @@ export function listMapCellsSql(
   const to = f.commute_to;
   const commute =
     typeof to === "number"
-      ? { inner: `, ${commuteMinutes(to, bind)} AS cm`, outer: ", min(cm) AS commute" }
+      ? { inner: `, ${commuteMinutesFromTrips(to, bind)} AS cm`, outer: ", min(cm) AS commute" }
       : { inner: "", outer: "" };
   return {
     sql: `WITH p AS (

@@ -26,6 +26,7 @@ export const TABLE_ORDER = [
   "residential_complexes",
   "complex_stations",
   "station_trips",
+  "transit_state",
   "houses",
   "house_progress",
   "living_objects",

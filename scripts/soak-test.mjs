@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import { buildClient } from "./build-client.mjs";
 import { importTypeScript, reseed } from "./db.mjs";
 import { send } from "./http-client.mjs";
-import { connect, siteWorker } from "./inspector.mjs";
+import { heapsOf, siteWorker } from "./inspector.mjs";
 import { sleep, startServer } from "./local-server.mjs";
 
 const { countPath } = await importTypeScript("tests/load/count-calls.ts");
@@ -519,12 +519,21 @@ const server = await startServer({
   bindings: { FAULT_RATE: String(FAULT_RATE) },
   inspectorPort: INSPECTOR_PORT,
 });
-const inspector = await connect((await siteWorker(INSPECTOR_PORT)).webSocketDebuggerUrl);
-/** The site worker's JS heap after a full collection, MB: in use (what our modules and requests keep) / committed. */
+const site = await siteWorker(INSPECTOR_PORT);
+/**
+ * The JS heaps after a full collection, MB: the site worker's in use (what our modules, requests and Durable
+ * Objects keep) / committed, and the committed heaps of all the runtime's workers together (Miniflare's D1, KV,
+ * cache, queues and assets too): what of workerd's resident memory is JavaScript at all.
+ */
 const heapMb = async () => {
-  await inspector.send("HeapProfiler.collectGarbage");
-  const { usedSize, totalSize } = await inspector.send("Runtime.getHeapUsage");
-  return `${Math.round(usedSize / 2 ** 20)} / ${Math.round(totalSize / 2 ** 20)}`;
+  const heaps = await heapsOf(INSPECTOR_PORT);
+  const own = heaps.find((h) => h.id === site.id);
+  const answered = heaps.filter((h) => !Number.isNaN(h.totalMb));
+  const all = answered.reduce((mb, h) => mb + h.totalMb, 0);
+  return (
+    `JS сайта (занято / выделено) ${Math.round(own?.usedMb)} / ${Math.round(own?.totalMb)} МБ, ` +
+    `JS воркеров (выделено) ${Math.round(all)} МБ у ${answered.length} из ${heaps.length}`
+  );
 };
 origin = server.origin;
 let peakMb = 0;
@@ -539,8 +548,7 @@ const memoryTimer = setInterval(async () => {
   if (minute > curve.length && minute <= Math.ceil(SECONDS / 60)) {
     curve.push([minute, rss]);
     console.log(
-      `  ${minute} мин: workerd ${rss} МБ (анонимной ${memory?.anonMb}, файлов ${memory?.fileMb}), ` +
-        `JS сайта (занято / выделено) ${await heapMb()} МБ`,
+      `  ${minute} мин: workerd ${rss} МБ (анонимной ${memory?.anonMb}, файлов ${memory?.fileMb}), ${await heapMb()}`,
     );
   }
 }, 5_000);
@@ -568,7 +576,6 @@ try {
   report = { elapsed, writes, memory: server.memory() };
 } finally {
   clearInterval(memoryTimer);
-  inspector.close();
   await server.stop();
 }
 

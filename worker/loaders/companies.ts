@@ -6,9 +6,10 @@ import {
   listCompaniesByIds,
   listCompanyComplexes,
   listCompanyNames,
+  readCompaniesVersion,
 } from "../db/queries/companies";
 import { type DeveloperHousesRow, listDeveloperHouses } from "../db/queries/construction";
-import type { Deps } from "./deps";
+import { type Deps, once } from "./deps";
 import { offsetOf, onlySort, pageMeta } from "./pagination";
 
 /**
@@ -63,16 +64,20 @@ export async function loadCompanies(deps: Deps, query: CompaniesQuery): Promise<
   const key = type ?? "";
   const kept = orderings.get(key);
   if (kept) {
-    // The page of the order kept, read with the version in one round trip: the answer when nothing changed.
+    // The page of the order kept, read beside the version (once a request: /companies/ shows two lists): the
+    // answer when nothing changed (a change between the two reads is caught by the next request's version).
     const page = pageOf(kept.order, needle, query);
-    const { version, cards } = await listCompaniesByIds(deps.db, page?.ids ?? []);
+    const [version, cards] = await Promise.all([
+      once(deps, readCompaniesVersion),
+      listCompaniesByIds(deps.db, page?.ids ?? []),
+    ]);
     if (version === kept.version) return page && grid(page, cards);
   }
   const { version, names } = await listCompanyNames(deps.db, type);
   const order = byName(names);
   orderings.set(key, { version, order });
   const page = pageOf(order, needle, query);
-  return page && grid(page, (await listCompaniesByIds(deps.db, page.ids)).cards);
+  return page && grid(page, await listCompaniesByIds(deps.db, page.ids));
 }
 
 /** The cards in the page's order. */

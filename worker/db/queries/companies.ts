@@ -57,42 +57,45 @@ export const COMPANY_LISTED = `(c.type <> 'developer' OR EXISTS (SELECT 1 FROM $
   WHERE rc.developer_id = c.id AND rc.is_published = 1))`;
 
 /** The companies' list version (migration 0027): changed by triggers on every change of who is listed or of a name. */
-const VERSION = "SELECT version FROM list_versions WHERE name = 'companies'";
-
-const versionOf = (result: D1Result | undefined) =>
-  (result?.results[0] as { version: number } | undefined)?.version ?? 0;
+export async function readCompaniesVersion(db: D1Database): Promise<number> {
+  return (
+    (await db
+      .prepare("SELECT version FROM list_versions WHERE name = 'companies'")
+      .first<number>("version")) ?? 0
+  );
+}
 
 /**
- * The list version with the ids and names of the listed companies of a type (all when null) in id order, for
- * sorting and searching by name in JS: one batch, so the names are those of that version.
+ * The ids and names of the listed companies of a type (all when null) in id order, for sorting and searching by
+ * name in JS, with the list version they are of: one statement, so one state of the database (the version's row
+ * comes even when no company is listed).
  */
 export async function listCompanyNames(
   db: D1Database,
   type: string | null,
 ): Promise<{ version: number; names: { id: number; name: string }[] }> {
-  const [version, names] = await db.batch([
-    db.prepare(VERSION),
-    db
-      .prepare(
-        `SELECT id, name FROM companies c WHERE (?1 IS NULL OR type = ?1) AND ${COMPANY_LISTED} ORDER BY id`,
-      )
-      .bind(type),
-  ]);
-  return { version: versionOf(version), names: (names?.results ?? []) as { id: number; name: string }[] };
+  const { results } = await db
+    .prepare(
+      `SELECT v.version, c.id, c.name FROM list_versions v
+         LEFT JOIN companies c ON (?1 IS NULL OR c.type = ?1) AND ${COMPANY_LISTED}
+       WHERE v.name = 'companies' ORDER BY c.id`,
+    )
+    .bind(type)
+    .all<{ version: number; id: number | null; name: string | null }>();
+  return {
+    version: results[0]?.version ?? 0,
+    names: results.flatMap((r) => (r.id === null || r.name === null ? [] : [{ id: r.id, name: r.name }])),
+  };
 }
 
-/** The list version with the cards of the given companies (in no particular order), in one batch. */
-export async function listCompaniesByIds(
-  db: D1Database,
-  ids: number[],
-): Promise<{ version: number; cards: CompanyCardRow[] }> {
-  const [version, cards] = await db.batch([
-    db.prepare(VERSION),
-    db
-      .prepare(`SELECT ${CARD_COLUMNS} FROM companies c WHERE c.id IN (SELECT value FROM json_each(?1))`)
-      .bind(JSON.stringify(ids)),
-  ]);
-  return { version: versionOf(version), cards: (cards?.results ?? []) as CompanyCardRow[] };
+/** The cards of the given companies, in no particular order. */
+export async function listCompaniesByIds(db: D1Database, ids: number[]): Promise<CompanyCardRow[]> {
+  if (!ids.length) return [];
+  const { results } = await db
+    .prepare(`SELECT ${CARD_COLUMNS} FROM companies c WHERE c.id IN (SELECT value FROM json_each(?1))`)
+    .bind(JSON.stringify(ids))
+    .all<CompanyCardRow>();
+  return results;
 }
 
 /** By the numeric id or the slug (a text id compares equal to the integer key). */

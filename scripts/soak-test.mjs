@@ -4,7 +4,8 @@
 // keys (some retried), chat visitors on WebSockets that send, reconnect and resend. SOAK_FAULT_RATE (0.02) of
 // the D1 and KV calls fail (tests/faults/worker.ts); a 5xx caused by one is marked and counted apart. At the end every
 // acknowledged write is looked up in D1 and the Durable Objects: stored exactly once, and nothing acknowledged
-// is missing. Prints workerd's resident memory (VmRSS) at the end of every minute. Exits 1 on any connection
+// is missing. Prints workerd's resident memory (VmRSS) at the end of every minute, beside the JS heaps of the site
+// worker and of all of workerd's workers (what of it is JavaScript, and whose). Exits 1 on any connection
 // error, unexpected status, 5xx not caused by a fault, lost, duplicated or unknown write, or memory that grew
 // more than 1.5 times from the first minute to the last. Not part of npm test.
 import { randomUUID } from "node:crypto";
@@ -13,6 +14,14 @@ import { importTypeScript, reseed } from "./db.mjs";
 import { send } from "./http-client.mjs";
 import { heapsOf, siteWorker } from "./inspector.mjs";
 import { sleep, startServer } from "./local-server.mjs";
+
+/**
+ * workerd's allocator with two arenas rather than glibc's default of eight per core: with the default, its
+ * resident memory rose and fell by 100–250 MB over ten minutes while every worker's JS heap stayed flat (freed
+ * memory kept in per-thread arenas; docs/perf/2026-11-28-big-lists-cpu-memory.md), so the check of flat memory
+ * measured the allocator, not what the site keeps. Miniflare starts workerd with this process's environment.
+ */
+process.env.MALLOC_ARENA_MAX ??= "2";
 
 const { countPath } = await importTypeScript("tests/load/count-calls.ts");
 const { LEAD_KIND_IDS, CALL_TIME_IDS } = await importTypeScript("shared/leads.ts");

@@ -1,18 +1,24 @@
-// node scripts/profile-ssr.mjs [path]: where the worker's CPU goes while it renders a page past the edge cache
-// (Cache-Control: no-cache) at seed scale 1. The production build, not minified (the functions keep their
-// names), on Miniflare with workerd's V8 inspector open; V8's sampling profiler runs while autocannon asks for
-// the page (PROFILE_SECONDS, 10 s, 10 connections). Prints first the CPU time the whole runtime (workerd, every
-// thread: the worker, D1, KV, the cache, the assets; /proc) spends on one request of the page and of a static
-// asset, without the profiler (PROFILE_CPU_REQUESTS, 500, of each), then the top functions by self and by total
-// time, the self time by module of the bundle, and writes the profile (bench-results/profile-<page>.cpuprofile,
-// for DevTools' Performance panel). For people to read; nothing here passes or fails.
+// node scripts/profile-ssr.mjs [page …]: what the worker's CPU costs while it renders pages past the edge cache
+// (Cache-Control: no-cache), at seed scale PROFILE_SCALE (1; 10 for the budget of ARCHITECTURE.md: ≤ 6 ms of
+// workerd's CPU a rendered page). A page is a path or one of the names listing, location (the metro station
+// with the most complexes), location-type, complex (the first of the grid), home, companies, sitemap, sitemaps
+// (every child of the sitemap index); the default is listing, location and complex. The production build, not
+// minified (the functions keep their names), on Miniflare with workerd's V8 inspector open.
+// First, for every page, the CPU time the whole runtime (workerd, every thread: the worker, D1, KV, the cache,
+// the assets; /proc) spends on one request, without the profiler (PROFILE_CPU_REQUESTS, 500, 10 connections),
+// and the latency of one request alone (p50 of 50 one after another), beside a static asset's; then V8's sampling
+// profiler on the first page while autocannon asks for it (PROFILE_SECONDS, 10 s, 10 connections; 0 leaves the
+// profile out): the top functions by self and by total time, the self time by module of the bundle, and the
+// profile (bench-results/profile-<page>.cpuprofile, for DevTools' Performance panel). For people to read;
+// nothing here passes or fails.
 import { readFileSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { buildClient } from "./build-client.mjs";
 import { connect, siteWorker } from "./inspector.mjs";
 import { prepareScale, startServer } from "./local-server.mjs";
 
-const PATH = process.argv[2] ?? "/novostroyki/";
+const SCALE = Number(process.env.PROFILE_SCALE ?? 1);
+const PAGES = process.argv.length > 2 ? process.argv.slice(2) : ["listing", "location", "complex"];
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
 const INSPECTOR_PORT = Number(process.env.PROFILE_INSPECTOR_PORT ?? 9229);
 const TOP = Number(process.env.PROFILE_TOP ?? 30);
@@ -23,6 +29,32 @@ const HEADERS = {
 };
 
 const CPU_REQUESTS = Number(process.env.PROFILE_CPU_REQUESTS ?? 500);
+/** Requests one after another for the latency of one alone (scripts/bench.mjs's «alone p50»). */
+const ALONE = 50;
+
+/** The paths of the named pages (and of the sitemap's children), read from the running site. */
+async function pathsOf(origin, pages) {
+  const paths = [];
+  for (const page of pages) {
+    if (page.startsWith("/")) paths.push(page);
+    else if (page === "listing") paths.push("/novostroyki/");
+    else if (page === "home") paths.push("/");
+    else if (page === "location-type") paths.push("/po-metro/");
+    else if (page === "companies") paths.push("/companies/", "/companies/developers/");
+    else if (page === "sitemap") paths.push("/sitemap.xml");
+    else if (page === "complex") {
+      const grid = await (await fetch(`${origin}/api/v1/residential-complexes/grid`)).json();
+      paths.push(grid.data[0].url);
+    } else if (page === "location") {
+      const metro = await (await fetch(`${origin}/api/v1/locations/subways/grid?kind=metro`)).json();
+      paths.push(`/po-metro/${[...metro.data].sort((a, b) => b.rc_count - a.rc_count)[0].slug}/`);
+    } else if (page === "sitemaps") {
+      const index = await (await fetch(`${origin}/sitemap.xml`)).text();
+      for (const [, loc] of index.matchAll(/<loc>([^<]+)<\/loc>/g)) paths.push(new URL(loc).pathname);
+    } else throw new Error(`unknown page ${page}`);
+  }
+  return paths;
+}
 
 const cannon = (opts) =>
   new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
@@ -102,33 +134,46 @@ function top(map, busy, label) {
 
 const { manifest } = await buildClient({ quiet: true });
 const server = await startServer({
-  persistTo: await prepareScale(1),
+  persistTo: await prepareScale(SCALE),
   log: "bench-results/profile-ssr.log",
   inspectorPort: INSPECTOR_PORT,
   minify: false,
 });
 try {
-  const url = `${server.origin}${PATH}`;
-  const warm = await fetch(url, { headers: HEADERS });
-  await warm.arrayBuffer();
-  if (warm.status !== 200) throw new Error(`${PATH}: ${warm.status}`);
+  const paths = await pathsOf(server.origin, PAGES);
   // Before the profiler: what the runtime's CPU (every thread of workerd: the worker, D1, KV, the cache, the
-  // assets) spends on a request of the page and of a static asset. Unlike a rate, it holds on a busy machine.
-  const cpu = {};
-  for (const [name, target] of [
-    ["page", url],
-    ["static asset", `${server.origin}${manifest.entry}`],
-  ]) {
-    await cannon({ url: target, connections: 10, amount: 100, headers: HEADERS });
+  // assets) spends on a request of each page and of a static asset. Unlike a rate, it holds on a busy machine.
+  const rows = [];
+  for (const path of [...paths, manifest.entry]) {
+    const url = `${server.origin}${path}`;
+    const warm = await fetch(url, { headers: HEADERS });
+    const bytes = (await warm.arrayBuffer()).byteLength;
+    if (warm.status !== 200) throw new Error(`${path}: ${warm.status}`);
+    await cannon({ url, connections: 10, amount: 100, headers: HEADERS });
     const before = server.cpuMs();
-    await cannon({ url: target, connections: 10, amount: CPU_REQUESTS, headers: HEADERS });
-    cpu[name] = (server.cpuMs() - before) / CPU_REQUESTS;
+    const load = await cannon({ url, connections: 10, amount: CPU_REQUESTS, headers: HEADERS });
+    const cpu = (server.cpuMs() - before) / CPU_REQUESTS;
+    const alone = await cannon({ url, connections: 1, amount: ALONE, headers: HEADERS });
+    rows.push({
+      page: path === manifest.entry ? "static asset" : path.length > 60 ? `${path.slice(0, 57)}…` : path,
+      "workerd CPU ms": cpu.toFixed(2),
+      "alone p50 ms": alone.latency.p50,
+      KB: Math.round(bytes / 1024),
+      "non-2xx": load.non2xx + alone.non2xx,
+    });
   }
   console.log(
-    `workerd's CPU a request (${CPU_REQUESTS} requests, 10 connections, no profiler): ${PATH} ` +
-      `${cpu.page.toFixed(2)} ms, a static asset ${cpu["static asset"].toFixed(2)} ms ` +
-      `(static ÷ page ${(cpu["static asset"] / cpu.page).toFixed(2)})`,
+    `Scale ${SCALE}: workerd's CPU a request (${CPU_REQUESTS} requests, 10 connections, no profiler) and one request alone (${ALONE} one after another)`,
   );
+  console.table(rows);
+  if (SECONDS > 0) await profile(paths[0]);
+} finally {
+  await server.stop();
+}
+
+/** V8's sampling profiler on the site worker while autocannon asks for `path`. */
+async function profile(path) {
+  const url = `${server.origin}${path}`;
   const target = await siteWorker(INSPECTOR_PORT);
   const cdp = await connect(target.webSocketDebuggerUrl);
   await cdp.send("Profiler.enable");
@@ -137,19 +182,17 @@ try {
   const run = await cannon({ url, connections: 10, duration: SECONDS, headers: HEADERS });
   const { profile } = await cdp.send("Profiler.stop");
   cdp.close();
-  const file = `bench-results/profile-${PATH.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}.cpuprofile`;
+  const file = `bench-results/profile-${path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}.cpuprofile`;
   writeFileSync(file, JSON.stringify(profile));
   const bundle = `.wrangler/serve-${process.pid}/worker/index.js`;
   const { self, total, modules, busy } = summarise(profile, modulesByLine(bundle));
   const requests = run.requests.total;
   console.log(
-    `${PATH}: ${requests} requests in ${SECONDS} s (${run.requests.average} rps, ${run.non2xx} non-2xx), ` +
+    `${path}: ${requests} requests in ${SECONDS} s (${run.requests.average} rps, ${run.non2xx} non-2xx), ` +
       `worker CPU ${Math.round(busy)} ms = ${(busy / requests).toFixed(2)} ms a request (target ${target.id})`,
   );
   console.table(top(self, busy, "self"));
   console.table(top(total, busy, "total"));
   console.table(top(modules, busy, "module (self)"));
   console.log(`Profile: ${file}`);
-} finally {
-  await server.stop();
 }

@@ -4,15 +4,24 @@
 // keys (some retried), chat visitors on WebSockets that send, reconnect and resend. SOAK_FAULT_RATE (0.02) of
 // the D1 and KV calls fail (tests/faults/worker.ts); a 5xx caused by one is marked and counted apart. At the end every
 // acknowledged write is looked up in D1 and the Durable Objects: stored exactly once, and nothing acknowledged
-// is missing. Prints workerd's resident memory (VmRSS) at the end of every minute. Exits 1 on any connection
+// is missing. Prints workerd's resident memory (VmRSS) at the end of every minute, beside the JS heaps of the site
+// worker and of all of workerd's workers (what of it is JavaScript, and whose). Exits 1 on any connection
 // error, unexpected status, 5xx not caused by a fault, lost, duplicated or unknown write, or memory that grew
 // more than 1.5 times from the first minute to the last. Not part of npm test.
 import { randomUUID } from "node:crypto";
 import { buildClient } from "./build-client.mjs";
 import { importTypeScript, reseed } from "./db.mjs";
 import { send } from "./http-client.mjs";
-import { connect, siteWorker } from "./inspector.mjs";
+import { heapsOf, siteWorker } from "./inspector.mjs";
 import { sleep, startServer } from "./local-server.mjs";
+
+/**
+ * workerd's allocator with two arenas rather than glibc's default of eight per core: with the default, its
+ * resident memory rose and fell by 100–250 MB over ten minutes while every worker's JS heap stayed flat (freed
+ * memory kept in per-thread arenas; docs/perf/2026-11-28-big-lists-cpu-memory.md), so the check of flat memory
+ * measured the allocator, not what the site keeps. Miniflare starts workerd with this process's environment.
+ */
+process.env.MALLOC_ARENA_MAX ??= "2";
 
 const { countPath } = await importTypeScript("tests/load/count-calls.ts");
 const { LEAD_KIND_IDS, CALL_TIME_IDS } = await importTypeScript("shared/leads.ts");
@@ -519,12 +528,21 @@ const server = await startServer({
   bindings: { FAULT_RATE: String(FAULT_RATE) },
   inspectorPort: INSPECTOR_PORT,
 });
-const inspector = await connect((await siteWorker(INSPECTOR_PORT)).webSocketDebuggerUrl);
-/** The site worker's JS heap after a full collection, MB: in use (what our modules and requests keep) / committed. */
+const site = await siteWorker(INSPECTOR_PORT);
+/**
+ * The JS heaps after a full collection, MB: the site worker's in use (what our modules, requests and Durable
+ * Objects keep) / committed, and the committed heaps of all the runtime's workers together (Miniflare's D1, KV,
+ * cache, queues and assets too): what of workerd's resident memory is JavaScript at all.
+ */
 const heapMb = async () => {
-  await inspector.send("HeapProfiler.collectGarbage");
-  const { usedSize, totalSize } = await inspector.send("Runtime.getHeapUsage");
-  return `${Math.round(usedSize / 2 ** 20)} / ${Math.round(totalSize / 2 ** 20)}`;
+  const heaps = await heapsOf(INSPECTOR_PORT);
+  const own = heaps.find((h) => h.id === site.id);
+  const answered = heaps.filter((h) => !Number.isNaN(h.totalMb));
+  const all = answered.reduce((mb, h) => mb + h.totalMb, 0);
+  return (
+    `JS сайта (занято / выделено) ${Math.round(own?.usedMb)} / ${Math.round(own?.totalMb)} МБ, ` +
+    `JS воркеров (выделено) ${Math.round(all)} МБ у ${answered.length} из ${heaps.length}`
+  );
 };
 origin = server.origin;
 let peakMb = 0;
@@ -539,8 +557,7 @@ const memoryTimer = setInterval(async () => {
   if (minute > curve.length && minute <= Math.ceil(SECONDS / 60)) {
     curve.push([minute, rss]);
     console.log(
-      `  ${minute} мин: workerd ${rss} МБ (анонимной ${memory?.anonMb}, файлов ${memory?.fileMb}), ` +
-        `JS сайта (занято / выделено) ${await heapMb()} МБ`,
+      `  ${minute} мин: workerd ${rss} МБ (анонимной ${memory?.anonMb}, файлов ${memory?.fileMb}), ${await heapMb()}`,
     );
   }
 }, 5_000);
@@ -568,7 +585,6 @@ try {
   report = { elapsed, writes, memory: server.memory() };
 } finally {
   clearInterval(memoryTimer);
-  inspector.close();
   await server.stop();
 }
 

@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LOCATION_TYPE_DEFS } from "../../shared/locations";
 import { matchRoute } from "../../shared/routes";
-import { get } from "./helpers";
+import { SITEMAP_CHUNK } from "../../worker/seo-files";
+import { get, rows } from "./helpers";
 
 /** The configured public address (wrangler.toml vars). */
 const SITE_ORIGIN = env.SITE_ORIGIN;
@@ -154,5 +155,66 @@ describe("sitemap", () => {
       const res = await get(sample.loc.slice(SITE_ORIGIN.length));
       expect(res.status, sample.loc).toBe(200);
     }
+  });
+
+  it("splits the complexes by id into files of at most SITEMAP_CHUNK URLs that together list each published one once", async () => {
+    const published = () =>
+      rows<{ id: number; slug: string }>(
+        "SELECT id, slug FROM residential_complexes WHERE is_published = 1 ORDER BY id",
+      );
+    // Copies of a complex under new slugs up to past three files' ids, one in ten withdrawn and the whole third
+    // range withdrawn: the files' borders, the published filter and a range with nothing to list all show.
+    const before = (await published()).length;
+    const [{ top } = { top: 0 }] = await rows<{ top: number }>(
+      "SELECT max(id) AS top FROM residential_complexes",
+    );
+    const columns = (
+      await rows<{ name: string }>("SELECT name FROM pragma_table_info('residential_complexes')")
+    )
+      .map((c) => c.name)
+      .filter((name) => name !== "id");
+    const value = (name: string) =>
+      ({
+        slug: "slug || '-kopiya-' || n.i",
+        feed_key: "NULL",
+        is_published: "CASE n.i % 10 WHEN 3 THEN 0 ELSE 1 END",
+      })[name] ?? name;
+    await env.DB.prepare(
+      `INSERT INTO residential_complexes (${columns.join(", ")})
+         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
+         SELECT ${columns.map(value).join(", ")} FROM n
+         CROSS JOIN (SELECT * FROM residential_complexes WHERE is_published = 1 ORDER BY id LIMIT 1)`,
+    )
+      .bind(3 * SITEMAP_CHUNK + 10 - top)
+      .run();
+    await env.DB.prepare("UPDATE residential_complexes SET is_published = 0 WHERE id > ?1 AND id <= ?2")
+      .bind(2 * SITEMAP_CHUNK, 3 * SITEMAP_CHUNK)
+      .run();
+    try {
+      const byFile = new Map<number, string[]>();
+      for (const r of await published()) {
+        const n = Math.ceil(r.id / SITEMAP_CHUNK);
+        byFile.set(n, [...(byFile.get(n) ?? []), `/novostroyki/${r.slug}/`]);
+      }
+      expect([...byFile.keys()]).toEqual([1, 2, 4]);
+      const children = await readAll();
+      const files = [...children.keys()]
+        .map((loc) => loc.slice(SITE_ORIGIN.length))
+        .filter((path) => path.startsWith("/sitemaps/complexes-"));
+      expect(files).toEqual([
+        "/sitemaps/complexes-1.xml",
+        "/sitemaps/complexes-2.xml",
+        "/sitemaps/complexes-4.xml",
+      ]);
+      for (const [n, expected] of byFile) {
+        const listed = paths(children.get(`${SITE_ORIGIN}/sitemaps/complexes-${n}.xml`) ?? []);
+        expect(listed.length).toBeLessThanOrEqual(SITEMAP_CHUNK);
+        expect(listed, `complexes-${n}.xml`).toEqual(expected);
+      }
+      for (const n of [3, 5]) expect((await get(`/sitemaps/complexes-${n}.xml`)).status, String(n)).toBe(404);
+    } finally {
+      await env.DB.prepare("DELETE FROM residential_complexes WHERE slug LIKE '%-kopiya-%'").run();
+    }
+    expect((await published()).length).toBe(before);
   });
 });

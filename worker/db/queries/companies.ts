@@ -56,18 +56,36 @@ const CARD_COLUMNS = `c.id, c.slug, c.type, c.name, c.color, c.founded_year, ${p
 export const COMPANY_LISTED = `(c.type <> 'developer' OR EXISTS (SELECT 1 FROM ${OF_DEVELOPER}
   WHERE rc.developer_id = c.id AND rc.is_published = 1))`;
 
-/** Ids and names of the listed companies of a type (all when null) in id order, for sorting and searching by name in JS. */
+/** The companies' list version (migration 0027): changed by triggers on every change of who is listed or of a name. */
+export async function readCompaniesVersion(db: D1Database): Promise<number> {
+  return (
+    (await db
+      .prepare("SELECT version FROM list_versions WHERE name = 'companies'")
+      .first<number>("version")) ?? 0
+  );
+}
+
+/**
+ * The ids and names of the listed companies of a type (all when null) in id order, for sorting and searching by
+ * name in JS, with the list version they are of: one statement, so one state of the database (the version's row
+ * comes even when no company is listed).
+ */
 export async function listCompanyNames(
   db: D1Database,
   type: string | null,
-): Promise<{ id: number; name: string }[]> {
+): Promise<{ version: number; names: { id: number; name: string }[] }> {
   const { results } = await db
     .prepare(
-      `SELECT id, name FROM companies c WHERE (?1 IS NULL OR type = ?1) AND ${COMPANY_LISTED} ORDER BY id`,
+      `SELECT v.version, c.id, c.name FROM list_versions v
+         LEFT JOIN companies c ON (?1 IS NULL OR c.type = ?1) AND ${COMPANY_LISTED}
+       WHERE v.name = 'companies' ORDER BY c.id`,
     )
     .bind(type)
-    .all<{ id: number; name: string }>();
-  return results;
+    .all<{ version: number; id: number | null; name: string | null }>();
+  return {
+    version: results[0]?.version ?? 0,
+    names: results.flatMap((r) => (r.id === null || r.name === null ? [] : [{ id: r.id, name: r.name }])),
+  };
 }
 
 /** The cards of the given companies, in no particular order. */

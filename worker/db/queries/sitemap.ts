@@ -1,6 +1,10 @@
 /**
- * The URLs of the sitemap, by kind: each kind is one SELECT of (path, lastmod) that the sitemap files page
- * through. lastmod is the date a row really changed, where the data knows it (articles); NULL otherwise.
+ * The URLs of the sitemap, by kind, split into files of at most `chunk` URLs. lastmod is the date a row really
+ * changed, where the data knows it (articles); NULL otherwise. The complexes, the one kind that grows with the
+ * catalogue (24 340 at scale 10), are split by id: file n holds the published complexes with ids in
+ * ((n − 1)·chunk, n·chunk], one range of an index that holds their URLs (rc_sitemap, migration 0027), so a file
+ * costs the same at any scale and a complex stays in its file; the index lists the ranges that hold one. The
+ * other kinds, a few hundred URLs to a few thousand, are pages of one SELECT sorted by path.
  */
 import { LOCATION_TYPES } from "../../../shared/constants";
 import { LOCATION_TYPE_DEFS, type LocationApi } from "../../../shared/locations";
@@ -47,8 +51,15 @@ function unionAll(parts: string[]): string {
   return unionAll(groups);
 }
 
+/** The kinds split into pages of one SELECT sorted by path (the complexes are split by id). */
+type PagedKind = Exclude<SitemapKind, "complexes">;
+
+/** The published complexes' URLs, by id (rc_sitemap), as the complexes' files read them. */
+const COMPLEXES = `SELECT '/novostroyki/' || slug || '/' AS path, NULL AS lastmod
+  FROM residential_complexes INDEXED BY rc_sitemap WHERE is_published = 1`;
+
 /** The SELECT of a kind; `params` get numbered ?1, ?2 … in order. */
-function source(kind: SitemapKind): { sql: string; params: Param[] } {
+function source(kind: PagedKind): { sql: string; params: Param[] } {
   const params: Param[] = [];
   const p = (value: Param) => `?${params.push(value)}`;
   switch (kind) {
@@ -56,12 +67,6 @@ function source(kind: SitemapKind): { sql: string; params: Param[] } {
       return {
         sql: `SELECT value AS path, NULL AS lastmod FROM json_each(${p(JSON.stringify(STATIC_PATHS))})
           UNION ALL SELECT '/novostroyki/' || path || '/', NULL FROM seo_filters`,
-        params,
-      };
-    case "complexes":
-      return {
-        sql: `SELECT '/novostroyki/' || slug || '/' AS path, NULL AS lastmod
-          FROM residential_complexes WHERE is_published = 1`,
         params,
       };
     case "locations": {
@@ -99,33 +104,62 @@ function source(kind: SitemapKind): { sql: string; params: Param[] } {
   }
 }
 
-/** Per kind: how many URLs it has and its newest lastmod (null where it has no dates), in one round trip. */
+/** Per kind: the numbers of its files and its newest lastmod (null where it has no dates), in one round trip. */
 export async function summarizeSitemap(
   db: D1Database,
-): Promise<Record<SitemapKind, { count: number; lastmod: string | null }>> {
-  const results = await db.batch<{ count: number; lastmod: string | null }>(
-    SITEMAP_KINDS.map((kind) => {
+  chunk: number,
+): Promise<Record<SitemapKind, { files: number[]; lastmod: string | null }>> {
+  const paged = SITEMAP_KINDS.filter((kind): kind is PagedKind => kind !== "complexes");
+  const [ranges, ...counts] = await db.batch([
+    // The id ranges that hold a published complex: one probe of the index each, not a count of them all.
+    db
+      .prepare(
+        `WITH RECURSIVE r(n) AS (
+           SELECT 1 UNION ALL SELECT n + 1 FROM r
+           WHERE n * ?1 < (SELECT max(id) FROM residential_complexes INDEXED BY rc_sitemap WHERE is_published = 1)
+         )
+         SELECT n AS file FROM r WHERE EXISTS (SELECT 1 FROM residential_complexes INDEXED BY rc_sitemap
+           WHERE is_published = 1 AND id > (n - 1) * ?1 AND id <= n * ?1)`,
+      )
+      .bind(chunk),
+    ...paged.map((kind) => {
       const { sql, params } = source(kind);
       return db.prepare(`SELECT count(*) AS count, max(lastmod) AS lastmod FROM (${sql})`).bind(...params);
     }),
-  );
-  return Object.fromEntries(
-    SITEMAP_KINDS.map((kind, i) => [kind, results[i]?.results[0] ?? { count: 0, lastmod: null }]),
-  ) as Record<SitemapKind, { count: number; lastmod: string | null }>;
+  ]);
+  const summary = {
+    complexes: { files: ((ranges?.results ?? []) as { file: number }[]).map((r) => r.file), lastmod: null },
+  } as Record<SitemapKind, { files: number[]; lastmod: string | null }>;
+  paged.forEach((kind, i) => {
+    const row = counts[i]?.results[0] as { count: number; lastmod: string | null } | undefined;
+    const files = Math.ceil((row?.count ?? 0) / chunk);
+    summary[kind] = { files: Array.from({ length: files }, (_, f) => f + 1), lastmod: row?.lastmod ?? null };
+  });
+  return summary;
 }
 
-/** One page of a kind's URLs, in a stable order. */
+/**
+ * File `file` (from 1) of a kind's URLs, files of `chunk`: the complexes of its id range, in id order; a page
+ * of another kind's URLs sorted by path. The same URLs in the same file while nothing changes.
+ */
 export async function listSitemapEntries(
   db: D1Database,
   kind: SitemapKind,
-  limit: number,
-  offset: number,
+  chunk: number,
+  file: number,
 ): Promise<SitemapEntry[]> {
+  if (kind === "complexes") {
+    const { results } = await db
+      .prepare(`${COMPLEXES} AND id > ?1 AND id <= ?2 ORDER BY id`)
+      .bind((file - 1) * chunk, file * chunk)
+      .all<SitemapEntry>();
+    return results;
+  }
   const { sql, params } = source(kind);
   const n = params.length;
   const { results } = await db
-    .prepare(`SELECT path, lastmod FROM (${sql}) ORDER BY path LIMIT ?${n + 1} OFFSET ?${n + 2}`)
-    .bind(...params, limit, offset)
+    .prepare(`${sql} ORDER BY path LIMIT ?${n + 1} OFFSET ?${n + 2}`)
+    .bind(...params, chunk, (file - 1) * chunk)
     .all<SitemapEntry>();
   return results;
 }

@@ -43,7 +43,3 @@ CREATE TRIGGER list_versions_complex_delete AFTER DELETE ON residential_complexe
 BEGIN
   UPDATE list_versions SET version = version + 1 WHERE name = 'companies';
 END;
-
--- The sitemap's complexes (db/queries/sitemap.ts): a page of them is a range of this index, in id order, with
--- their slugs, where it was every published complex sorted by URL (scale 10: 24 340 rows, 257 ms of SQL).
-CREATE INDEX rc_sitemap ON residential_complexes (is_published, id, slug);

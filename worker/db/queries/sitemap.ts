@@ -2,8 +2,8 @@
  * The URLs of the sitemap, by kind, split into files of at most `chunk` URLs. lastmod is the date a row really
  * changed, where the data knows it (articles); NULL otherwise. The complexes, the one kind that grows with the
  * catalogue (24 340 at scale 10), are split by id: file n holds the published complexes with ids in
- * ((n − 1)·chunk, n·chunk], one range of an index that holds their URLs (rc_sitemap, migration 0027), so a file
- * costs the same at any scale and a complex stays in its file; the index lists the ranges that hold one. The
+ * ((n − 1)·chunk, n·chunk], one range of the catalogue's id index (rc_newest; each row's slug read by its rowid), so
+ * a file costs the same at any scale and a complex stays in its file; the index lists the ranges that hold one. The
  * other kinds, a few hundred URLs to a few thousand, are pages of one SELECT sorted by path.
  */
 import { LOCATION_TYPES } from "../../../shared/constants";
@@ -54,9 +54,9 @@ function unionAll(parts: string[]): string {
 /** The kinds split into pages of one SELECT sorted by path (the complexes are split by id). */
 type PagedKind = Exclude<SitemapKind, "complexes">;
 
-/** The published complexes' URLs, by id (rc_sitemap), as the complexes' files read them. */
+/** The published complexes' URLs, by id (rc_newest), as the complexes' files read them. */
 const COMPLEXES = `SELECT '/novostroyki/' || slug || '/' AS path, NULL AS lastmod
-  FROM residential_complexes INDEXED BY rc_sitemap WHERE is_published = 1`;
+  FROM residential_complexes INDEXED BY rc_newest WHERE is_published = 1`;
 
 /** The SELECT of a kind; `params` get numbered ?1, ?2 … in order. */
 function source(kind: PagedKind): { sql: string; params: Param[] } {
@@ -116,9 +116,9 @@ export async function summarizeSitemap(
       .prepare(
         `WITH RECURSIVE r(n) AS (
            SELECT 1 UNION ALL SELECT n + 1 FROM r
-           WHERE n * ?1 < (SELECT max(id) FROM residential_complexes INDEXED BY rc_sitemap WHERE is_published = 1)
+           WHERE n * ?1 < (SELECT max(id) FROM residential_complexes INDEXED BY rc_newest WHERE is_published = 1)
          )
-         SELECT n AS file FROM r WHERE EXISTS (SELECT 1 FROM residential_complexes INDEXED BY rc_sitemap
+         SELECT n AS file FROM r WHERE EXISTS (SELECT 1 FROM residential_complexes INDEXED BY rc_newest
            WHERE is_published = 1 AND id > (n - 1) * ?1 AND id <= n * ?1)`,
       )
       .bind(chunk),

@@ -165,7 +165,7 @@ describe("a saved search's matches", () => {
       .bind(JSON.stringify(changed.map((c) => c.id)))
       .run();
     // Small batches, so the matching crosses several.
-    await matchEvents(env, 7);
+    await matchEvents(env, { batch: 7 });
   });
 
   it("equal the listing's answer restricted to the changed apartments, for every sample URL", async () => {

@@ -125,18 +125,21 @@ const developers = await pick(
 const slugs = await pick("SELECT slug AS v FROM residential_complexes WHERE is_published = 1 ORDER BY id");
 const rooms = () => any(["0", "1", "2", "3", "1,2", "2,3"]);
 const cap = () => any([8, 10, 12, 15, 20, 25, 30, 40]) * 1_000_000;
-/** Share of each kind of search in the mix (sums to 1). */
+/**
+ * Share of each kind of search in the mix (sums to 1): most name a place (a station, a district, a developer,
+ * a complex) with rooms or a price cap, as buyers save them; a few search the whole catalogue by rooms, area
+ * and finish; some have no selective key (a low price cap alone, a deadline, the whole catalogue).
+ */
 const MIX = [
-  [0.3, () => `/po-metro/${popular(metros)}/?rooms=${rooms()}&max_price=${cap()}`],
-  [0.15, () => `/po-rajonam/${popular(districts)}/?rooms=${rooms()}`],
+  [0.35, () => `/po-metro/${popular(metros)}/?rooms=${rooms()}&max_price=${cap()}`],
+  [0.2, () => `/po-rajonam/${popular(districts)}/?rooms=${rooms()}`],
   [0.1, () => `/novostroyki/?developers=${popular(developers)}&max_price=${cap()}`],
-  [0.1, () => `/kvartiry/novostroyka/${popular(slugs)}/?rooms=${rooms()}`],
-  [0.15, () => `/kvartiry/?rooms=${rooms()}&max_price=${cap()}`],
-  [0.1, () => `/novostroyki/?rooms=${rooms()}&min_area=${any([30, 40, 50, 60])}&otdelka=${any([1, 2, 3])}`],
-  // No selective key: a price cap alone, a deadline, the whole catalogue.
-  [0.05, () => `/novostroyki/?max_price=${cap()}`],
-  [0.03, () => `/novostroyki/?deadline=${any([0, 2026, 2027, 2028])}`],
-  [0.02, () => "/novostroyki/"],
+  [0.15, () => `/kvartiry/novostroyka/${popular(slugs)}/?rooms=${rooms()}`],
+  [0.05, () => `/kvartiry/?rooms=${rooms()}&max_price=${any([6, 8, 10])}000000`],
+  [0.05, () => `/novostroyki/?rooms=${rooms()}&min_area=${any([60, 80, 100])}&otdelka=${any([1, 2, 3])}`],
+  [0.05, () => `/novostroyki/?max_price=${any([5, 6, 7])}000000`],
+  [0.04, () => `/novostroyki/?deadline=${any([0, 2026, 2027, 2028])}`],
+  [0.01, () => "/novostroyki/"],
 ];
 function searchUrl() {
   let r = rnd();
@@ -193,14 +196,24 @@ console.log(
 );
 
 // ---- The import: price drops and new flats, written as the feed import writes them (the triggers record) ----
+// A feed import changes the flats of its complexes: up to 25 on sale in each of every k-th complex.
 const dropCount = Math.round(CHANGES * 0.9);
-const [{ n: onSale }] = await all("SELECT count(*) AS n FROM living_objects WHERE status = 1");
-const step = Math.max(1, Math.floor(onSale / (dropCount + CHANGES - dropCount)));
+const PER_COMPLEX = 25;
+const [{ n: withSale }] = await all(
+  "SELECT count(DISTINCT complex_id) AS n FROM living_objects WHERE status = 1",
+);
+// Twice the complexes the import needs at 25 each: some have fewer flats on sale.
+const step = Math.max(1, Math.floor(withSale / Math.ceil((2 * CHANGES) / PER_COMPLEX)));
 const chosen = (
   await all(
-    `SELECT id FROM (SELECT id, row_number() OVER (ORDER BY id) AS k FROM living_objects WHERE status = 1)
-     WHERE k % ?1 = 0 ORDER BY id LIMIT ?2`,
+    `WITH c AS (SELECT complex_id, row_number() OVER (ORDER BY complex_id) AS k
+                FROM (SELECT DISTINCT complex_id FROM living_objects WHERE status = 1))
+     SELECT id FROM (SELECT lo.id, row_number() OVER (PARTITION BY lo.complex_id ORDER BY lo.id) AS r
+                     FROM c JOIN living_objects lo ON lo.complex_id = c.complex_id AND lo.status = 1
+                     WHERE c.k % ?1 = 0)
+     WHERE r <= ?2 ORDER BY id LIMIT ?3`,
     step,
+    PER_COMPLEX,
     CHANGES,
   )
 ).map((r) => r.id);
@@ -226,11 +239,11 @@ await raw
   .run();
 const [events] = await all(
   `SELECT count(*) AS n, sum(kind = 'price') AS price, sum(kind = 'on_sale') AS on_sale,
-     count(DISTINCT living_object_id) AS apartments FROM change_events WHERE id > ?1`,
+     count(DISTINCT complex_id) AS complexes FROM change_events WHERE id > ?1`,
   eventsBefore,
 );
 console.log(
-  `▶ Импорт: ${n(events.n)} изменений (${n(events.price)} снижений цены, ${n(events.on_sale)} новых квартир); подготовка ${seconds(Date.now() - setupStarted)}`,
+  `▶ Импорт: ${n(events.n)} изменений в ${n(events.complexes)} ЖК (${n(events.price)} снижений цены, ${n(events.on_sale)} новых квартир); подготовка ${seconds(Date.now() - setupStarted)}`,
 );
 // The cursor as the cron leaves it after the seed: the searches follow from the import on.
 await raw.prepare("UPDATE alert_cursor SET last_event_id = ?1 WHERE id = 1").bind(eventsBefore).run();
@@ -300,12 +313,21 @@ const matchedMs = Date.now() - started;
 const matchedM = { ...m };
 const matchedCpu = process.cpuUsage(nodeCpu);
 const matchedRuntimeCpu = cpuOf(runtime) - runtimeCpu;
+// The letters, run after run as the scheduled job makes them, for at most LETTERS_MS (then what is left is
+// counted, not guessed).
+const LETTERS_MS = arg("letters-seconds", 600) * 1000;
+const lettersStarted = Date.now();
 let letters = 0;
-for (;;) {
+while (Date.now() - lettersStarted < LETTERS_MS) {
   const made = await invocation("letters", () => match.composeLetters(env));
   if (!made.length) break;
   letters += made.length;
 }
+const lettersMs = Date.now() - lettersStarted;
+const [unsent] = await all(
+  `SELECT count(*) AS changes, count(DISTINCT d.subscription_id) AS subs FROM deliveries d
+     JOIN subscriptions s ON s.id = d.subscription_id WHERE d.letter_id IS NULL AND s.frequency = 'instant'`,
+);
 clearInterval(heap);
 const totalMs = Date.now() - started;
 const totalCpu = process.cpuUsage(nodeCpu);
@@ -328,9 +350,11 @@ console.log(
 console.log(
   `  вызовы: cron 1 (${n(max("cron", "statements"))} запросов, CPU ${seconds(max("cron", "cpuMs"))}), потребитель очереди ${n(count("consumer"))} (до ${n(max("consumer", "statements"))} запросов и ${seconds(max("consumer", "cpuMs"))} CPU за вызов), письма ${n(count("letters"))} (до ${n(max("letters", "statements"))} запросов)`,
 );
+const batches = Math.ceil(events.n / match.MATCH_BATCH);
 console.log(
-  `  чанков: ${n(run.chunks)} (в очередь ${n(run.queued)}); пачек событий: ${Math.ceil(events.n / match.MATCH_BATCH)}`,
+  `  поисков-кандидатов по пачкам: ${n(run.candidates)} из ${n(targets.length * batches)} (различных поисков × пачек)`,
 );
+console.log(`  чанков: ${n(run.chunks)} (в очередь ${n(run.queued)}); пачек событий: ${batches}`);
 console.log(
   `  D1 на сопоставление: запросов ${n(matchedM.statements)}, строк прочитано ${n(matchedM.read)}, записано ${n(matchedM.written)}`,
 );
@@ -338,7 +362,9 @@ console.log(
   `  D1 всего (с письмами): запросов ${n(m.statements)}, строк прочитано ${n(m.read)}, записано ${n(m.written)}`,
 );
 console.log(`  совпадений записано: ${n(matches.n)} (подписок с совпадениями: ${n(matches.subs)})`);
-console.log(`  писем: ${n(letters)}`);
+console.log(
+  `  писем: ${n(letters)} за ${seconds(lettersMs)}${unsent.changes ? `; не дошло до письма за отведённое время: ${n(unsent.changes)} изменений ${n(unsent.subs)} мгновенных подписок` : ""} (дайджесты дня и недели — в свой срок)`,
+);
 const mem = process.memoryUsage();
 const rt = memoryOf(runtime);
 console.log(

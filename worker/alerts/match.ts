@@ -73,19 +73,21 @@ export interface MatchOptions {
 export async function matchEvents(
   env: Pick<Env, "DB" | "KV">,
   options: MatchOptions = {},
-): Promise<{ events: number; chunks: number; queued: number }> {
+): Promise<{ events: number; candidates: number; chunks: number; queued: number }> {
   const { batch = MATCH_BATCH, chunk = MATCH_CHUNK, queue } = options;
   let inline = queue ? (options.inline ?? INLINE_CHUNKS) : Number.POSITIVE_INFINITY;
   const db = env.DB;
   const { cursor, last } = await getAlertCursor(db);
-  if (last <= cursor) return { events: 0, chunks: 0, queued: 0 };
+  if (last <= cursor) return { events: 0, candidates: 0, chunks: 0, queued: 0 };
   await backfillSearchKeys(env);
   let from = cursor;
+  let candidates = 0;
   let chunks = 0;
   let queued = 0;
   while (from < last) {
     const to = Math.min(from + batch, last);
     const targets = await listCandidateTargets(db, KEY_COLUMNS, from, to);
+    candidates += targets.length;
     const parts: MatchChunk[] = [];
     for (let i = 0; i < targets.length; i += chunk)
       parts.push({ from, to, targets: targets.slice(i, i + chunk) });
@@ -101,7 +103,7 @@ export async function matchEvents(
     from = to;
   }
   if (queued) logEvent("info", "alerts.match_queued", { chunks: queued });
-  return { events: last - cursor, chunks, queued };
+  return { events: last - cursor, candidates, chunks, queued };
 }
 
 export async function linksOf(

@@ -61,7 +61,7 @@ export interface MatchOptions {
   chunk?: number;
   /** Chunks matched in this invocation; the rest go to `queue` (all of them here without one). */
   inline?: number;
-  queue?: Pick<Queue, "sendBatch">;
+  queue?: { sendBatch(messages: Iterable<MessageSendRequest>): Promise<unknown> };
 }
 
 /**

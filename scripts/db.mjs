@@ -6,7 +6,7 @@ import * as esbuild from "esbuild";
 import { Miniflare } from "miniflare";
 import { bin, ROOT, run } from "./lib.mjs";
 
-function databaseId() {
+export function databaseId() {
   const toml = readFileSync(`${ROOT}wrangler.toml`, "utf8");
   const id = /database_id\s*=\s*"([^"]+)"/.exec(toml)?.[1];
   if (!id) throw new Error("wrangler.toml: no database_id");
@@ -36,6 +36,11 @@ export async function importTypeScript(entry) {
     platform: "node",
     format: "esm",
     target: "node20",
+    jsx: "automatic",
+    // A CommonJS dependency (react-dom/server, which the letters render with) requires Node's own modules.
+    banner: {
+      js: `import { createRequire } from "node:module"; const require = createRequire(${JSON.stringify(ROOT)});`,
+    },
     write: false,
     logLevel: "error",
   });

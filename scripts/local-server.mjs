@@ -166,7 +166,7 @@ class FileLog extends Log {
 }
 
 /** Miniflare's runtime: the workerd processes this process started. */
-function runtimePids() {
+export function runtimePids() {
   return readdirSync("/proc").filter((pid) => {
     if (!/^\d+$/.test(pid)) return false;
     try {
@@ -180,7 +180,7 @@ function runtimePids() {
 }
 
 /** CPU time the given processes have used, user and system, all threads, in ms (/proc/<pid>/stat). */
-function cpuOf(pids) {
+export function cpuOf(pids) {
   let ticks = 0;
   for (const pid of pids) {
     try {
@@ -198,7 +198,7 @@ function cpuOf(pids) {
  * the anonymous part (the heaps) and the file-backed part (mapped files: the databases' pages as read);
  * null where /proc has none.
  */
-function memoryOf(pids) {
+export function memoryOf(pids) {
   const kb = { VmRSS: 0, VmHWM: 0, RssAnon: 0, RssFile: 0 };
   for (const pid of pids) {
     try {

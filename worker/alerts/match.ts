@@ -1,9 +1,10 @@
 /**
- * From change events to letters. The matching reads the events after its cursor in batches and records, in one
- * transaction per batch, each (subscription, event) that matches — a saved search by its filter model's own SQL
- * restricted to the batch's changed apartments (one statement per distinct search, however many share it), a
- * followed apartment or complex by id — and moves the cursor. The primary key of deliveries keeps a change to
- * one per subscription, so a batch matched twice (two runs at once, a retry) adds nothing. Then the changes of
+ * From change events to letters. The matching reads the events after its cursor in batches and records each
+ * (subscription, event) that matches — a saved search by its filter model's own SQL restricted to the batch's
+ * changed apartments (one statement per distinct search, however many share it), run only for the searches whose
+ * keys can take one of those apartments (search-keys.ts, in chunks: match-chunk.ts), a followed apartment or
+ * complex by id — and moves the cursor. The primary key of deliveries keeps a change to one per subscription,
+ * so a batch or chunk matched twice (two runs at once, a retry, the queue's second delivery) adds nothing. Then the changes of
  * due subscriptions become letters: at once for «instant», a digest a day or a week after the last one; one
  * letter per address, grouped by subscription, newest first, never empty.
  */
@@ -15,47 +16,27 @@ import {
   getAlertCursor,
   getSubscriber,
   insertChangesLetter,
+  listCandidateTargets,
   listDueChanges,
-  listSearchTargets,
   matchFollowedStatements,
-  matchSearchStatement,
   type PendingChangeRow,
 } from "../db/queries/alerts";
 import { configuredOrigin } from "../env";
-import { resolvePlace } from "../loaders/complexes";
 import { logEvent } from "../log";
 import { changesLetter, type LetterGroup } from "./letters";
-import { savedSearchOf, savedSearchWhere } from "./saved-search";
+import { backfillSearchKeys, type MatchChunk, matchChunk, searchCondition } from "./match-chunk";
+import { savedSearchOf } from "./saved-search";
+import { KEY_COLUMNS } from "./search-keys";
 import { type AlertsEnv, handOverLetters } from "./send";
 import { signLink } from "./tokens";
 
-/** Events per batch: the statements of one batch are one D1 transaction. */
+/** Events per batch: the candidates of a batch are one query, its followed matches and cursor one transaction. */
 export const MATCH_BATCH = 1000;
+/** Saved searches per chunk: one D1 batch of their statements (a queue message; ten to a consumer's invocation). */
+export const MATCH_CHUNK = 50;
+/** Chunks a run matches itself before it hands the rest to the queue. */
+const INLINE_CHUNKS = 4;
 const DUE_LIMIT = 5000;
-
-/**
- * Each saved search's condition, its place resolved as its page resolves it (a location page's place to its
- * ids); a target that no longer reads as a list, or names a place that is gone, is kept and matches nothing.
- */
-async function searchConditions(env: Pick<Env, "DB" | "KV">) {
-  const deps = { db: env.DB, kv: env.KV, reads: new Map() };
-  const out: { target: string; where: ReturnType<typeof savedSearchWhere> }[] = [];
-  for (const target of await listSearchTargets(env.DB)) {
-    const where = await searchCondition(deps, target);
-    if (where) out.push({ target, where });
-  }
-  return out;
-}
-
-/** One saved search's condition, or null when its address no longer reads as a list or names a gone place. */
-async function searchCondition(deps: Parameters<typeof resolvePlace>[0], target: string) {
-  const saved = savedSearchOf(target)?.saved;
-  if (saved?.model === "catalogue") {
-    const filter = await resolvePlace(deps, saved.filter);
-    return filter ? savedSearchWhere({ model: "catalogue", filter }) : null;
-  }
-  return saved ? savedSearchWhere(saved) : null;
-}
 
 /**
  * «Новое с вашего прошлого визита»: the changes a saved search (a list page's address) is told of after the
@@ -73,22 +54,56 @@ export async function countNewSince(
   return countSearchChanges(env.DB, where ?? { sql: "0", params: [] }, after, NEW_SINCE_CAP);
 }
 
+export interface MatchOptions {
+  /** Events per batch. */
+  batch?: number;
+  /** Saved searches per chunk. */
+  chunk?: number;
+  /** Chunks matched in this invocation; the rest go to `queue` (all of them here without one). */
+  inline?: number;
+  queue?: { sendBatch(messages: Iterable<MessageSendRequest>): Promise<unknown> };
+}
+
+/**
+ * Matches the events after the cursor, a batch at a time: the batch's candidate saved searches (by their keys,
+ * one query), their chunks — matched here, or handed to the queue past the first few — then, in one transaction,
+ * the followed apartments' and complexes' matches and the cursor. A chunk handed over before a failure is
+ * matched again with its batch on the next run: harmless, a change is recorded once per subscription.
+ */
 export async function matchEvents(
   env: Pick<Env, "DB" | "KV">,
-  batch = MATCH_BATCH,
-): Promise<{ events: number }> {
+  options: MatchOptions = {},
+): Promise<{ events: number; candidates: number; chunks: number; queued: number }> {
+  const { batch = MATCH_BATCH, chunk = MATCH_CHUNK, queue } = options;
+  let inline = queue ? (options.inline ?? INLINE_CHUNKS) : Number.POSITIVE_INFINITY;
   const db = env.DB;
   const { cursor, last } = await getAlertCursor(db);
-  if (last <= cursor) return { events: 0 };
-  const conditions = await searchConditions(env);
+  if (last <= cursor) return { events: 0, candidates: 0, chunks: 0, queued: 0 };
+  await backfillSearchKeys(env);
   let from = cursor;
+  let candidates = 0;
+  let chunks = 0;
+  let queued = 0;
   while (from < last) {
     const to = Math.min(from + batch, last);
-    const searches = conditions.map((s) => matchSearchStatement(db, s.where, s.target, from, to));
-    await db.batch([...matchFollowedStatements(db, from, to), ...searches, advanceCursorStatement(db, to)]);
+    const targets = await listCandidateTargets(db, KEY_COLUMNS, from, to);
+    candidates += targets.length;
+    const parts: MatchChunk[] = [];
+    for (let i = 0; i < targets.length; i += chunk)
+      parts.push({ from, to, targets: targets.slice(i, i + chunk) });
+    const here = parts.splice(0, Math.max(0, Math.min(inline, parts.length)));
+    inline -= here.length;
+    for (const part of here) await matchChunk(env, part);
+    // The queue takes at most 100 messages a send.
+    for (let i = 0; queue && i < parts.length; i += 100)
+      await queue.sendBatch(parts.slice(i, i + 100).map((match) => ({ body: { match } })));
+    await db.batch([...matchFollowedStatements(db, from, to), advanceCursorStatement(db, to)]);
+    chunks += here.length + parts.length;
+    queued += parts.length;
     from = to;
   }
-  return { events: last - cursor };
+  if (queued) logEvent("info", "alerts.match_queued", { chunks: queued });
+  return { events: last - cursor, candidates, chunks, queued };
 }
 
 export async function linksOf(
@@ -152,8 +167,11 @@ export async function composeLetters(env: AlertsEnv, now = new Date()): Promise<
   return made;
 }
 
-/** The scheduled job's alerts: match the new changes, then make the due letters. */
+/**
+ * The scheduled job's alerts: match the new changes (a big import's chunks through the queue), then make the due
+ * letters (of what is matched so far; the queued chunks' matches go into the next run's).
+ */
 export async function runAlerts(env: AlertsEnv): Promise<void> {
-  await matchEvents(env);
+  await matchEvents(env, { queue: env.ALERTS_QUEUE });
   await composeLetters(env);
 }

@@ -19,6 +19,7 @@ import type { QueueBatch, QueueMessage } from "../leads/deliver";
 import { retryDelaySeconds } from "../leads/deliver";
 import { logEvent } from "../log";
 import { handOver, handOverStored, type Outbox } from "../outbox";
+import { MatchMessage, matchChunk } from "./match-chunk";
 
 /** Tries per letter: wrangler.toml's max_retries (5) plus the first. */
 export const MAX_ATTEMPTS = 6;
@@ -112,10 +113,19 @@ async function sendOne(msg: QueueMessage, env: AlertsEnv, mailer: Mailer): Promi
   msg.ack();
 }
 
-/** The alerts queue's consumer. `mailer`: the send_email binding unless a test wraps it. */
+/**
+ * The alerts queue's consumer: letters to send, and chunks of the matching (match-chunk.ts). `mailer`: the
+ * send_email binding unless a test wraps it.
+ */
 export async function sendLetters(batch: QueueBatch, env: AlertsEnv, mailer: Mailer = env.SEND_EMAIL) {
   for (const msg of batch.messages) {
     try {
+      const chunk = v.safeParse(MatchMessage, msg.body);
+      if (chunk.success) {
+        await matchChunk(env, chunk.output.match);
+        msg.ack();
+        continue;
+      }
       await sendOne(msg, env, mailer);
     } catch (e) {
       logEvent("error", "alerts.consumer_failed", { message: e instanceof Error ? e.message : String(e) });
@@ -129,6 +139,8 @@ export async function deadLetters(batch: QueueBatch, env: Pick<Env, "DB">): Prom
   for (const msg of batch.messages) {
     const parsed = v.safeParse(LetterMessage, msg.body);
     try {
+      // A chunk of the matching that failed every try: its changes are not matched for its searches.
+      if (v.is(MatchMessage, msg.body)) logEvent("error", "alerts.match_dead", { body: msg.body });
       if (parsed.success) {
         await recordLetterFailed(env.DB, parsed.output.id, "Письмо не отправлено после всех попыток", true);
         logEvent("error", "alerts.dead_letter", { id: parsed.output.id });

@@ -11,7 +11,9 @@ import { formatArea, formatPriceShort, formatRooms } from "../../shared/format";
 import { getComplexName, insertLetter, storeSubscription } from "../db/queries/alerts";
 import { getApartment } from "../db/queries/living-objects";
 import { configuredOrigin } from "../env";
+import { logEvent } from "../log";
 import { confirmLetter } from "./letters";
+import { writeSearchKeys } from "./match-chunk";
 import { savedSearchOf } from "./saved-search";
 import { type AlertsEnv, handOverLetters } from "./send";
 import { CONFIRM_TTL_MS, randomToken, sha256 } from "./tokens";
@@ -83,6 +85,11 @@ export async function subscribe(
     frequency: input.frequency,
     feedToken: randomToken(),
   });
+  // The search's keys (match-chunk.ts): written now, or by the scheduled job's backfill if this fails.
+  if (created && followed.kind === "search")
+    await writeSearchKeys(env, [followed.target]).catch((e) =>
+      logEvent("error", "alerts.keys_failed", { message: e instanceof Error ? e.message : String(e) }),
+    );
   if (subscriber.confirmed_at && !created) {
     return { created: false, confirmationSent: false, message: "Вы уже подписаны на это — письма приходят." };
   }

@@ -21,17 +21,8 @@ const SEARCHES = arg("searches", 100_000);
 const CHANGES = arg("changes", 10_000);
 const SAMPLE = arg("sample", 1000);
 
-/** A deterministic generator (mulberry32): the same mix and the same import on every run. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic generator (shared/random.ts): the same mix and the same import on every run. */
+const { random } = await importTypeScript("shared/random.ts");
 const rnd = random(20261128);
 /** An entry of a list, the first ones more often (popular places and flats are saved by many). */
 const popular = (list) => list[Math.floor(list.length * rnd() ** 2)];

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SORT } from "../../shared/constants";
 import type { ApartmentFilter } from "../../shared/filters/apartments";
 import { CATALOGUE_FIELDS, type CatalogueFilter, filterToUrlQuery } from "../../shared/filters/catalogue";
+import { random } from "../../shared/random";
 import { matchEvents } from "../../worker/alerts/match";
 import { writeSearchKeys } from "../../worker/alerts/match-chunk";
 import { savedSearchOf } from "../../worker/alerts/saved-search";
@@ -217,18 +218,6 @@ describe("a saved search's matches", () => {
     expect(everything.length).toBeGreaterThan(0);
   });
 });
-
-/** A deterministic generator (mulberry32), so a failing filter is the same on the next run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Random catalogue filters over the filter table's own fields (CATALOGUE_FIELDS, those a page URL carries): a

@@ -213,20 +213,24 @@ export interface LetterGroup {
   name: string;
   /** The saved search's page, or null for a followed apartment or complex. */
   searchUrl: string | null;
+  /** Its newest changes (the letter shows SHOWN_PER_GROUP of them). */
   changes: PendingChangeRow[];
+  /** How many changes the letter tells of (more than `changes` holds when only the newest were read). */
+  total?: number;
 }
 
 /** A long group shows its newest changes and says how many more there are. */
-const SHOWN_PER_GROUP = 20;
+export const SHOWN_PER_GROUP = 20;
+const totalOf = (g: LetterGroup) => Math.max(g.total ?? 0, g.changes.length);
 const moreLine = (g: LetterGroup) => {
-  const rest = g.changes.length - SHOWN_PER_GROUP;
+  const rest = totalOf(g) - SHOWN_PER_GROUP;
   return rest > 0
     ? `И ещё ${countOf(rest, CHANGES)}${g.searchUrl ? ` — все в поиске на сайте: ${g.searchUrl}` : ""}`
     : "";
 };
 
 export function changesLetter(p: { digest: boolean; groups: LetterGroup[]; links: LetterLinks }): Letter {
-  const count = p.groups.reduce((n, g) => n + g.changes.length, 0);
+  const count = p.groups.reduce((n, g) => n + totalOf(g), 0);
   const first = p.groups[0];
   const subject = p.digest
     ? `Подборка: ${countOf(count, CHANGES)} по вашим подпискам`

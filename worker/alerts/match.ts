@@ -8,6 +8,7 @@
  * due subscriptions become letters: at once for «instant», a digest a day or a week after the last one; one
  * letter per address, grouped by subscription, newest first, never empty.
  */
+import * as v from "valibot";
 import { ALERTS_PATH, NEW_SINCE_CAP, type NewSinceAnswer } from "../../shared/alerts";
 import {
   advanceCursorStatement,
@@ -17,13 +18,15 @@ import {
   getSubscriber,
   insertChangesLetter,
   listCandidateTargets,
-  listDueChanges,
+  listDueChangesOf,
+  listDueSubscribers,
   matchFollowedStatements,
-  type PendingChangeRow,
+  releaseComposeLease,
+  takeComposeLease,
 } from "../db/queries/alerts";
 import { configuredOrigin } from "../env";
 import { logEvent } from "../log";
-import { changesLetter, type LetterGroup } from "./letters";
+import { changesLetter, type LetterGroup, SHOWN_PER_GROUP } from "./letters";
 import { backfillSearchKeys, type MatchChunk, matchChunk, searchCondition } from "./match-chunk";
 import { savedSearchOf } from "./saved-search";
 import { KEY_COLUMNS } from "./search-keys";
@@ -36,7 +39,17 @@ export const MATCH_BATCH = 1000;
 export const MATCH_CHUNK = 50;
 /** Chunks a run matches itself before it hands the rest to the queue. */
 const INLINE_CHUNKS = 4;
-const DUE_LIMIT = 5000;
+/**
+ * Subscribers whose letters one run makes (each: its subscriber, its changes' two reads, the letter's batch);
+ * the rest are the next run's, and each letter shows its subscriptions' newest SHOWN_PER_GROUP changes.
+ */
+const DUE_SUBSCRIBERS = 100;
+/** How long a composing run may hold the lease (a run that dies keeps others out this long at most). */
+const COMPOSE_LEASE_MS = 60_000;
+
+/** The queue's message asking for the next run of letters. */
+export const ComposeMessage = v.object({ compose: v.literal(true) });
+export type ComposeMessage = v.InferOutput<typeof ComposeMessage>;
 
 /**
  * «Новое с вашего прошлого визита»: the changes a saved search (a list page's address) is told of after the
@@ -118,23 +131,53 @@ export async function linksOf(
   };
 }
 
-/** The due changes as letters (stored, then handed to the queue). Answers the letters made. */
-export async function composeLetters(env: AlertsEnv, now = new Date()): Promise<number[]> {
-  const rows = await listDueChanges(env.DB, now.toISOString(), DUE_LIMIT);
-  const bySubscriber = new Map<number, PendingChangeRow[]>();
-  for (const r of rows) bySubscriber.set(r.subscriber_id, [...(bySubscriber.get(r.subscriber_id) ?? []), r]);
+/**
+ * The due changes as letters (stored, then handed to the queue), for at most `perRun` subscribers; when there
+ * were that many, the run asks the alerts queue for the next (`ComposeMessage`), so a big import's letters go out
+ * run after run, not one run per cron. One composer at a time (a lease in D1): a run that finds another at work
+ * makes nothing. Answers the letters made. `now`: the time the subscriptions are due by.
+ */
+export async function composeLetters(
+  env: AlertsEnv,
+  now = new Date(),
+  perRun = DUE_SUBSCRIBERS,
+): Promise<number[]> {
+  const at = now.toISOString();
+  const leaseUntil = new Date(Date.now() + COMPOSE_LEASE_MS).toISOString();
+  if (!(await takeComposeLease(env.DB, new Date().toISOString(), leaseUntil))) return [];
   const made: number[] = [];
-  for (const [subscriberId, changes] of bySubscriber) {
+  let subscribers: number[] = [];
+  try {
+    subscribers = await listDueSubscribers(env.DB, at, perRun);
+    made.push(...(await lettersOf(env, subscribers, at)));
+  } finally {
+    await releaseComposeLease(env.DB, leaseUntil);
+  }
+  if (made.length) logEvent("info", "alerts.letters", { count: made.length });
+  await handOverLetters(env, made);
+  if (subscribers.length === perRun) await env.ALERTS_QUEUE.send({ compose: true } satisfies ComposeMessage);
+  return made;
+}
+
+/** A letter for each of these subscribers, of its due changes. */
+async function lettersOf(env: AlertsEnv, subscribers: number[], at: string): Promise<number[]> {
+  const made: number[] = [];
+  for (const subscriberId of subscribers) {
     const subscriber = await getSubscriber(env.DB, subscriberId);
     if (!subscriber?.confirmed_at) continue;
+    const { pending, rows } = await listDueChangesOf(env.DB, subscriberId, at, SHOWN_PER_GROUP);
+    if (!pending.length) continue;
+    const totals = new Map<number, number>();
+    for (const p of pending) totals.set(p.subscription_id, (totals.get(p.subscription_id) ?? 0) + 1);
     const links = await linksOf(env, subscriber);
     const groups = new Map<number, LetterGroup & { frequency: Frequency }>();
-    for (const c of changes) {
+    for (const c of rows) {
       const g = groups.get(c.subscription_id) ?? {
         name: c.subscription_name,
         searchUrl:
           c.subscription_kind === "search" && savedSearchOf(c.target) ? `${links.origin}${c.target}` : null,
         changes: [],
+        total: totals.get(c.subscription_id) ?? 0,
         frequency: c.frequency,
       };
       g.changes.push(c);
@@ -143,27 +186,22 @@ export async function composeLetters(env: AlertsEnv, now = new Date()): Promise<
     const list = [...groups.values()].sort(
       (a, b) => (b.changes[0]?.event_id ?? 0) - (a.changes[0]?.event_id ?? 0),
     );
-    const letter = changesLetter({
-      digest: list.some((g) => g.frequency !== "instant"),
-      groups: list,
-      links,
-    });
-    const lastEvent = Math.max(...changes.map((c) => c.event_id));
+    const digest = list.some((g) => g.frequency !== "instant");
+    const letter = changesLetter({ digest, groups: list, links });
+    const lastEvent = Math.max(...pending.map((c) => c.event_id));
     const id = await insertChangesLetter(
       env.DB,
       {
         subscriberId,
-        kind: list.some((g) => g.frequency !== "instant") ? "digest" : "alert",
-        idempotencyKey: `changes:${subscriberId}:${lastEvent}:${changes.length}`,
+        kind: digest ? "digest" : "alert",
+        idempotencyKey: `changes:${subscriberId}:${lastEvent}:${pending.length}`,
         ...letter,
-        at: now.toISOString(),
+        at,
       },
-      changes,
+      pending,
     );
     if (id !== null) made.push(id);
   }
-  if (made.length) logEvent("info", "alerts.letters", { count: made.length });
-  await handOverLetters(env, made);
   return made;
 }
 

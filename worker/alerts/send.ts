@@ -19,6 +19,7 @@ import type { QueueBatch, QueueMessage } from "../leads/deliver";
 import { retryDelaySeconds } from "../leads/deliver";
 import { logEvent } from "../log";
 import { handOver, handOverStored, type Outbox } from "../outbox";
+import { ComposeMessage, composeLetters } from "./match";
 import { MatchMessage, matchChunk } from "./match-chunk";
 
 /** Tries per letter: wrangler.toml's max_retries (5) plus the first. */
@@ -114,7 +115,8 @@ async function sendOne(msg: QueueMessage, env: AlertsEnv, mailer: Mailer): Promi
 }
 
 /**
- * The alerts queue's consumer: letters to send, and chunks of the matching (match-chunk.ts). `mailer`: the
+ * The alerts queue's consumer: letters to send, chunks of the matching (match-chunk.ts), and the next run of
+ * letters to make (match.ts composeLetters). `mailer`: the
  * send_email binding unless a test wraps it.
  */
 export async function sendLetters(batch: QueueBatch, env: AlertsEnv, mailer: Mailer = env.SEND_EMAIL) {
@@ -123,6 +125,11 @@ export async function sendLetters(batch: QueueBatch, env: AlertsEnv, mailer: Mai
       const chunk = v.safeParse(MatchMessage, msg.body);
       if (chunk.success) {
         await matchChunk(env, chunk.output.match);
+        msg.ack();
+        continue;
+      }
+      if (v.is(ComposeMessage, msg.body)) {
+        await composeLetters(env);
         msg.ack();
         continue;
       }

@@ -369,6 +369,26 @@ export async function getAlertCursor(db: D1Database): Promise<{ cursor: number; 
   return { cursor: Math.max(row?.cursor ?? 0, row?.oldest ?? last), last };
 }
 
+/** Takes the letters' composing lease until `until` (ISO) unless another holds one past `now`. */
+export async function takeComposeLease(db: D1Database, now: string, until: string): Promise<boolean> {
+  const row = await db
+    .prepare(
+      `UPDATE alert_cursor SET compose_until = ?2
+       WHERE id = 1 AND (compose_until IS NULL OR compose_until <= ?1) RETURNING id`,
+    )
+    .bind(now, until)
+    .first();
+  return row !== null;
+}
+
+/** Gives the lease taken until `until` back (not one another run has taken since it ran out). */
+export async function releaseComposeLease(db: D1Database, until: string): Promise<void> {
+  await db
+    .prepare("UPDATE alert_cursor SET compose_until = NULL WHERE id = 1 AND compose_until = ?1")
+    .bind(until)
+    .run();
+}
+
 /** Apartment events a saved search is told of: on sale (new or again), and a lower price. */
 const SEARCH_EVENTS = "(e.kind = 'on_sale' OR (e.kind = 'price' AND e.new_value < e.old_value))";
 
@@ -578,37 +598,72 @@ export interface PendingChangeRow {
   price: number | null;
 }
 
-const CHANGES_FROM = `SELECT s.id AS subscription_id, s.subscriber_id, s.frequency, s.name AS subscription_name,
-    s.kind AS subscription_kind, s.target, e.id AS event_id, e.kind AS event_kind, e.old_value, e.new_value, e.at,
-    e.complex_id, rc.name AS complex_name, rc.slug AS complex_slug, h.name AS house_name, e.living_object_id,
-    lo.rooms, lo.area_total, lo.floor, lo.plan, lo.price
-  FROM deliveries d
+/** A change's row from `d`, a set of (subscription_id, event_id). */
+const CHANGES_OF = (d: string) => `SELECT s.id AS subscription_id, s.subscriber_id, s.frequency,
+    s.name AS subscription_name, s.kind AS subscription_kind, s.target, e.id AS event_id, e.kind AS event_kind,
+    e.old_value, e.new_value, e.at, e.complex_id, rc.name AS complex_name, rc.slug AS complex_slug,
+    h.name AS house_name, e.living_object_id, lo.rooms, lo.area_total, lo.floor, lo.plan, lo.price
+  FROM ${d} d
     JOIN subscriptions s ON s.id = d.subscription_id
     JOIN change_events e ON e.id = d.event_id
     LEFT JOIN residential_complexes rc ON rc.id = e.complex_id
     LEFT JOIN houses h ON h.id = e.house_id
     LEFT JOIN living_objects lo ON lo.id = e.living_object_id`;
+const CHANGES_FROM = CHANGES_OF("deliveries");
 
 /**
- * The changes not yet in a letter of subscriptions that are due: instant ones always, daily ones a day after
- * their last letter (or their confirmation), weekly ones a week after. Newest first.
+ * A subscription `s` is due at ?1: instant ones always, daily ones a day after their last letter (or their
+ * confirmation), weekly ones a week after.
  */
-export async function listDueChanges(
-  db: D1Database,
-  now: string,
-  limit: number,
-): Promise<PendingChangeRow[]> {
+const DUE = `(s.frequency = 'instant'
+  OR coalesce(s.last_letter_at, s.confirmed_at) <= strftime('%Y-%m-%dT%H:%M:%fZ', ?1,
+    CASE s.frequency WHEN 'daily' THEN '-1 day' ELSE '-7 days' END))`;
+
+/**
+ * The subscribers with changes not yet in a letter in a due subscription, by id, at most `limit`: the walk of the
+ * subscriptions by subscriber stops at the limit, each probing the unsent deliveries' index (no sort of them).
+ */
+export async function listDueSubscribers(db: D1Database, now: string, limit: number): Promise<number[]> {
   const { results } = await db
     .prepare(
-      `${CHANGES_FROM}
-       WHERE d.letter_id IS NULL AND (s.frequency = 'instant'
-         OR coalesce(s.last_letter_at, s.confirmed_at) <= strftime('%Y-%m-%dT%H:%M:%fZ', ?1,
-           CASE s.frequency WHEN 'daily' THEN '-1 day' ELSE '-7 days' END))
-       ORDER BY s.subscriber_id, e.id DESC LIMIT ?2`,
+      `SELECT DISTINCT s.subscriber_id AS id FROM subscriptions s
+       WHERE ${DUE} AND EXISTS (SELECT 1 FROM deliveries d WHERE d.subscription_id = s.id AND d.letter_id IS NULL)
+       ORDER BY s.subscriber_id LIMIT ?2`,
     )
     .bind(now, limit)
-    .all<PendingChangeRow>();
-  return results;
+    .all<{ id: number }>();
+  return results.map((r) => r.id);
+}
+
+/**
+ * One subscriber's changes not yet in a letter, in its due subscriptions: every one's ids (what its letter
+ * covers), and the newest `shown` of each subscription with what a letter says of them, newest first.
+ */
+export async function listDueChangesOf(
+  db: D1Database,
+  subscriberId: number,
+  now: string,
+  shown: number,
+): Promise<{ pending: { subscription_id: number; event_id: number }[]; rows: PendingChangeRow[] }> {
+  const pending = `SELECT d.subscription_id, d.event_id,
+      row_number() OVER (PARTITION BY d.subscription_id ORDER BY d.event_id DESC) AS n
+    FROM subscriptions s JOIN deliveries d ON d.subscription_id = s.id AND d.letter_id IS NULL
+    WHERE s.subscriber_id = ?2 AND ${DUE}`;
+  // The ids first: a change matched between the two reads is in neither this letter nor its marks.
+  const [ids, rows] = await db.batch([
+    db.prepare(`SELECT subscription_id, event_id FROM (${pending})`).bind(now, subscriberId),
+    db
+      .prepare(`${CHANGES_OF(`(${pending})`)} WHERE d.n <= ?3 ORDER BY e.id DESC`)
+      .bind(now, subscriberId, shown),
+  ]);
+  const pendingIds = (ids?.results ?? []) as { subscription_id: number; event_id: number }[];
+  const known = new Set(pendingIds.map((p) => `${p.subscription_id}:${p.event_id}`));
+  return {
+    pending: pendingIds,
+    rows: ((rows?.results ?? []) as PendingChangeRow[]).filter((r) =>
+      known.has(`${r.subscription_id}:${r.event_id}`),
+    ),
+  };
 }
 
 /** The changes of one saved search that are in its letters, newest first (its Atom feed). */

@@ -155,7 +155,9 @@ export async function composeLetters(
   }
   if (made.length) logEvent("info", "alerts.letters", { count: made.length });
   await handOverLetters(env, made);
-  if (subscribers.length === perRun) await env.ALERTS_QUEUE.send({ compose: true } satisfies ComposeMessage);
+  // More may be due: the next run now (not if this one made nothing, which the cron's next run tries again).
+  if (subscribers.length === perRun && made.length)
+    await env.ALERTS_QUEUE.send({ compose: true } satisfies ComposeMessage);
   return made;
 }
 

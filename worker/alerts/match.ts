@@ -168,7 +168,8 @@ async function lettersOf(env: AlertsEnv, subscribers: number[], at: string): Pro
     const subscriber = await getSubscriber(env.DB, subscriberId);
     if (!subscriber?.confirmed_at) continue;
     const { pending, rows } = await listDueChangesOf(env.DB, subscriberId, at, SHOWN_PER_GROUP);
-    if (!pending.length) continue;
+    // Nothing to show (another run lettered them between the two reads): no letter, never an empty one.
+    if (!pending.length || !rows.length) continue;
     const totals = new Map<number, number>();
     for (const p of pending) totals.set(p.subscription_id, (totals.get(p.subscription_id) ?? 0) + 1);
     const links = await linksOf(env, subscriber);

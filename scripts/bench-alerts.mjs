@@ -258,6 +258,9 @@ await raw.prepare("UPDATE alert_cursor SET last_event_id = ?1 WHERE id = 1").bin
 const m = { statements: 0, read: 0, written: 0, byKind: {} };
 const queued = [];
 const queue = {
+  async send(body) {
+    queued.push(body);
+  },
   async sendBatch(messages) {
     queued.push(...messages.map((x) => x.body));
   },
@@ -319,8 +322,8 @@ const matchedMs = Date.now() - started;
 const matchedM = { ...m, byKind: { ...m.byKind } };
 const matchedCpu = process.cpuUsage(nodeCpu);
 const matchedRuntimeCpu = cpuOf(runtime) - runtimeCpu;
-// The letters, run after run as the scheduled job makes them, for at most LETTERS_MS (then what is left is
-// counted, not guessed).
+// The letters, run after run as the queue's chain of composing runs makes them (each run asks for the next),
+// for at most LETTERS_MS (then what is left is counted, not guessed).
 const LETTERS_MS = arg("letters-seconds", 600) * 1000;
 const lettersStarted = Date.now();
 let letters = 0;

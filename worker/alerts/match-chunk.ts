@@ -19,7 +19,7 @@ type Deps = Parameters<typeof resolvePlace>[0];
 const depsOf = (env: Pick<Env, "DB" | "KV">): Deps => ({ db: env.DB, kv: env.KV, reads: new Map() });
 
 /** A saved search's filter with its place resolved as its page resolves it; null when it is no list or its place is gone. */
-async function resolvedSearch(deps: Deps, target: string) {
+export async function resolvedSearch(deps: Deps, target: string) {
   const saved = savedSearchOf(target)?.saved;
   if (saved?.model === "catalogue") {
     const filter = await resolvePlace(deps, saved.filter);

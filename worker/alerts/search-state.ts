@@ -3,13 +3,13 @@
  * have left the catalogue, a named list been removed, or a field's bounds moved (a year of delivery now past).
  * The search is kept either way (the buyer named it, and its letters refer to it), and «Мои подписки» says what
  * changed: nothing; some conditions no longer read, and the letters follow the rest; or nothing reads any more,
- * and no letter comes for it. The matching reads the address the same way (worker/alerts/match.ts).
+ * and no letter comes for it. The matching reads the address the same way (match-chunk.ts resolvedSearch).
  */
 import { APARTMENT_FIELDS } from "../../shared/filters/apartments";
 import { CATALOGUE_FIELDS } from "../../shared/filters/catalogue";
 import type { FieldTable } from "../../shared/filters/fields";
-import { resolvePlace } from "../loaders/complexes";
 import type { Deps } from "../loaders/deps";
+import { resolvedSearch } from "./match-chunk";
 import { savedSearchOf } from "./saved-search";
 
 export type SearchState =
@@ -26,10 +26,9 @@ function labelOf(fields: FieldTable, param: string): string | undefined {
 }
 
 export async function searchStateOf(deps: Deps, target: string): Promise<SearchState> {
+  // Gone exactly when the matching finds nothing for it: no list any more, or its place left the catalogue.
   const search = savedSearchOf(target);
-  if (!search) return { kind: "gone" };
-  if (search.saved.model === "catalogue" && !(await resolvePlace(deps, search.saved.filter)))
-    return { kind: "gone" };
+  if (!search || !(await resolvedSearch(deps, target))) return { kind: "gone" };
   const kept = new URL(target, BASE).searchParams;
   const read = new URL(search.target, BASE).searchParams;
   const fields: FieldTable = search.saved.model === "catalogue" ? CATALOGUE_FIELDS : APARTMENT_FIELDS;

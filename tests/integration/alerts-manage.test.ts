@@ -47,7 +47,7 @@ describe("a saved search's address read today", () => {
     expect(await searchStateOf(deps, SEARCHES.ok)).toEqual({ kind: "ok" });
     expect(await searchStateOf(deps, SEARCHES.partly)).toEqual({
       kind: "partly",
-      dropped: ["Срок сдачи", "«old_param»"],
+      dropped: ["срок сдачи", "«old_param»"],
       now: "/novostroyki/?rooms=2",
     });
     expect(await searchStateOf(deps, SEARCHES.placeGone)).toEqual({ kind: "gone" });
@@ -59,7 +59,7 @@ describe("a saved search's address read today", () => {
     expect(res.status).toBe(200);
     const html = mainOf(await res.text());
     for (const name of Object.keys(SEARCHES)) expect(html).toContain(`Поиск ${name}`);
-    expect(html).toContain("Часть условий больше не действует: Срок сдачи, «old_param»");
+    expect(html).toContain("Часть условий больше не действует: срок сдачи, «old_param»");
     expect(html).toContain('href="/novostroyki/?rooms=2">поиск, как он читается сейчас');
     // The two gone ones: said so, and no link to a page that is a 404.
     expect(html.match(/Этой страницы каталога больше нет/g)).toHaveLength(2);

@@ -20,9 +20,10 @@ export type SearchState =
 
 const BASE = "https://site.invalid";
 
-/** The Russian name of the field a page URL's parameter belongs to. */
+/** The Russian name of the field a page URL's parameter belongs to, as it reads inside a sentence. */
 function labelOf(fields: FieldTable, param: string): string | undefined {
-  return Object.values(fields).find((f) => f.url?.includes(param))?.label;
+  const label = Object.values(fields).find((f) => f.url?.includes(param))?.label;
+  return label && `${label.charAt(0).toLowerCase()}${label.slice(1)}`;
 }
 
 export async function searchStateOf(deps: Deps, target: string): Promise<SearchState> {

@@ -12,6 +12,7 @@ import { refreshDueConstruction } from "./construction/refresh";
 import { pullFeeds } from "./feeds/pull";
 import { imageHostsOf } from "./image-proxy";
 import { handOverStoredLeads } from "./leads/submit";
+import { forgetWholeMap } from "./loaders/map-view";
 import { deleteEndedRateLimits } from "./rate-limit";
 
 export const FEEDS_CRON = "17 * * * *";
@@ -32,7 +33,9 @@ export function scheduled(
   ctx: ExecutionContext,
 ): void {
   const feeds = controller.cron === FEEDS_CRON;
-  const pulled = feeds ? pullFeeds(env.DB, fetch, new Date(), imageHostsOf(env)) : Promise.resolve([]);
+  const pulled = feeds
+    ? pullFeeds(env.DB, fetch, new Date(), imageHostsOf(env)).finally(() => forgetWholeMap(env.KV))
+    : Promise.resolve([]);
   if (feeds) {
     ctx.waitUntil(pulled);
     ctx.waitUntil(deleteEndedRateLimits(env.DB));

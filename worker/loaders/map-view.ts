@@ -10,7 +10,7 @@ import { FIRST_LEVEL, project, ZOOM_MAX } from "../../shared/map/projection";
 import type { ViewQuery } from "../../shared/map/view";
 import type { StationLink } from "../../shared/schemas/catalogue";
 import type { MapDestination, MapPointTuple, MapStation, MapView } from "../../shared/schemas/map";
-import { readThrough } from "../cache/kv";
+import { cacheKey, readThrough } from "../cache/kv";
 import { listMapPoints } from "../db/queries/complexes";
 import { listMapCells, mapDestination } from "../db/queries/map-view";
 import { resolvePlace } from "./complexes";
@@ -26,6 +26,14 @@ const MAP_KV_TTL_S = 300;
  * A view of the filter's map: every level up to the first view's over the whole catalogue (`bbox` null), or a
  * closer level's clusters in a box. Null when a location filter names no place.
  */
+/**
+ * Forgets the whole catalogue's map kept in KV: after the feeds' pull, so that the map's count and the list beside
+ * it (read live) agree at once, not after the entry's TTL. A KV failure leaves the TTL to end it.
+ */
+export async function forgetWholeMap(kv: KVNamespace): Promise<void> {
+  await kv.delete(cacheKey("map-view", "all")).catch(() => undefined);
+}
+
 export function loadMapView(deps: Deps, query: CatalogueFilter, view: ViewQuery): Promise<MapView | null> {
   const whole = view.bbox === null || view.zoom <= FIRST_LEVEL;
   const load = async (): Promise<MapView | null> => {

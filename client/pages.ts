@@ -7,6 +7,7 @@ import { type ComponentType, createElement, type LazyExoticComponent, lazy } fro
 import { CHUNK_RELOAD_GUARD_MS } from "../shared/constants";
 import type { PageData } from "../shared/page-data";
 import type { PageId, RouteMatch } from "../shared/routes";
+import type { FollowDialogProps } from "./components/alerts/FollowDialog";
 import type { TypeAheadProps } from "./components/catalogue/TypeAhead";
 import type { LeadDialogProps } from "./components/lead/LeadDialog";
 import type { SearchOptionsProps } from "./components/SearchOptions";
@@ -104,10 +105,13 @@ export const ERROR_PAGE = lazyPart<{ status: number }>(() => import("./component
 export const TYPE_AHEAD = lazyPart<TypeAheadProps>(() => import("./components/catalogue/TypeAhead"));
 /** The request to the seller's dialog: loaded when a request button is first pressed (or hovered). */
 export const LEAD_DIALOG = lazyPart<LeadDialogProps>(() => import("./components/lead/LeadDialog"));
+/** The subscription's dialog (saved search, price, complex): loaded when its button is first pressed (or hovered). */
+export const FOLLOW_DIALOG = lazyPart<FollowDialogProps>(() => import("./components/alerts/FollowDialog"));
 
 export const PAGES: Record<PageId, LazyPart<PageProps>> = {
   home: lazyPage(() => import("./routes/home")),
   ad: lazyPage(() => import("./routes/ad")),
+  apartment: lazyPage(() => import("./routes/apartment")),
   "risk-method": lazyPage(() => import("./routes/risk-method")),
   companies: lazyPage(() => import("./routes/companies")),
   "companies-type": lazyPage(() => import("./routes/companies-type")),

@@ -1,10 +1,7 @@
-/** Saved searches and alerts by email: the pages' address, what a subscription request is, the choices. */
+/** Saved searches and alerts by email: what a subscription request is, the choices. */
 import * as v from "valibot";
 import { COMPANY } from "./company-info";
 import { ConsentSchema, object } from "./schemas/quizzes";
-
-/** «Мои подписки» and the alerts' pages (worker/alerts/pages.tsx). */
-export const ALERTS_PATH = "/podpiski/";
 
 export const FREQUENCIES = { instant: "Сразу", daily: "Раз в день", weekly: "Раз в неделю" } as const;
 export type FrequencyId = keyof typeof FREQUENCIES;
@@ -89,4 +86,3 @@ export interface NewSinceAnswer {
   count: number;
   last: number;
 }
-export const NEW_SINCE_CAP = 100;

@@ -7,7 +7,7 @@
  * are checked against (worker/loaders/answers.ts `satisfies`), so a loader whose answer changes fails to
  * compile there, and a change of the map fails in every component that reads the key.
  */
-import type { LocationApi, LocationTypeDef } from "./locations";
+import type { LocationApi, LocationTypeDef } from "./location-types";
 import type { MenuAmounts } from "./menu";
 import type { AdsData } from "./schemas/ads";
 import type {

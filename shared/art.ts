@@ -109,3 +109,22 @@ export function parseSkylineFile(file: string): SkylineSpec | null {
   };
   return sizeOk(spec.width) && sizeOk(spec.height) ? spec : null;
 }
+
+/**
+ * An apartment's plan as a thumbnail image (the cards of a complex's apartments): the plan's own text
+ * (shared/plan.ts encodePlan, `;` written `_`) is the address, so the picture behind it never changes; `-` is a
+ * plan not yet known. Drawn by the worker with the page's own FloorPlan, so a card carries an `<img>` rather than
+ * the drawing's code and its hundred elements.
+ */
+export function planSrc(plan: string): string {
+  return `/plan/${ART_VERSION}/${plan.replaceAll(";", "_") || "-"}.svg`;
+}
+
+const PLAN_FILE = /^(-|[0-9A-Z.,_-]{3,600})\.svg$/;
+
+/** The plan's text an address asks for ("" for a plan not yet known), or null when planSrc makes no such address. */
+export function parsePlanFile(file: string): string | null {
+  const m = PLAN_FILE.exec(file);
+  if (!m?.[1]) return null;
+  return m[1] === "-" ? "" : m[1].replaceAll("_", ";");
+}

@@ -90,3 +90,6 @@ export const KEYWORD_MAX = 100;
 
 /** Pictures load once they are this close to the view (SPEC §4, §9). */
 export const IMAGE_LAZY_MARGIN_PX = 100;
+
+/** «Новое с вашего прошлого визита» counts up to this many changes of a saved search (GET /api/v1/alerts/new). */
+export const NEW_SINCE_CAP = 100;

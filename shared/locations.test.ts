@@ -11,7 +11,8 @@ import {
   RAILWAY_CASES,
 } from "./geo/cases";
 import { REGIONS } from "./geo/regions";
-import { LOCATION_TYPE_DEFS, locationHeading, type PlaceNames, placeIn, placeNewBuilds } from "./locations";
+import { LOCATION_TYPE_DEFS } from "./location-types";
+import { locationHeading, type PlaceNames, placeIn, placeNewBuilds } from "./locations";
 
 /** Every place of a type as the API gives it (name, kind, name_in, name_of as the seed writes them to D1). */
 function placesOf(type: LocationType): PlaceNames[] {

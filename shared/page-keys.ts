@@ -5,7 +5,7 @@
 import { COMPARE_MAX, ROOM_SLUGS } from "./constants";
 import { type ApartmentQuery, apartmentQueryOf } from "./filters/apartments";
 import { idList } from "./filters/fields";
-import { complexIdFromSlug, type RouteMatch } from "./routes";
+import { APARTMENT_SLUG, complexIdFromSlug, type RouteMatch } from "./routes";
 
 /** The apartments of a comparison link (`/sravnenie/?ids=1,2`): positive ids, at most COMPARE_MAX. */
 export function compareIdsOf(search: URLSearchParams): number[] {
@@ -27,9 +27,12 @@ export function houseIdOf(search: URLSearchParams): number | null {
   return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
 }
 
-/** What an apartments URL shows: one apartment, a list (of a complex, of a room type), or nothing. */
+/** The id of an apartment's page (`/kvartiry/kvartira-42/`): the route guarantees the digits. */
+export const apartmentIdOf = (match: RouteMatch): number =>
+  Number(APARTMENT_SLUG.exec(match.params.slug ?? "")?.[1] ?? 0);
+
+/** What an apartments URL shows: a list (of a complex, of a room type), or nothing. */
 export interface ApartmentsView {
-  apartment?: number;
   complex?: number;
   rooms?: number;
   /** An unknown `/kvartiry/{slug}/`. */
@@ -40,8 +43,6 @@ export function apartmentsView(match: RouteMatch): ApartmentsView {
   const { slug, complex_slug: complexSlug } = match.params;
   if (complexSlug) return { complex: complexIdFromSlug(complexSlug) ?? 0 };
   if (!slug) return {};
-  const apartment = /^kvartira-(\d{1,9})$/.exec(slug);
-  if (apartment) return { apartment: Number(apartment[1]) };
   const rooms = ROOM_SLUGS.get(slug);
   return rooms === undefined ? { missing: slug } : { rooms };
 }

@@ -22,6 +22,8 @@ describe("route table", () => {
     expect(name("/kvartiry/novostroyka/zhk-les-12/")).toBe("apartments-complex");
     expect(name("/kvartiry/")).toBe("apartments");
     expect(name("/kvartiry/studii/")).toBe("apartments");
+    expect(name("/kvartiry/kvartira-42/")).toBe("apartment");
+    expect(name("/kvartiry/kvartira-42x/")).toBe("apartments");
     expect(name("/journal/")).toBe("journal");
     expect(name("/journal/ipoteka/")).toBe("journal");
     expect(name("/journal/ipoteka/kak-vzyat/")).toBe("journal-article");

@@ -18,6 +18,7 @@ export type PageId =
   | "special"
   | "test-modal"
   | "apartments"
+  | "apartment"
   | "journal"
   | "article"
   | "complex"
@@ -51,6 +52,8 @@ const complexSlug = /^[a-z0-9]+(?:-[a-z0-9]+)*-(\d{1,9})$/;
  */
 const listingPath = /^(?=.{0,300}$)(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*\/?)?$/s;
 const companyType = Object.keys(COMPANY_TYPES);
+/** `/kvartiry/kvartira-{id}/`: one apartment. */
+export const APARTMENT_SLUG = /^kvartira-(\d{1,9})$/;
 
 export interface RouteDef {
   name: string;
@@ -66,6 +69,13 @@ export interface RouteDef {
    */
   paged?: true;
 }
+
+/**
+ * «Мои подписки» and the alerts' pages: served by the worker's own routes (worker/alerts/routes.tsx), not React's.
+ * Here rather than in shared/alerts.ts, whose schemas would bring valibot into every page's first load (the
+ * header links here).
+ */
+export const ALERTS_PATH = "/podpiski/";
 
 export const ROUTES: readonly RouteDef[] = [
   { name: "home", path: "/", page: "home", layout: "default" },
@@ -111,6 +121,14 @@ export const ROUTES: readonly RouteDef[] = [
     layout: "default",
     params: { complex_slug: complexSlug },
     paged: true,
+  },
+  // One apartment: a page of its own (its code is not the lists'), before the lists' `:slug?`.
+  {
+    name: "apartment",
+    path: "/kvartiry/:slug",
+    page: "apartment",
+    layout: "default",
+    params: { slug: APARTMENT_SLUG },
   },
   {
     name: "apartments",

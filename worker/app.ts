@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { requestId } from "hono/request-id";
 import { appendTrailingSlash } from "hono/trailing-slash";
 import { isbot } from "isbot";
+import { ALERTS_PATH } from "../shared/routes";
 import { alertsPages } from "./alerts/routes";
 import { api } from "./api";
 import { handleArt } from "./art";
@@ -68,14 +69,15 @@ app.all("/api/*", onApiNotFound);
 app.all("/api-dev/*", onApiNotFound);
 
 app.get("/img/", handleImage);
-app.get("/:kind{facade|skyline}/:version/:file", handleArt);
+// A group: Hono 4.13 reads three bare alternatives unanchored («/skylines/…» matched «skyline»).
+app.get("/:kind{(?:facade|skyline|plan)}/:version/:file", handleArt);
 app.get("/operator/feeds/", handleFeedsPage);
 app.get("/operator/stroyka/", handleConstructionPage);
 app.post("/operator/stroyka/:house/", handleConstructionCorrection);
 app.get("/operator/leads/", handleLeadsPage);
 app.post("/operator/leads/:id/handled/", handleLeadHandled);
 app.post("/zayavka/", handleLeadForm);
-app.route("/podpiski/", alertsPages);
+app.route(ALERTS_PATH, alertsPages);
 app.get("/banners/top/", handleTopBanner);
 
 app.get("/favicon.svg", async (c) => {

@@ -1,9 +1,10 @@
 /** The drawn pictures as SVG images (shared/art.ts): rendered by the same components, cached for good. */
 import type { Context } from "hono";
 import type { ReactElement } from "react";
+import { FloorPlan } from "../client/components/apartment/FloorPlan";
 import { FacadeArt } from "../client/components/art/FacadeArt";
 import { SkylineArt } from "../client/components/art/SkylineArt";
-import { ART_VERSION, parseFacadeFile, parseSkylineFile } from "../shared/art";
+import { ART_VERSION, parseFacadeFile, parsePlanFile, parseSkylineFile } from "../shared/art";
 import type { AppEnv } from "./env";
 import { staticMarkup } from "./ssr/static";
 
@@ -17,9 +18,14 @@ const DRAWINGS: Record<string, (file: string) => ReactElement | null> = {
     const spec = parseSkylineFile(file);
     return spec && <SkylineArt {...spec} />;
   },
+  plan(file) {
+    const plan = parsePlanFile(file);
+    // A plan that does not read (a feed's) is drawn as «Планировка уточняется», as on the apartment's page.
+    return plan === null ? null : <FloorPlan plan={plan} compact title="Планировка" xmlns />;
+  },
 };
 
-/** The SVG of a drawing's address (`/facade/1/….svg`, `/skyline/1/….svg`), or null for one no page makes. */
+/** The SVG of a drawing's address (`/facade/1/….svg`, `/skyline/1/….svg`, `/plan/1/….svg`), or null for one no page makes. */
 export function artSvg(path: string): string | null {
   const [root, kind = "", version, file = "", ...rest] = path.split("/");
   const draw = DRAWINGS[kind];

@@ -1,8 +1,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { ALERTS_PATH } from "../../shared/alerts";
 import { DROPDOWN_DEBOUNCE_MS } from "../../shared/constants";
-import { href } from "../../shared/routes";
+import { ALERTS_PATH, href } from "../../shared/routes";
 import { useBoot } from "../hooks/use-boot";
 import { useFavorites } from "../hooks/use-favorites";
 import { HEADER_DROPDOWN, MOBILE_MENU } from "../pages";

@@ -1,9 +1,8 @@
 /**
  * The apartments pages: `/kvartiry/` (all apartments on sale, or one room type by its slug),
- * `/kvartiry/novostroyka/{complex}/` (one complex, grouped by room type) and `/kvartiry/kvartira-{id}/` (one
- * apartment: its plan, facts, mortgage and complex). What a URL shows is shared/page-keys.ts apartmentsView.
+ * and `/kvartiry/novostroyka/{complex}/` (one complex, grouped by room type). What a URL shows is
+ * shared/page-keys.ts apartmentsView; one apartment is a page of its own (apartment.tsx).
  */
-import { Suspense } from "react";
 import { apartmentKeys } from "../../shared/apartment-keys";
 import { apiKeys } from "../../shared/api-keys";
 import { ROOM_LABELS, ROOMS } from "../../shared/codes";
@@ -11,12 +10,10 @@ import { apartmentUrlQuery } from "../../shared/filters/apartments";
 import { countOf, deadlineLine, WORDS } from "../../shared/format";
 import { pageData } from "../../shared/page-data";
 import { type ApartmentsView, apartmentsListQuery, apartmentsView } from "../../shared/page-keys";
-import { matchRoute } from "../../shared/routes";
 import { AppLink } from "../components/AppLink";
 import { FollowButton, searchOf } from "../components/alerts/FollowButton";
 import { ApartmentFilters } from "../components/apartment/ApartmentFilters";
 import { ApartmentList } from "../components/apartment/ApartmentList";
-import type { ApartmentPageProps } from "../components/apartment/ApartmentPage";
 import { ComplexArt } from "../components/apartment/ComplexArt";
 import { RoomGroups } from "../components/apartment/RoomGroups";
 import { Breadcrumbs, type Crumb } from "../components/Breadcrumbs";
@@ -24,85 +21,30 @@ import { StationList } from "../components/complex/Stations";
 import { complexTitle } from "../components/complex/text";
 import { useHashScroll } from "../components/complex/use-hash-scroll";
 import { PageHead } from "../components/PageHead";
+import { PageLoading } from "../components/PageLoading";
 import { useApi } from "../hooks/use-api";
 import { ApiError } from "../http";
-import { pressablePart } from "../lazy-press";
 import type { PageProps } from "../pages";
 
-/**
- * One apartment (and then its complex), or a list: of a complex (with its room types and the complex
- * itself) or of a room type. An unknown slug is looked up as an apartment, which the API refuses: the page is
- * a 404 like any page whose data is missing.
- */
+/** A list: of a complex (with its room types and the complex itself) or of a room type; an unknown slug is a 404. */
 export const data = pageData({
   keys(match) {
     const view = apartmentsView(match);
-    const one = view.missing ?? view.apartment;
-    const list = one === undefined ? apartmentKeys.apartments(apartmentsListQuery(match, view)) : undefined;
-    const complex = one === undefined ? view.complex : undefined;
+    const complex = view.missing === undefined ? view.complex : undefined;
     return {
-      apartment: one === undefined ? undefined : apiKeys.apartment(one),
-      list,
+      list:
+        view.missing === undefined ? apartmentKeys.apartments(apartmentsListQuery(match, view)) : undefined,
       groups: complex === undefined ? undefined : apiKeys.apartmentGroups(complex),
       complex: complex === undefined ? undefined : apiKeys.complex(complex),
     };
   },
-  more: (_, { apartment }) => ({
-    complex: apartment ? apiKeys.complex(apartment.data.complex.id) : undefined,
-  }),
-  canonical(_, { apartment, complex }) {
-    if (apartment) return apartment.data.url;
-    return complex ? `/kvartiry/novostroyka/${complex.slug}/` : null;
-  },
+  canonical: (_, { complex }) => (complex ? `/kvartiry/novostroyka/${complex.slug}/` : null),
 });
-
-export type ApartmentsData = typeof data;
-
-/**
- * One apartment's page (ApartmentPage.tsx), a chunk of its own. Its buttons and links pressed before it has
- * hydrated are kept and made again then (client/lazy-press.ts): «Следить за ценой» opens its dialog rather than
- * the form's page without script.
- */
-const APARTMENT = pressablePart<ApartmentPageProps>(
-  "apartment",
-  () => import("../components/apartment/ApartmentPage"),
-  { links: true },
-);
-// On an apartment's own page its chunk is asked for as soon as this module runs in the browser, alongside
-// hydration: its buttons are on the first screen, and a press before they have hydrated would be lost.
-if (typeof window !== "undefined") {
-  const here = matchRoute(window.location.pathname, window.location.search);
-  if (here?.route.page === "apartments" && apartmentsView(here).apartment !== undefined)
-    APARTMENT.preload().catch(() => undefined);
-}
-
-function ApartmentView({ match }: PageProps) {
-  const apartment = useApi(data.keys(match).apartment);
-  if (apartment.error) throw apartment.error;
-  if (!apartment.data) return <Loading />;
-  return (
-    <Suspense fallback={<Loading />}>
-      <APARTMENT.Component match={match} data={data} answer={apartment.data} />
-    </Suspense>
-  );
-}
 
 export default function ApartmentsPage({ match }: PageProps) {
   const view = apartmentsView(match);
   if (view.missing !== undefined) throw new ApiError(404, "Страница не найдена");
-  return view.apartment !== undefined ? (
-    <ApartmentView match={match} />
-  ) : (
-    <ListPage match={match} view={view} />
-  );
-}
-
-function Loading() {
-  return (
-    <div className="page container page-skeleton" role="status">
-      <span className="visually-hidden">Загрузка…</span>
-    </div>
-  );
+  return <ListPage match={match} view={view} />;
 }
 
 /** Headings of the room-type pages, by rooms code. */
@@ -123,7 +65,7 @@ function ListPage({ match, view }: PageProps & { view: ApartmentsView }) {
   useHashScroll();
   if (complex.error) throw complex.error;
   const c = complex.data;
-  if (view.complex !== undefined && !c) return <Loading />;
+  if (view.complex !== undefined && !c) return <PageLoading />;
 
   const query = apartmentsListQuery(match, view);
   const roomPage = view.rooms !== undefined ? ROOM_PAGES[view.rooms] : undefined;

@@ -1,7 +1,7 @@
 import { apiKeys } from "../../shared/api-keys";
 import type { LocationType } from "../../shared/constants";
 import { formatNumber, outOf, WORDS_GENITIVE } from "../../shared/format";
-import { LOCATION_TYPE_DEFS } from "../../shared/locations";
+import { LOCATION_TYPE_DEFS } from "../../shared/location-types";
 import { pageData } from "../../shared/page-data";
 import { href } from "../../shared/routes";
 import { Breadcrumbs } from "../components/Breadcrumbs";

@@ -4,13 +4,8 @@ import { filterKeys } from "../../shared/filter-keys";
 import { countOf, WORDS } from "../../shared/format";
 import { shouldIndex } from "../../shared/indexing";
 import { filterFormKeys, listingQuery, locationBase, ownQuery } from "../../shared/listing";
-import {
-  LOCATION_TYPE_DEFS,
-  locationHeading,
-  type PlaceNames,
-  placeIn,
-  placeNewBuilds,
-} from "../../shared/locations";
+import { LOCATION_TYPE_DEFS } from "../../shared/location-types";
+import { locationHeading, type PlaceNames, placeIn, placeNewBuilds } from "../../shared/locations";
 import { pageData } from "../../shared/page-data";
 import { AppLink } from "../components/AppLink";
 import { FollowButton, searchOf } from "../components/alerts/FollowButton";

@@ -39,7 +39,7 @@ function canonicalFilterSearch(match: RouteMatch): string | null {
     case "complex":
       return canonicalApartmentSearch(match.search);
     case "apartments":
-      return /^kvartira-\d/.test(match.params.slug ?? "") ? null : canonicalApartmentSearch(match.search);
+      return canonicalApartmentSearch(match.search);
     default:
       return null;
   }

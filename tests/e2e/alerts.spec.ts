@@ -145,13 +145,14 @@ test.describe("a feed's changes in one letter", () => {
       )
       .toBeGreaterThan(0);
     // «Следить за ценой» on the studio, then the search saved, with one address; one confirmation.
-    // Pressed before the apartment's own chunk has come: the press is kept and made again once it has
-    // hydrated, so the dialog opens, not the form's page without script.
-    const chunk = await holdChunk(page, "ApartmentPage");
+    // Pressed before the dialog's own chunk has come (it is loaded on a press or hover): the dialog opens once
+    // it is there, not the form's page without script.
+    const chunk = await holdChunk(page, "FollowDialog");
     await page.goto(`/kvartiry/kvartira-${studio}/`);
     await hydrated(page);
-    await expect.poll(chunk.asked).toBeGreaterThan(0);
     await page.getByRole("link", { name: "Следить за ценой" }).click();
+    await expect.poll(chunk.asked).toBeGreaterThan(0);
+    await expect(page).toHaveURL(/\/kvartiry\/kvartira-\d+\/$/);
     await chunk.release();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Электронная почта").fill(email);

@@ -13,7 +13,7 @@ import { LOCATION_TYPES } from "../../shared/constants";
 import { APARTMENT_FIELDS } from "../../shared/filters/apartments";
 import { CATALOGUE_FIELDS } from "../../shared/filters/catalogue";
 import { namesOfTable } from "../../shared/filters/fields";
-import { LOCATION_APIS } from "../../shared/locations";
+import { LOCATION_APIS } from "../../shared/location-types";
 import { ROUTES } from "../../shared/routes";
 import { filterQuery } from "../filter-samples";
 

@@ -4,7 +4,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ALERTS_PATH } from "../../shared/alerts";
+import { ALERTS_PATH } from "../../shared/routes";
 import { searchStateOf } from "../../worker/alerts/search-state";
 import { signLink } from "../../worker/alerts/tokens";
 import { depsOf } from "../../worker/loaders/deps";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ART_VERSION, facadeSrc, skylineSrc } from "../../shared/art";
-import { get, visit } from "./helpers";
+import { ART_VERSION, facadeSrc, planSrc, skylineSrc } from "../../shared/art";
+import { get, mainOf, visit } from "./helpers";
 
 describe("drawn pictures as images", () => {
   it("are SVG documents drawn from the address, cached for good", async () => {
@@ -48,6 +48,36 @@ describe("drawn pictures as images", () => {
       expect(res.status, path).toBe(404);
       expect(res.headers.get("Content-Type"), path).not.toContain("svg");
     }
+  });
+
+  it("draw an apartment's plan from its address, and a plan not yet known as such", async () => {
+    const plan = "4.7,7.8;B,0,5.4,2.1,2.4;H,2.1,5.4,2.6,2.4;K,0,0,2,5.4;R,2,0,2.7,5.4;G,1.7,-1.3,3,1.3";
+    const res = await get(planSrc(plan));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    const svg = await res.text();
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    // One filled rectangle a room: the hall, the bathroom, the kitchen, the room and the loggia.
+    expect(svg.match(/<rect [^>]*fill="#/g)?.length ?? 0).toBeGreaterThanOrEqual(5);
+    const unknown = await (await get(planSrc(""))).text();
+    expect(unknown).toContain("Планировка уточняется");
+    for (const path of [
+      `/plan/${ART_VERSION}/4.7,7.8_b,0,5.4.svg`,
+      `/plan/${ART_VERSION}/${"1,".repeat(400)}1.svg`,
+      `/plan/${ART_VERSION + 1}/4.7,7.8_B,0,5.4,2.1,2.4.svg`,
+    ]) {
+      expect((await get(path)).status, path).toBe(404);
+    }
+  });
+
+  it("keep the plans out of the apartments' HTML: a card has the plan's image, whose address answers", async () => {
+    const { html } = await visit("/kvartiry/");
+    const srcs = [...html.matchAll(/<img src="(\/plan\/\d+\/[^"]+\.svg)"/g)].map((m) => m[1] ?? "");
+    expect(srcs.length).toBeGreaterThan(5);
+    for (const src of srcs.slice(0, 3))
+      expect((await get(src.replaceAll("&amp;", "&"))).status, src).toBe(200);
+    expect(mainOf(html)).not.toContain('class="apt-card__plan"><svg');
   });
 
   it("keep the drawings out of a listing's HTML", async () => {

@@ -11,7 +11,7 @@ import { SORTS } from "../../shared/constants";
 import type { ApartmentFilter } from "../../shared/filters/apartments";
 import { type CatalogueFilter, DISTANCE_MINUTES } from "../../shared/filters/catalogue";
 import { moscowQuarter } from "../../shared/format";
-import { LOCATION_APIS } from "../../shared/locations";
+import { LOCATION_APIS } from "../../shared/location-types";
 import { refreshAggregates } from "../../worker/db/queries/aggregates";
 import type { Param } from "../../worker/db/queries/bind";
 import { countComplexes, countTotal, listComplexesSql } from "../../worker/db/queries/complexes";

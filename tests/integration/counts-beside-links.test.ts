@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LocationType } from "../../shared/constants";
-import { LOCATION_TYPE_DEFS } from "../../shared/locations";
+import { LOCATION_TYPE_DEFS } from "../../shared/location-types";
 import { get } from "./helpers";
 
 /**

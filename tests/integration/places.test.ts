@@ -11,7 +11,7 @@ import {
   RAILWAY_CASES,
 } from "../../shared/geo/cases";
 import { REGIONS } from "../../shared/geo/regions";
-import { LOCATION_TYPE_DEFS, type LocationApi } from "../../shared/locations";
+import { LOCATION_TYPE_DEFS, type LocationApi } from "../../shared/location-types";
 import type { LocationItem } from "../../shared/schemas/locations";
 import { get, getJson } from "./helpers";
 

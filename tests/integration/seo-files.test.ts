@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { LOCATION_TYPE_DEFS } from "../../shared/locations";
+import { LOCATION_TYPE_DEFS } from "../../shared/location-types";
 import { matchRoute } from "../../shared/routes";
 import { SITEMAP_CHUNK } from "../../worker/seo-files";
 import { get, rows } from "./helpers";

@@ -9,7 +9,9 @@
  * letter per address, grouped by subscription, newest first, never empty.
  */
 import * as v from "valibot";
-import { ALERTS_PATH, NEW_SINCE_CAP, type NewSinceAnswer } from "../../shared/alerts";
+import type { NewSinceAnswer } from "../../shared/alerts";
+import { NEW_SINCE_CAP } from "../../shared/constants";
+import { ALERTS_PATH } from "../../shared/routes";
 import {
   advanceCursorStatement,
   countSearchChanges,

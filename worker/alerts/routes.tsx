@@ -10,12 +10,12 @@ import type { ReactNode } from "react";
 import * as v from "valibot";
 import {
   ALERTS_CONSENT,
-  ALERTS_PATH,
   FREQUENCIES,
   type FrequencyId,
   NewSinceQuerySchema,
   SubscribeSchema,
 } from "../../shared/alerts";
+import { ALERTS_PATH } from "../../shared/routes";
 import { assertSameOrigin, readBodyText, readJson } from "../api/post";
 import {
   confirmSubscriber,

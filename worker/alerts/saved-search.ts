@@ -48,7 +48,7 @@ export function savedSearchOf(address: string): SavedSearch | null {
   }
   if (page === "apartments") {
     const view = apartmentsView(match);
-    if (view.apartment !== undefined || view.missing !== undefined) return null;
+    if (view.missing !== undefined) return null;
     const filter = apartmentsListQuery(match, view).filter;
     const { complex: _complex, ...own } = filter;
     const ownQuery = apartmentUrlQuery(view.rooms !== undefined ? { ...own, rooms: undefined } : own);

@@ -6,8 +6,9 @@
  * nothing new (one subscription, no letter).
  */
 import { HTTPException } from "hono/http-exception";
-import { ALERTS_CONSENT, ALERTS_PATH, type SubscribeInput, type SubscribeResult } from "../../shared/alerts";
+import { ALERTS_CONSENT, type SubscribeInput, type SubscribeResult } from "../../shared/alerts";
 import { formatArea, formatPriceShort, formatRooms } from "../../shared/format";
+import { ALERTS_PATH } from "../../shared/routes";
 import { getComplexName, insertLetter, storeSubscription } from "../db/queries/alerts";
 import { getApartment } from "../db/queries/living-objects";
 import { configuredOrigin } from "../env";

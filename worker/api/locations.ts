@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { ID_LIST_MAX } from "../../shared/filters/keys";
-import { LOCATION_APIS } from "../../shared/locations";
+import { LOCATION_APIS } from "../../shared/location-types";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
 import { LOADERS } from "./answers";

@@ -1,5 +1,5 @@
 import type { LocationType } from "../../shared/constants";
-import { LOCATION_TYPE_DEFS, type LocationApi } from "../../shared/locations";
+import { LOCATION_TYPE_DEFS, type LocationApi } from "../../shared/location-types";
 import type { LocationItem } from "../../shared/schemas/locations";
 import { readThrough } from "../cache/kv";
 import { getLocation, type LocationRow, type LocationScope, listLocations } from "../db/queries/locations";

@@ -1,10 +1,11 @@
 import { memo } from "react";
+import { planSrc } from "../../../shared/art";
 import { formatPrice } from "../../../shared/format";
 import type { LivingObject } from "../../../shared/schemas/catalogue";
 import { AppLink } from "../AppLink";
+import { LazyImage } from "../art/LazyImage";
 import { PaymentFrom } from "../mortgage/PaymentFrom";
 import ApartmentToggles from "./ApartmentToggles";
-import { FloorPlan } from "./FloorPlan";
 import { apartmentTitle, floorLabel, pricePerMeter } from "./text";
 import "./apartment.css";
 
@@ -20,7 +21,12 @@ export const ApartmentCard = memo(function ApartmentCard({
   return (
     <article className="apt-card">
       <div className="apt-card__plan">
-        <FloorPlan plan={a.plan} compact title={`Планировка: ${title.toLowerCase()}`} />
+        <LazyImage
+          src={planSrc(a.plan)}
+          width={160}
+          height={120}
+          alt={`Планировка: ${title.toLowerCase()}`}
+        />
       </div>
       <div className="apt-card__body">
         <h3 className="apt-card__title">

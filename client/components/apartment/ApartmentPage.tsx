@@ -1,35 +1,29 @@
-/**
- * One apartment (`/kvartiry/kvartira-{id}/`): its plan, facts, mortgage and complex. Its own chunk
- * (client/routes/apartments.tsx `APARTMENT`): a visitor of the apartments' lists never loads it, and on an
- * apartment's page React keeps the server's HTML until it is there. It reads the keys the route declares.
- */
+/** One apartment (`/kvartiry/kvartira-{id}/`, client/routes/apartment.tsx): its plan, facts, mortgage and complex. */
+import { memo, Suspense } from "react";
 import { apartmentUrlQuery } from "../../../shared/filters/apartments";
 import { formatArea, formatPrice } from "../../../shared/format";
 import type { PlanAreas } from "../../../shared/plan";
 import type { ApartmentDetail, ComplexDetail, LivingObject } from "../../../shared/schemas/catalogue";
 import { useApi } from "../../hooks/use-api";
 import { useSiteOrigin } from "../../hooks/use-boot";
-import type { PageProps } from "../../pages";
-import type { ApartmentsData } from "../../routes/apartments";
+import { lazyPart, type PageProps } from "../../pages";
+import type { ApartmentData } from "../../routes/apartment";
 import { AppLink } from "../AppLink";
 import { FollowButton } from "../alerts/FollowButton";
 import { Breadcrumbs } from "../Breadcrumbs";
 import { FactList } from "../complex/Facts";
 import { LightBoxProvider, useLightBox } from "../complex/LightBox";
 import { complexPicture } from "../complex/picture";
-import { StationList } from "../complex/Stations";
-import { classLabel, complexTitle, mortgageRegion } from "../complex/text";
+import { complexTitle } from "../complex/text";
 import { JsonLd } from "../JsonLd";
 import { LeadActions } from "../lead/LeadActions";
 import { PageHead } from "../PageHead";
 import { PlanDownload, ShareButton } from "./ApartmentActions";
+import type { ApartmentBelowProps } from "./ApartmentBelow";
 import ApartmentToggles from "./ApartmentToggles";
 import { CompareBar } from "./CompareBar";
-import { ComplexArt } from "./ComplexArt";
 import { FloorPlan, planAspect } from "./FloorPlan";
-import MortgageSnippet from "./MortgageSnippet";
-import { PriceHistory } from "./PriceHistory";
-import { apartmentTitle, floorLabel, mortgageLine, pricePerMeter } from "./text";
+import { apartmentTitle, floorLabel, pricePerMeter } from "./text";
 
 /**
  * The apartment as schema.org data: a flat (Apartment) and what is sold (Product, with its Offer: Google's
@@ -68,7 +62,7 @@ const STATUS_NOTE: Record<number, string> = {
 
 export interface ApartmentPageProps extends PageProps {
   /** The route's data (its `more` names the complex's key). */
-  data: ApartmentsData;
+  data: ApartmentData;
   /** The apartment's answer, which the route has read. */
   answer: ApartmentDetail;
 }
@@ -95,7 +89,7 @@ export default function ApartmentPage({ match, data, answer }: ApartmentPageProp
   const similarHref = `/kvartiry/novostroyka/${a.complex.slug}/${apartmentUrlQuery({ rooms: [a.rooms] })}`;
   return (
     <LightBoxProvider>
-      <div className="page container apartment-page" data-part="apartment">
+      <div className="page container apartment-page">
         <PageHead
           title={`${title} в ${inComplex} за ${formatPrice(a.price)}`}
           description={`${title} на ${a.floor} этаже в ${inComplex}: ${formatPrice(a.price)}, ${pricePerMeter(a.price_m2)}, ${a.otdelka_name.toLowerCase()}, ${a.deadline.finished ? `дом сдан в ${a.deadline.label}` : `срок сдачи — ${a.deadline.label}`}. Планировка и расчёт ипотеки.`}
@@ -142,49 +136,25 @@ export default function ApartmentPage({ match, data, answer }: ApartmentPageProp
           </aside>
         </div>
 
-        {answer.price_history.length > 1 && (
-          <section className="cx-section" aria-labelledby="istoriya-ceny">
-            <h2 id="istoriya-ceny">История цены</h2>
-            <PriceHistory points={answer.price_history} />
-          </section>
-        )}
-
-        <section className="cx-section" aria-labelledby="ipoteka">
-          <h2 id="ipoteka">Ипотека на эту квартиру</h2>
-          <MortgageSnippet
-            price={a.price}
-            region={c ? mortgageRegion(c.region) : null}
-            about={mortgageLine(a.price)}
-          />
-        </section>
-
-        <section className="cx-section" aria-labelledby="zhk">
-          <h2 id="zhk">{inComplex}</h2>
-          {c ? (
-            <div className="apt-complex">
-              <ComplexArt complex={c} />
-              <div>
-                <p className="apt-complex__name">
-                  {classLabel(c.class_name)} · {c.build_stage_name} · застройщик{" "}
-                  <AppLink to={`/companies/developers/${c.developer.slug}/`}>{c.developer.name}</AppLink>
-                </p>
-                <p className="cx-muted">{c.address}</p>
-                <StationList stations={c.stations} />
-                <p>
-                  <AppLink to={c.url}>Всё о {inComplex}</AppLink>
-                </p>
-              </div>
-            </div>
-          ) : (
-            <p>
-              <AppLink to={a.complex.url}>Всё о {inComplex}</AppLink>
-            </p>
-          )}
-        </section>
+        <Below answer={answer} complex={c} />
       </div>
     </LightBoxProvider>
   );
 }
+
+/**
+ * Below the first screen (ApartmentBelow.tsx: the price's history, the mortgage with its calculator's
+ * programmes, the complex): the page's one lazy part, memoised so that its props stay the same objects until it
+ * has hydrated.
+ */
+const APARTMENT_BELOW = lazyPart<ApartmentBelowProps>(() => import("./ApartmentBelow"));
+const Below = memo(function Below(props: ApartmentBelowProps) {
+  return (
+    <Suspense fallback={null}>
+      <APARTMENT_BELOW.Component {...props} />
+    </Suspense>
+  );
+});
 
 /** The plan in its box; a click opens it in the light box. */
 function PlanFigure({ plan, areas, title }: { plan: string; areas: PlanAreas; title: string }) {

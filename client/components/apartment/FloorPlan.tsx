@@ -29,6 +29,8 @@ export interface FloorPlanProps {
   /** The accessible name of the drawing. */
   title: string;
   className?: string;
+  /** Drawn as an image file of its own (worker/art.tsx): the SVG namespace on its root. */
+  xmlns?: boolean;
 }
 
 /** The drawing's margins around the plan, in centimetres per 10 m of its longer side. */
@@ -53,11 +55,13 @@ export function planAspect(plan: string): number | null {
   return f.w / f.h;
 }
 
-export function FloorPlan({ plan, areas, compact = false, title, className }: FloorPlanProps) {
+export function FloorPlan({ plan, areas, compact = false, title, className, xmlns }: FloorPlanProps) {
+  const ns = xmlns ? "http://www.w3.org/2000/svg" : undefined;
   const decoded = decodePlan(plan);
   if (!decoded) {
     return (
       <svg
+        xmlns={ns}
         className={className}
         viewBox="0 0 400 300"
         role="img"
@@ -115,6 +119,7 @@ export function FloorPlan({ plan, areas, compact = false, title, className }: Fl
   const dimY = cm(depth) + 55 * u;
   return (
     <svg
+      xmlns={ns}
       className={className}
       viewBox={`${vbX} ${vbY} ${vbW} ${vbH}`}
       preserveAspectRatio="xMidYMid meet"

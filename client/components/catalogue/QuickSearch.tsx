@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { apiKeys } from "../../../shared/api-keys";
 import type { LocationType } from "../../../shared/constants";
-import { LOCATION_TYPE_DEFS } from "../../../shared/locations";
+import { LOCATION_TYPE_DEFS } from "../../../shared/location-types";
 import { href } from "../../../shared/routes";
 import { useApi } from "../../hooks/use-api";
 import { AlphabetList } from "./AlphabetList";

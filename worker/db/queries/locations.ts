@@ -1,4 +1,4 @@
-import type { LocationApi } from "../../../shared/locations";
+import type { LocationApi } from "../../../shared/location-types";
 import { inList } from "./bind";
 
 export interface LocationRow {

@@ -7,7 +7,7 @@
  * other kinds, a few hundred URLs to a few thousand, are pages of one SELECT sorted by path.
  */
 import { LOCATION_TYPES } from "../../../shared/constants";
-import { LOCATION_TYPE_DEFS, type LocationApi } from "../../../shared/locations";
+import { LOCATION_TYPE_DEFS, type LocationApi } from "../../../shared/location-types";
 import { COMPANY_LISTED } from "./companies";
 
 export const SITEMAP_KINDS = ["pages", "complexes", "locations", "journal", "companies"] as const;

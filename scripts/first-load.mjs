@@ -10,7 +10,8 @@ import { dirname, relative, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { buildClient, staticImports } from "./build-client.mjs";
 
-const BUDGET = { js: 110 * 1024, css: 25 * 1024 };
+/** ARCHITECTURE.md's first-load budget per page (npm test checks it). */
+export const FIRST_LOAD_BUDGET = { js: 110 * 1024, css: 25 * 1024 };
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
@@ -34,9 +35,9 @@ export function firstLoad(manifest) {
       return {
         page,
         "JS KB gz": kb(js),
-        "JS budget": js <= BUDGET.js ? "ok" : "over",
+        "JS budget": js <= FIRST_LOAD_BUDGET.js ? "ok" : "over",
         "CSS KB gz": kb(css),
-        "CSS budget": css <= BUDGET.css ? "ok" : "over",
+        "CSS budget": css <= FIRST_LOAD_BUDGET.css ? "ok" : "over",
       };
     })
     .sort((a, b) => a.page.localeCompare(b.page));

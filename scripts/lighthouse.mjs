@@ -10,7 +10,15 @@
 // index, the multiplier, every run (score, LCP, TBT, CLS, longest task, the run's own benchmark index) and per
 // page the four category scores of the median run; exits 1 when a page's median run is under
 // ARCHITECTURE.md's budgets.
+//
+// LIGHTHOUSE_BEFORE=<another checkout> (e.g. `git worktree add ../before <commit>`): that checkout's site is
+// built and served by its own scripts too, and each page's runs alternate between the two sites, so a change's
+// before and after are measured side by side in one run, on one calibration; its rows are marked «до» and do not
+// count against the budgets.
+import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { createInterface } from "node:readline";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
@@ -61,11 +69,40 @@ function longestTask(lhr) {
   return Math.round(Math.max(0, ...items.map((t) => t.duration)));
 }
 
+/** The same build and server as below, in `dir`'s own checkout; resolves with its origin and a stop. */
+function serveCheckout(dir) {
+  const code = `
+    import { buildClient } from "./scripts/build-client.mjs";
+    import { prepareScale, startServer } from "./scripts/local-server.mjs";
+    await buildClient({ quiet: true });
+    const server = await startServer({ persistTo: await prepareScale(0.1), log: "bench-results/wrangler-lighthouse.log" });
+    process.on("SIGTERM", () => server.stop().then(() => process.exit(0)));
+    console.log("ORIGIN " + server.origin);`;
+  const child = spawn(process.execPath, ["--input-type=module", "-e", code], {
+    cwd: resolve(dir),
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const stop = () => new Promise((done) => child.once("exit", done).kill("SIGTERM"));
+  return new Promise((ok, fail) => {
+    child.once("exit", (code) => fail(new Error(`${dir}: its server exited (${code})`)));
+    createInterface({ input: child.stdout }).on("line", (line) => {
+      if (line.startsWith("ORIGIN ")) ok({ origin: line.slice(7), stop });
+    });
+  });
+}
+
+const BEFORE = process.env.LIGHTHOUSE_BEFORE;
+const before = BEFORE ? await serveCheckout(BEFORE) : null;
 await buildClient({ quiet: true });
 const server = await startServer({
   persistTo: await prepareScale(0.1),
   log: "bench-results/wrangler-lighthouse.log",
 });
+/** The sites measured: this checkout's, and the other one's first when LIGHTHOUSE_BEFORE names it. */
+const sites = [
+  ...(before ? [{ label: " (до)", origin: before.origin }] : []),
+  { label: "", origin: server.origin },
+];
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
 const rows = [];
 const failures = [];
@@ -78,6 +115,48 @@ const measure = (url, cpuSlowdownMultiplier) =>
     throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier },
   });
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** A page's row from a site's runs: the median run's scores; this checkout's (`judged`) against the budgets. */
+function report(name, { label, paths, runs, traces, failed }, judged) {
+  if (!runs.length) {
+    if (judged) failures.push(`${name}: every run failed`);
+    return;
+  }
+  const lhr = computeMedianRun(runs);
+  const score = (id) => Math.round((lhr.categories[id].score ?? 0) * 100);
+  const audit = (id) => lhr.audits[id].numericValue ?? 0;
+  const scores = runs.map((r) => Math.round((r.categories.performance.score ?? 0) * 100));
+  rows.push({
+    page: `${name}${label}`,
+    path: paths[name],
+    performance: score("performance"),
+    // The median of the runs' scores (the median run above is the one of median FCP and TTI).
+    "median score": median(scores),
+    "min score": Math.min(...scores),
+    runs: scores.join(" ") + (failed ? ` (${failed} failed)` : ""),
+    accessibility: score("accessibility"),
+    "best practices": score("best-practices"),
+    SEO: score("seo"),
+    "LCP ms": Math.round(audit("largest-contentful-paint")),
+    CLS: audit("cumulative-layout-shift").toFixed(3),
+    "TBT ms": Math.round(audit("total-blocking-time")),
+    "longest task ms": longestTask(lhr),
+  });
+  if (!judged) return;
+  if (Math.min(...scores) < MIN_RUN_SCORE)
+    failures.push(`${name}: a run scored ${Math.min(...scores)} < ${MIN_RUN_SCORE}`);
+  for (const id of CATEGORIES) {
+    if (score(id) >= BUDGET[id]) continue;
+    const failing = lhr.categories[id].auditRefs
+      .map((ref) => lhr.audits[ref.id])
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative")
+      .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+    failures.push(`${name} ${id} ${score(id)} < ${BUDGET[id]}: ${failing.join(", ")}`);
+  }
+  writeFileSync(`bench-results/lighthouse-${name}.json`, JSON.stringify(lhr));
+  if (TRACE) writeFileSync(`bench-results/lighthouse-${name}.trace.json`, JSON.stringify(traces.get(lhr)));
+}
+
 try {
   const list = Object.entries(await pages(server.origin)).filter(([name]) => !ONLY || ONLY.includes(name));
   // The warm-up runs (the first navigation of a browser and a server is the slowest of all) measure the host:
@@ -96,72 +175,40 @@ try {
     `Индекс производительности хоста (benchmarkIndex Lighthouse): ${Math.round(hostIndex)} (замеры: ${indexes.map(Math.round).join(", ")})\n` +
       `Замедление CPU: ${multiplier.toFixed(2)}× (устройство с индексом ${DEVICE_INDEX})`,
   );
-  for (const [name, path] of list) {
-    const url = `${server.origin}${path}`;
-    const runs = [];
-    const traces = new Map();
+  // Each site's paths (a checkout's seed may name its complex and article otherwise).
+  for (const site of sites) site.paths = await pages(site.origin);
+  for (const [name] of list) {
+    for (const site of sites) Object.assign(site, { runs: [], traces: new Map(), failed: 0 });
     // A run that failed (no first paint within Lighthouse's timeout, on a loaded machine) is printed and
-    // counted, and the median is taken of the others.
-    let failed = 0;
+    // counted, and the median is taken of the others. With two sites their runs alternate.
     for (let i = 0; i < RUNS; i++) {
-      const { lhr: run, artifacts } = await measure(url, multiplier);
-      if (TRACE) traces.set(run, artifacts.Trace);
-      if (run.runtimeError || run.audits["first-contentful-paint"]?.numericValue === undefined) {
-        failed++;
+      for (const site of sites) {
+        const { lhr: run, artifacts } = await measure(`${site.origin}${site.paths[name]}`, multiplier);
+        const label = `${name}${site.label}`;
+        if (TRACE) site.traces.set(run, artifacts.Trace);
+        if (run.runtimeError || run.audits["first-contentful-paint"]?.numericValue === undefined) {
+          site.failed++;
+          console.log(
+            `${label}: run ${i + 1} failed: ${run.runtimeError?.message ?? "no first contentful paint"}`,
+          );
+          continue;
+        }
+        site.runs.push(run);
+        const ms = (id) => Math.round(run.audits[id].numericValue ?? 0);
         console.log(
-          `${name}: run ${i + 1} failed: ${run.runtimeError?.message ?? "no first contentful paint"}`,
+          `${label} #${i + 1}: score ${Math.round((run.categories.performance.score ?? 0) * 100)}, ` +
+            `LCP ${ms("largest-contentful-paint")} ms, TBT ${ms("total-blocking-time")} ms, ` +
+            `CLS ${(run.audits["cumulative-layout-shift"].numericValue ?? 0).toFixed(3)}, ` +
+            `longest task ${longestTask(run)} ms (host index ${Math.round(run.environment.benchmarkIndex)})`,
         );
-        continue;
       }
-      runs.push(run);
-      const ms = (id) => Math.round(run.audits[id].numericValue ?? 0);
-      console.log(
-        `${name} #${i + 1}: score ${Math.round((run.categories.performance.score ?? 0) * 100)}, ` +
-          `LCP ${ms("largest-contentful-paint")} ms, TBT ${ms("total-blocking-time")} ms, ` +
-          `CLS ${(run.audits["cumulative-layout-shift"].numericValue ?? 0).toFixed(3)}, ` +
-          `longest task ${longestTask(run)} ms (host index ${Math.round(run.environment.benchmarkIndex)})`,
-      );
     }
-    if (!runs.length) {
-      failures.push(`${name}: every run failed`);
-      continue;
-    }
-    const lhr = computeMedianRun(runs);
-    const score = (id) => Math.round((lhr.categories[id].score ?? 0) * 100);
-    const audit = (id) => lhr.audits[id].numericValue ?? 0;
-    const scores = runs.map((r) => Math.round((r.categories.performance.score ?? 0) * 100));
-    rows.push({
-      page: name,
-      path,
-      performance: score("performance"),
-      // The median of the runs' scores (the median run above is the one of median FCP and TTI).
-      "median score": median(scores),
-      "min score": Math.min(...scores),
-      runs: scores.join(" ") + (failed ? ` (${failed} failed)` : ""),
-      accessibility: score("accessibility"),
-      "best practices": score("best-practices"),
-      SEO: score("seo"),
-      "LCP ms": Math.round(audit("largest-contentful-paint")),
-      CLS: audit("cumulative-layout-shift").toFixed(3),
-      "TBT ms": Math.round(audit("total-blocking-time")),
-      "longest task ms": longestTask(lhr),
-    });
-    if (Math.min(...scores) < MIN_RUN_SCORE)
-      failures.push(`${name}: a run scored ${Math.min(...scores)} < ${MIN_RUN_SCORE}`);
-    for (const id of CATEGORIES) {
-      if (score(id) >= BUDGET[id]) continue;
-      const failed = lhr.categories[id].auditRefs
-        .map((ref) => lhr.audits[ref.id])
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative")
-        .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
-      failures.push(`${name} ${id} ${score(id)} < ${BUDGET[id]}: ${failed.join(", ")}`);
-    }
-    writeFileSync(`bench-results/lighthouse-${name}.json`, JSON.stringify(lhr));
-    if (TRACE) writeFileSync(`bench-results/lighthouse-${name}.trace.json`, JSON.stringify(traces.get(lhr)));
+    for (const site of sites) report(name, site, site === sites.at(-1));
   }
 } finally {
   await chrome.kill();
   await server.stop();
+  await before?.stop();
 }
 
 console.table(rows);

@@ -146,10 +146,29 @@ function ensureChromium() {
 
 ensureDeps();
 const { buildClient } = await import("./build-client.mjs");
+const { firstLoad, FIRST_LOAD_BUDGET } = await import("./first-load.mjs");
+
+/**
+ * Builds the client and checks every page's first load (gzip -9 bytes, the same on every machine) against
+ * ARCHITECTURE.md's budget: a page that grows over it fails here, not months later in a Lighthouse run.
+ */
+async function buildWithinBudget() {
+  const { manifest } = await buildClient({ quiet: true });
+  const rows = firstLoad(manifest);
+  const over = rows.filter((r) => r["JS budget"] !== "ok" || r["CSS budget"] !== "ok");
+  if (over.length)
+    throw new CheckFailed(
+      `✖ Первая загрузка больше бюджета (JS ${FIRST_LOAD_BUDGET.js / 1024} КБ, CSS ${FIRST_LOAD_BUDGET.css / 1024} КБ gzip):\n` +
+        over.map((r) => `  ${r.page}: JS ${r["JS KB gz"]} КБ, CSS ${r["CSS KB gz"]} КБ`).join("\n") +
+        "\n  Что вошло в страницу: node scripts/first-load.mjs --parts",
+    );
+  const js = rows.map((r) => Number(r["JS KB gz"]));
+  return `  JS первой загрузки: ${Math.min(...js)}–${Math.max(...js)} КБ gzip (бюджет ${FIRST_LOAD_BUDGET.js / 1024} КБ)`;
+}
 // The client's build writes the manifest the worker imports (worker/ssr/manifest.generated.json): the type
 // check and the worker's bundle come after it; the lint and the bindings' types need nothing built.
 await together([
-  { title: "Сборка клиента", run: () => buildClient({ quiet: true }) },
+  { title: "Сборка клиента и первая загрузка страниц", run: buildWithinBudget },
   { title: "Линтер и форматирование (biome)", run: () => capture(bin("biome"), ["check", "."]) },
   { title: "Типы воркера совпадают с wrangler.toml", run: checkTypes },
 ]);

@@ -7,7 +7,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { filterToUrlQuery } from "../../shared/filters/catalogue";
-import { COMMUTE_LIMITS, STATION_COUNT } from "../../shared/filters/commute";
+import { COMMUTE_LIMITS, pointText, STATION_COUNT } from "../../shared/filters/commute";
 import { haversineKm, walkMinutes } from "../../shared/geo/distance";
 import { FIRST_LEVEL } from "../../shared/map/projection";
 import type { ComplexList } from "../../shared/schemas/catalogue";
@@ -18,7 +18,7 @@ import type { Param } from "../../worker/db/queries/bind";
 import { NO_COMMUTE } from "../../worker/db/queries/commute";
 import { countComplexesSql, countTotal, listComplexesSql } from "../../worker/db/queries/complexes";
 import { Random } from "../../worker/db/seed/prng";
-import { directPageSql } from "../catalogue-oracle";
+import { directCountSql, directPageSql } from "../catalogue-oracle";
 import { get, getJson, rows } from "./helpers";
 
 async function ids(q: { sql: string; params: Param[] }): Promise<number[]> {
@@ -194,6 +194,145 @@ describe("commute: the URL, the sort and bad input", () => {
     const without = await getJson<ComplexList>(`${GRID}?sort=commute+asc`);
     expect(without.body.sort_column).toBe("price");
     expect(without.body.sortable).not.toContain("commute");
+  });
+});
+
+/** The stations with their places, as D1 holds them: the nearest to a point is one of them. */
+const stationPlaces = () =>
+  rows<{ id: number; lat: number; lng: number }>("SELECT id, lat, lng FROM subway_stations");
+
+/** A point's station and walk computed here: the nearest by the straight line, at the catalogue's pace. */
+function nearestOf(stations: { id: number; lat: number; lng: number }[], lat: number, lng: number) {
+  const [best] = stations
+    .map((s) => ({ id: s.id, km: haversineKm(lat, lng, s.lat, s.lng) }))
+    .sort((a, b) => a.km - b.km);
+  if (!best) throw new Error("no stations");
+  return { to: best.id, walk: walkMinutes(best.km) };
+}
+
+/** Seeded points within a short walk of the stations complexes go to: a random station moved up to ~1.5 km. */
+async function randomPoints(seed: number, n: number) {
+  const stations = await stationPlaces();
+  const random = new Random(seed);
+  return Array.from({ length: n }, () => {
+    const s = stations[random.int(0, stations.length - 1)] as (typeof stations)[number];
+    const lat = s.lat + random.int(-130, 130) / 10_000;
+    const lng = s.lng + random.int(-220, 220) / 10_000;
+    const at = pointText({ lat, lng });
+    const [pl, pg] = at.split(",").map(Number) as [number, number];
+    return { at, ...nearestOf(stations, pl, pg) };
+  });
+}
+
+describe("commute: a point as the destination, its walk counted", () => {
+  it("counts, cards, the order and the plain forms equal the direct computation plus the walk (seeded points × limits)", async () => {
+    const random = new Random(3203);
+    let walked = 0;
+    let someIn = 0;
+    let cut = 0;
+    for (const p of await randomPoints(3203, 40)) {
+      const limit = LIMITS[random.int(0, LIMITS.length - 1)] as number;
+      const best = await direct(p.to);
+      const within = [...best].filter(([, m]) => m + p.walk <= limit).map(([id]) => id);
+      // The walk matters: some complexes within the station's limit are out once it is added.
+      cut += [...best].filter(([, m]) => m <= limit && m + p.walk > limit).length;
+      const q = `commute_at=${p.at}&commute_max=${limit}&per_page=100&sort=commute+asc`;
+      const { status, body } = await getJson<ComplexList>(`${GRID}?${q}`);
+      expect(status, q).toBe(200);
+      expect(body.commute_to?.id, q).toBe(p.to);
+      expect(body.commute_to?.point, q).toEqual({ at: p.at, walk: p.walk });
+      expect(body.total, q).toBe(within.length);
+      expect(
+        body.data.map((c) => c.id).sort((a, b) => a - b),
+        q,
+      ).toEqual(within.sort((a, b) => a - b));
+      for (const card of body.data) {
+        const time = card.commute;
+        expect(time?.minutes, `${q} complex ${card.id}`).toBe((best.get(card.id) ?? 0) + p.walk);
+        expect(time?.after).toBe(p.walk);
+        expect((time?.walk ?? 0) + (time?.ride ?? 0) + (time?.after ?? 0)).toBe(time?.minutes);
+      }
+      const minutes = body.data.map((c) => c.commute?.minutes ?? 0);
+      expect(minutes).toEqual([...minutes].sort((a, b) => a - b));
+      // The plain forms (the oracle's) take the same walk: count and page equal the kept ones'.
+      const filter = { commute_to: p.to, commute_walk: p.walk, commute_max: limit };
+      expect(await countTotal(env.DB, countComplexesSql(filter)), q).toBe(within.length);
+      expect(await countTotal(env.DB, directCountSql(filter)), q).toBe(within.length);
+      const page = {
+        filter: { commute_to: p.to, commute_walk: p.walk },
+        page: 2,
+        perPage: 9,
+        sort: "commute asc" as const,
+      };
+      expect(await ids(listComplexesSql(page)), q).toEqual(await ids(directPageSql(page)));
+      if (p.walk > 1) walked++;
+      if (within.length) someIn++;
+    }
+    // Not vacuous: real walks, lists that find complexes, and complexes the walk leaves out.
+    expect(walked).toBeGreaterThan(20);
+    expect(someIn).toBeGreaterThan(10);
+    expect(cut).toBeGreaterThan(0);
+  });
+
+  it("colours the map by the minutes with the walk", async () => {
+    for (const p of await randomPoints(3204, 4)) {
+      const best = await direct(p.to);
+      const { status, body } = await getJson<MapView>(
+        `/api/v1/residential-complexes/map-view?zoom=${FIRST_LEVEL}&commute_at=${p.at}&commute_max=90`,
+      );
+      expect(status).toBe(200);
+      for (const pt of body.points)
+        expect(pt[7], `complex ${pt[0]}`).toBe((best.get(pt[0]) ?? -1e9) + p.walk);
+      const wanted = [...best.values()].map((m) => m + p.walk).filter((m) => m <= 90);
+      for (const level of body.levels) {
+        const known = level.map((c) => c[8] ?? -2).filter((m) => m >= 0);
+        expect(known.length ? Math.min(...known) : -1).toBe(wanted.length ? Math.min(...wanted) : -1);
+      }
+    }
+  });
+
+  it("moves a page to the point's canonical spelling, and drops a malformed point or one outside the region", async () => {
+    for (const [from, to] of [
+      ["commute_at=55.75390,37.62080&commute_max=45", "?commute_at=55.7539,37.6208&commute_max=45"],
+      ["commute_at=55.753912, 37.6208", "?commute_at=55.7539,37.6208"],
+      ["commute_at=55.7539;37.62&commute_to=7", "?commute_at=55.7539,37.6200"],
+      ["commute_at=abc&commute_max=45", "?commute_max=45"],
+      ["commute_at=59.9386,30.3141", ""],
+      ["rooms=1&commute_at=55.7539", "?rooms=1"],
+    ] as const) {
+      const res = await get(`/novostroyki/?${from}`);
+      expect(res.status, from).toBe(301);
+      expect(res.headers.get("Location"), from).toBe(`/novostroyki/${to}`);
+    }
+    const res = await get("/novostroyki/?commute_at=55.7539,37.6208&commute_max=45");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html.includes('<meta name="robots" content="noindex, follow"')).toBe(true);
+    expect(html.includes('<input type="hidden" name="commute_at" value="55.7539,37.6208"/>')).toBe(true);
+    expect(html).toMatch(/≈\u00a0\d+\u00a0мин до точки на карте/);
+  });
+
+  it("answers a malformed point, one outside the region and one beyond a walk from every station with a Russian 400", async () => {
+    for (const [query, says] of [
+      ["commute_at=abc", /^commute_at: ожидается точка в Москве или Подмосковье/],
+      ["search[commute_at]=55.7539", /^search\[commute_at\]: ожидается точка в Москве или Подмосковье/],
+      ["commute_at=59.9386,30.3141", /^commute_at: ожидается точка в Москве или Подмосковье/],
+      // In the region, far from any rail: the Мещёра east of Шатура.
+      [
+        "commute_at=55.6,39.9",
+        /^От этой точки до ближайшей станции, .+, [\d,]+ км — дальше, чем 30 минут пешком/,
+      ],
+    ] as const) {
+      for (const path of [GRID, "/api/v1/residential-complexes/map-view"]) {
+        const res = await get(`${path}?zoom=${FIRST_LEVEL}&${query}`, {
+          headers: { Accept: "application/json" },
+        });
+        expect(res.status, `${path} ${query}`).toBe(400);
+        expect(((await res.json()) as { error: string }).error, query).toMatch(says);
+      }
+    }
+    // A page with it is the bad URL's page, not a 500.
+    expect((await get("/novostroyki/?commute_at=56.5000,37.5000")).status).toBe(404);
   });
 });
 

@@ -66,7 +66,7 @@ export function loadMapView(deps: Deps, query: CatalogueFilter, view: ViewQuery)
         }
       }
     }
-    const { stations, points } = await pointsOf(deps, [...alone], to);
+    const { stations, points } = await pointsOf(deps, [...alone], to, filter.commute_walk);
     return {
       from,
       levels: levels.map((clusters) => clusters.map((c) => c.tuple)),
@@ -89,17 +89,22 @@ async function destinationOf(deps: Deps, to: number): Promise<MapDestination | u
 
 /**
  * The complexes as map points, in id order; their nearest stations sent once and referred to by index; with a
- * commute's destination, each one's minutes there.
+ * commute's destination, each one's minutes there (a point's: with the walk from its station, `walk`).
  */
 async function pointsOf(
   deps: Deps,
   ids: number[],
   to: CatalogueFilter["commute_to"],
+  walk: CatalogueFilter["commute_walk"],
 ): Promise<{ stations: MapStation[]; points: MapPointTuple[] }> {
   const stations: MapStation[] = [];
   if (!ids.length) return { stations, points: [] };
   const index = new Map<string, number>();
-  const rows = await listMapPoints(deps.db, to === undefined ? { ids } : { ids, commute_to: to });
+  // A point's walk from its station counts in each complex's minutes, as in the cells'.
+  const rows = await listMapPoints(
+    deps.db,
+    to === undefined ? { ids } : { ids, commute_to: to, commute_walk: walk },
+  );
   const points = rows.map((r): MapPointTuple => {
     let station = -1;
     if (r.station_name !== null && r.station_kind !== null && r.station_color !== null) {

@@ -75,19 +75,24 @@ function limitOf(match: PageProps["match"]): number {
   return asked in F.commute_max.options ? asked : 45;
 }
 
-/** What the place's form came back with: its station and the list there, or why there is none. */
+/**
+ * What the place's form came back with: its station and the list there, or why there is none. A district or a
+ * town is its centre as the list's point (`commute_at`): the walk from its station counts in every time.
+ */
 function PlaceAnswer({ answer, limit }: { answer: DestinationAnswer; limit: number }) {
-  const list = `/novostroyki/${filterToUrlQuery({ commute_to: answer.station.id, commute_max: limit })}`;
+  const filter = answer.at === null ? { commute_to: answer.station.id } : { commute_at: answer.at };
+  const list = `/novostroyki/${filterToUrlQuery({ ...filter, commute_max: limit })}`;
   const to = stationName(answer.station);
+  const of = answer.place.name_of ?? `«${answer.place.name}»`;
   return (
     <div className="commute-form__answer" role="status">
       <p>
-        {answer.walk === 0
+        {answer.at === null
           ? `Считаем время до станции ${to}.`
-          : `Ближайшая к центру ${answer.place.name_of ?? `«${answer.place.name}»`} станция — ${to}, от неё ${approxMinutes(answer.walk)} пешком. Время в пути считаем до неё.`}
+          : `Ближайшая к центру ${of} станция — ${to}, от неё ${approxMinutes(answer.walk)} пешком. Время в пути считаем до центра ${of}: до станции и пешком от неё.`}
       </p>
       <a className="button" href={list}>
-        Показать новостройки до {to}
+        Показать новостройки {answer.at === null ? `до ${to}` : `до центра ${of}`}
       </a>
     </div>
   );

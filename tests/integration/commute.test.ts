@@ -317,9 +317,9 @@ describe("commute: a point as the destination, its walk counted", () => {
       ["commute_at=abc", /^commute_at: ожидается точка в Москве или Подмосковье/],
       ["search[commute_at]=55.7539", /^search\[commute_at\]: ожидается точка в Москве или Подмосковье/],
       ["commute_at=59.9386,30.3141", /^commute_at: ожидается точка в Москве или Подмосковье/],
-      // In the region, far from any rail: the Мещёра east of Шатура.
+      // In the region, far from any rail: north of Дмитров.
       [
-        "commute_at=55.6,39.9",
+        "commute_at=56.5,37.5",
         /^От этой точки до ближайшей станции, .+, [\d,]+ км — дальше, чем 30 минут пешком/,
       ],
     ] as const) {
@@ -540,11 +540,13 @@ describe("commute: a destination named as a place", () => {
       ["Реутов", "localities"],
       ["Москва", "localities"],
     ] as const) {
-      const [centre] = await rows<{ lat: number; lng: number }>(
+      const [exact] = await rows<{ lat: number; lng: number }>(
         `SELECT lat, lng FROM ${table} WHERE name = ?1`,
         placeKeyName(place),
       );
-      if (!centre) throw new Error(`no ${place} in the seed`);
+      if (!exact) throw new Error(`no ${place} in the seed`);
+      // The centre as the list's point: 4 decimals, the walk from there.
+      const centre = { lat: Number(exact.lat.toFixed(4)), lng: Number(exact.lng.toFixed(4)) };
       const byDistance = stations
         .map((s) => ({ id: s.id, km: haversineKm(centre.lat, centre.lng, s.lat, s.lng) }))
         .sort((a, b) => a.km - b.km);
@@ -555,6 +557,11 @@ describe("commute: a destination named as a place", () => {
       expect(body.station.id, place).toBe(byDistance[0]?.id);
       expect(body.walk, place).toBe(walkMinutes(byDistance[0]?.km ?? 0));
       expect(body.walk).toBeLessThanOrEqual(DESTINATION_WALK_MAX);
+      expect(body.at, place).toBe(pointText(centre));
+      // The list to that point counts the same station and walk.
+      const list = await getJson<ComplexList>(`${GRID}?commute_at=${body.at}&per_page=1`);
+      expect(list.body.commute_to?.id, place).toBe(body.station.id);
+      expect(list.body.commute_to?.point?.walk, place).toBe(body.walk);
     }
   });
 
@@ -582,11 +589,13 @@ describe("commute: a destination named as a place", () => {
     const found = await get("/vremya-v-puti/?mesto=Арбат&commute_max=60");
     expect(found.status).toBe(200);
     const html = await found.text();
-    const list = `/novostroyki/${filterToUrlQuery({ commute_to: arbat.station.id, commute_max: 60 })}`;
+    // A district is its centre as the list's point: its walk counts.
+    expect(arbat.at).toMatch(/^\d{2}\.\d{4},\d{2}\.\d{4}$/);
+    const list = `/novostroyki/${filterToUrlQuery({ commute_at: arbat.at ?? "", commute_max: 60 })}`;
     expect(html.includes(`href="${list.replace(/&/g, "&amp;")}"`), list).toBe(true);
     expect(html.includes('value="Арбат"')).toBe(true);
     expect(html).toMatch(
-      /Ближайшая к центру Арбата станция — м.\u00a0[^,]+, от неё ≈\u00a0\d+\u00a0мин пешком/,
+      /Ближайшая к центру Арбата станция — м.\u00a0[^,]+, от неё ≈\u00a0\d+\u00a0мин пешком. Время в пути считаем до центра Арбата/,
     );
 
     const refused = await get(`/vremya-v-puti/?mesto=${encodeURIComponent("Тверь")}`);

@@ -43,7 +43,7 @@ export function loadMapView(deps: Deps, query: CatalogueFilter, view: ViewQuery)
     const to = filter.commute_to;
     const [cells, commuteTo] = await Promise.all([
       listMapCells(deps.db, filter, level, whole ? null : view.bbox),
-      typeof to === "number" ? destinationOf(deps, to) : undefined,
+      typeof to === "number" ? destinationOf(deps, to, filter.commute_walk) : undefined,
     ]);
     const from = whole ? 0 : level;
     const levels = Array.from({ length: level - from + 1 }, (_, i) =>
@@ -80,11 +80,24 @@ export function loadMapView(deps: Deps, query: CatalogueFilter, view: ViewQuery)
 }
 
 /** A commute's destination as the map marks it (undefined: no such station; the filter checked its range). */
-async function destinationOf(deps: Deps, to: number): Promise<MapDestination | undefined> {
+async function destinationOf(
+  deps: Deps,
+  to: number,
+  walk: number | undefined,
+): Promise<MapDestination | undefined> {
   const row = await mapDestination(deps.db, to);
   if (!row) return undefined;
   const at = project(row.lat, row.lng);
-  return [row.name, row.kind as StationLink["kind"], row.color, toMetre(at.x), toMetre(at.y)];
+  const mark: MapDestination = [
+    row.name,
+    row.kind as StationLink["kind"],
+    row.color,
+    toMetre(at.x),
+    toMetre(at.y),
+  ];
+  // A point's walk from its station (a filter resolved by resolveCommute).
+  if (walk !== undefined) mark.push(walk);
+  return mark;
 }
 
 /**

@@ -109,6 +109,15 @@ export interface CommuteDestination {
   point?: { at: string; walk: number };
 }
 
+/**
+ * A complex's ways to a commute's destination, one per station it walks to (issue 32, the complex page): the
+ * quickest first, each with its time (null: no trip from that station within the longest limit).
+ */
+export interface CommuteRoutes {
+  to: CommuteDestination;
+  routes: { station: CommuteDestination; time: CommuteTime | null }[];
+}
+
 export interface ComplexList extends PageMeta {
   data: ComplexCard[];
   /** The commute's destination, when the filter names one. */

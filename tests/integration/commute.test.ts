@@ -10,7 +10,7 @@ import { filterToUrlQuery } from "../../shared/filters/catalogue";
 import { COMMUTE_LIMITS, pointText, STATION_COUNT } from "../../shared/filters/commute";
 import { haversineKm, walkMinutes } from "../../shared/geo/distance";
 import { FIRST_LEVEL } from "../../shared/map/projection";
-import type { ComplexList } from "../../shared/schemas/catalogue";
+import type { CommuteRoutes, ComplexList } from "../../shared/schemas/catalogue";
 import type { MapView } from "../../shared/schemas/map";
 import { DESTINATION_WALK_MAX, type DestinationAnswer } from "../../shared/transit/destination";
 import { refreshStationTrips } from "../../worker/commute/refresh";
@@ -333,6 +333,100 @@ describe("commute: a point as the destination, its walk counted", () => {
     }
     // A page with it is the bad URL's page, not a 500.
     expect((await get("/novostroyki/?commute_at=56.5000,37.5000")).status).toBe(404);
+  });
+});
+
+describe("commute: a complex's routes, one per station it walks to", () => {
+  const ROUTES = "/api/v1/commute/routes";
+  it("equal the direct computation for each station, the quickest first, with the point's walk", async () => {
+    const random = new Random(3205);
+    const complexes = await rows<{ id: number }>(
+      `SELECT complex_id AS id FROM complex_stations WHERE distance_type = 1 AND minutes IS NOT NULL
+       GROUP BY complex_id HAVING count(*) > 1 ORDER BY complex_id`,
+    );
+    expect(complexes.length).toBeGreaterThan(5);
+    const points = await randomPoints(3205, 12);
+    let unknown = 0;
+    let rides = 0;
+    for (const [i, p] of points.entries()) {
+      const complex = (complexes[random.int(0, complexes.length - 1)] as { id: number }).id;
+      // Half to the point, half to its station alone (no walk).
+      const asPoint = i % 2 === 0;
+      const walk = asPoint ? p.walk : 0;
+      const q = asPoint ? `complex=${complex}&commute_at=${p.at}` : `complex=${complex}&commute_to=${p.to}`;
+      const { status, body } = await getJson<CommuteRoutes>(`${ROUTES}?${q}`);
+      expect(status, q).toBe(200);
+      expect(body.to.id, q).toBe(p.to);
+      const want = await rows<{
+        station: number;
+        walk: number;
+        ride: number | null;
+        transfers: number | null;
+      }>(
+        `SELECT cs.station_id AS station, cs.minutes AS walk, t.minutes AS ride, t.transfers
+         FROM complex_stations cs LEFT JOIN station_trips t ON t.from_id = cs.station_id AND t.to_id = ?2
+         WHERE cs.complex_id = ?1 AND cs.distance_type = 1 AND cs.minutes IS NOT NULL`,
+        complex,
+        p.to,
+      );
+      // Every station once, each with its own trip (or none), the walk to the point added.
+      expect(
+        body.routes.map((r) => r.station.id).sort((a, b) => a - b),
+        q,
+      ).toEqual(want.map((w) => w.station).sort((a, b) => a - b));
+      for (const r of body.routes) {
+        const w = want.find((x) => x.station === r.station.id);
+        if (w?.ride === null || w?.ride === undefined) {
+          expect(r.time, `${q} station ${r.station.id}`).toBeNull();
+          unknown++;
+          continue;
+        }
+        expect(r.time?.minutes, `${q} station ${r.station.id}`).toBe(w.walk + w.ride + walk);
+        expect(r.time?.walk).toBe(w.walk);
+        expect(r.time?.ride).toBe(w.ride);
+        expect(r.time?.transfers).toBe(w.transfers);
+        if (w.ride > 0) rides++;
+      }
+      // The quickest first, the stations with no trip last.
+      const keyed = body.routes.map((r) => r.time?.minutes ?? 99_999);
+      expect(keyed, q).toEqual([...keyed].sort((a, b) => a - b));
+      // The first is the card's time: the list's quickest way.
+      const list = await getJson<ComplexList>(
+        `${GRID}?search[ids]=${complex}&${asPoint ? `commute_at=${p.at}` : `commute_to=${p.to}`}`,
+      );
+      expect(body.routes[0]?.time?.minutes ?? null, q).toBe(list.body.data[0]?.commute?.minutes ?? null);
+    }
+    expect(rides).toBeGreaterThan(10);
+    // A station with no trip there (beyond the longest limit) beside one with a trip: said so, and last.
+    const [pair] = await rows<{ complex: number; to: number }>(
+      `SELECT a.complex_id AS complex, t.to_id AS "to" FROM complex_stations a
+       JOIN station_trips t ON t.from_id = a.station_id
+       JOIN complex_stations b ON b.complex_id = a.complex_id AND b.distance_type = 1 AND b.station_id != a.station_id
+       WHERE a.distance_type = 1 AND a.minutes IS NOT NULL AND b.minutes IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM station_trips u WHERE u.from_id = b.station_id AND u.to_id = t.to_id)
+       ORDER BY a.complex_id, t.to_id LIMIT 1`,
+    );
+    if (!pair) throw new Error("the seed has no complex with a station beyond the longest trip");
+    const mixed = await getJson<CommuteRoutes>(`${ROUTES}?complex=${pair.complex}&commute_to=${pair.to}`);
+    expect(mixed.body.routes[0]?.time).not.toBeNull();
+    expect(mixed.body.routes.at(-1)?.time).toBeNull();
+    unknown += mixed.body.routes.filter((r) => r.time === null).length;
+    expect(unknown).toBeGreaterThan(0);
+  });
+
+  it("answers bad input with a Russian 400", async () => {
+    for (const [query, says] of [
+      ["commute_to=7", /^complex: укажите ЖК/],
+      ["complex=x&commute_to=7", /^complex: ожидается номер ЖК/],
+      ["complex=1", /^укажите, куда ехать/],
+      ["complex=1&commute_at=abc", /^commute_at: ожидается точка в Москве или Подмосковье/],
+      ["complex=1&commute_at=56.5,37.5", /^От этой точки до ближайшей станции/],
+      [`complex=1&commute_to=${STATION_COUNT + 1}`, /^commute_to: ожидается номер/],
+    ] as const) {
+      const res = await get(`${ROUTES}?${query}`, { headers: { Accept: "application/json" } });
+      expect(res.status, query).toBe(400);
+      expect(((await res.json()) as { error: string }).error, query).toMatch(says);
+    }
   });
 });
 

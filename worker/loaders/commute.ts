@@ -2,6 +2,7 @@
 
 import type { CatalogueFilter } from "../../shared/filters/catalogue";
 import { readPoint } from "../../shared/filters/commute";
+import type { CommuteDestination, CommuteRoutes, CommuteTime } from "../../shared/schemas/catalogue";
 import {
   chooseDestination,
   choosePoint,
@@ -10,7 +11,15 @@ import {
   DestinationProblem,
   type StationPlace,
 } from "../../shared/transit/destination";
-import { DESTINATION_PLACES_SQL, DESTINATION_STATIONS_SQL } from "../db/queries/commute";
+import {
+  COMPLEX_ROUTES_SQL,
+  commuteWalk,
+  DESTINATION_PLACES_SQL,
+  DESTINATION_STATIONS_SQL,
+  type DestinationRow,
+  destinationSql,
+  type RouteRow,
+} from "../db/queries/commute";
 import type { Deps } from "./deps";
 
 /** The place a name means and its station; throws DestinationProblem when it has none. */
@@ -40,4 +49,65 @@ export async function resolveCommute(deps: Deps, filter: CatalogueFilter): Promi
   const stations = await deps.db.prepare(DESTINATION_STATIONS_SQL).all<StationPlace>();
   const { station, walk } = choosePoint(at, stations.results);
   return { ...rest, commute_to: station.id, commute_walk: walk };
+}
+
+/**
+ * A way from its JSON (worker/db/queries/commute.ts wayJson: a card's column, a route of the complex page);
+ * `after`: the walk from the last station to a point, counted in the minutes.
+ */
+export function commuteOf(json: string | null | undefined, after: number): CommuteTime | null {
+  if (!json) return null;
+  const [walk, ride, transfers, lines] = JSON.parse(json) as [
+    number,
+    number,
+    number,
+    [string, CommuteTime["kinds"][number]][],
+  ];
+  return {
+    minutes: walk + ride + after,
+    walk,
+    ride,
+    ...(after ? { after } : {}),
+    transfers,
+    colors: lines.map(([color]) => color),
+    kinds: lines.map(([, kind]) => kind),
+  };
+}
+
+/** A station row as the answer names it. */
+const stationOf = (r: DestinationRow): CommuteDestination => ({
+  id: r.id,
+  name: r.name,
+  kind: r.kind as CommuteDestination["kind"],
+  color: r.color,
+});
+
+/**
+ * A complex's ways to the destination (`commute_to` or `commute_at` of `filter`), one per station it walks
+ * to, the quickest first; null when the complex has none of its own or the station is unknown. Throws
+ * DestinationProblem for a point beyond a walk (the API's 400).
+ */
+export async function loadCommuteRoutes(
+  deps: Deps,
+  complex: number,
+  filter: Pick<CatalogueFilter, "commute_to" | "commute_at">,
+): Promise<CommuteRoutes | null> {
+  const resolved = await resolveCommute(deps, filter);
+  const to = resolved.commute_to;
+  if (to === undefined) return null;
+  const walk = commuteWalk(resolved);
+  const dest = destinationSql(to);
+  const [station, routes] = await deps.db.batch([
+    deps.db.prepare(dest.sql).bind(...dest.params),
+    deps.db.prepare(COMPLEX_ROUTES_SQL).bind(complex, to),
+  ]);
+  const row = station?.results?.[0] as DestinationRow | undefined;
+  if (!row) return null;
+  return {
+    to: { ...stationOf(row), ...(filter.commute_at ? { point: { at: filter.commute_at, walk } } : {}) },
+    routes: ((routes?.results ?? []) as RouteRow[]).map((r) => ({
+      station: stationOf(r),
+      time: commuteOf(r.commute_json, walk),
+    })),
+  };
 }

@@ -10,7 +10,6 @@ import {
 import { formatDeadline, isOverdue, moscowQuarter } from "../../shared/format";
 import type {
   CommuteDestination,
-  CommuteTime,
   ComplexCard,
   ComplexDetail,
   ComplexList,
@@ -38,7 +37,7 @@ import {
   type StationLinkRow,
 } from "../db/queries/complexes";
 import { proxied } from "../image-proxy";
-import { resolveCommute } from "./commute";
+import { commuteOf, resolveCommute } from "./commute";
 import { constructionOf } from "./construction";
 import { type Deps, once } from "./deps";
 import { resolveLocation } from "./locations";
@@ -129,26 +128,6 @@ function cardOf(
 
 /** Cards of list rows. */
 const cardsOf = (rows: ComplexRow[]): ComplexCard[] => rows.map((r) => cardOf(r, cardPartsOf(r)));
-
-/** A card's commute from its row's column (worker/db/queries/commute.ts commuteColumn). */
-function commuteOf(json: string | null | undefined, after: number): CommuteTime | null {
-  if (!json) return null;
-  const [walk, ride, transfers, lines] = JSON.parse(json) as [
-    number,
-    number,
-    number,
-    [string, CommuteTime["kinds"][number]][],
-  ];
-  return {
-    minutes: walk + ride + after,
-    walk,
-    ride,
-    ...(after ? { after } : {}),
-    transfers,
-    colors: lines.map(([color]) => color),
-    kinds: lines.map(([, kind]) => kind),
-  };
-}
 
 /**
  * The filter with a location page's place turned into its id filter (null when it names no place), and a

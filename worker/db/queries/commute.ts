@@ -106,18 +106,45 @@ export const destinationSql = (to: number): { sql: string; params: Param[] } => 
 });
 
 /**
+ * A way as JSON: [walk, trip minutes, transfers, [colour, kind] of each line ridden in order], from a row of
+ * complex_stations (`cs`) and its trip (`t`); `p`: a prefix for the subquery's own names.
+ */
+const wayJson = (cs: string, t: string, p: string) => `json_array(${cs}.minutes, ${t}.minutes, ${t}.transfers,
+      json((SELECT coalesce(json_group_array(json_array(${p}_l.color, ${p}_l.kind)), '[]') FROM (SELECT ${p}_l.color, ${p}_l.kind
+        FROM json_each('[' || ${t}.lines || ']') ${p}_j JOIN lines ${p}_l ON ${p}_l.id = ${p}_j.value ORDER BY ${p}_j.key) ${p}_l)))`;
+
+/**
  * A card's quickest way to the destination as a column of the list's row: [walk, trip minutes, transfers,
  * [colour, kind] of each line ridden in order], or NULL when none is known. A seek within the complex's
  * stations and, for each, the trip by its key; made only for the rows the page shows.
  */
 export function commuteColumn(to: number, bind: Bind): string {
-  return `(SELECT json_array(cm_cs.minutes, cm_t.minutes, cm_t.transfers,
-      json((SELECT coalesce(json_group_array(json_array(cm_l.color, cm_l.kind)), '[]') FROM (SELECT cm_l.color, cm_l.kind
-        FROM json_each('[' || cm_t.lines || ']') cm_j JOIN lines cm_l ON cm_l.id = cm_j.value ORDER BY cm_j.key) cm_l)))
+  return `(SELECT ${wayJson("cm_cs", "cm_t", "cm")}
     FROM complex_stations cm_cs JOIN station_trips cm_t ON cm_t.to_id = ${bind(to)} AND cm_t.from_id = cm_cs.station_id
     WHERE cm_cs.complex_id = rc.id AND cm_cs.distance_type = 1
     ORDER BY cm_cs.minutes + cm_t.minutes, cm_cs.minutes, cm_cs.station_id LIMIT 1) AS commute_json`;
 }
+
+/** A complex's station it walks to and its trip to the destination (a route of the complex page). */
+export interface RouteRow {
+  id: number;
+  name: string;
+  kind: string;
+  color: string;
+  /** [walk, trip minutes, transfers, [colour, kind] of each line ridden]; null: no trip from this station. */
+  commute_json: string | null;
+}
+
+/**
+ * Each station complex ?1 walks to, with its trip to station ?2 (the lines ridden by the trip's order), the
+ * quickest door to door first, those with no trip last (by the walk, then the station).
+ */
+export const COMPLEX_ROUTES_SQL = `SELECT s.id, s.name, s.kind, l.color,
+    CASE WHEN t.to_id IS NULL THEN NULL ELSE ${wayJson("cs", "t", "r")} END AS commute_json
+  FROM complex_stations cs JOIN subway_stations s ON s.id = cs.station_id JOIN lines l ON l.id = s.line_id
+  LEFT JOIN station_trips t ON t.to_id = ?2 AND t.from_id = cs.station_id
+  WHERE cs.complex_id = ?1 AND cs.distance_type = 1 AND cs.minutes IS NOT NULL
+  ORDER BY t.to_id IS NULL, cs.minutes + t.minutes, cs.minutes, s.id`;
 
 /** The places a destination may be named by (shared/transit/destination.ts): stations, districts, towns. */
 export const DESTINATION_PLACES_SQL = `SELECT 'station' AS kind, s.id, s.name, NULL AS name_of, s.lat, s.lng

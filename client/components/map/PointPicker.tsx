@@ -69,7 +69,10 @@ export function PointPicker({
     if (point) params.set(AT, point);
     const qs = queryString(params);
     setPicking(false);
+    // A new filter starts a page at its top (client/app.tsx); the map stays where the visitor put the point.
+    const y = window.scrollY;
     navigate(`${location.pathname}${qs ? `?${qs}` : ""}`);
+    requestAnimationFrame(() => requestAnimationFrame(() => window.scrollTo(0, y)));
   };
   const pick = (screen: Point) => go(pointText(unproject(toMap(view, size, screen))));
   if (!picking)

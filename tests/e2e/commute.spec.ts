@@ -243,5 +243,18 @@ for (const viewport of [DESKTOP, PHONE])
       minutesOf(minutes),
     );
     await page.screenshot({ path: `${SHOTS}/point-complex-${viewport.width}.png` });
+
+    // The listing's form keeps the point, and lets it go.
+    if (viewport === DESKTOP) {
+      await page.goto(`/novostroyki/?${query.replace(/&?view=[^&]*/, "")}`);
+      await hydrated(page);
+      const form = page.getByRole("form", { name: "Фильтры новостроек" });
+      await form.getByText("Все фильтры").click();
+      const commute = form.locator(".filter-commute");
+      await expect(commute).toContainText("Куда: точка на карте");
+      await commute.screenshot({ path: `${SHOTS}/point-filter-1440.png` });
+      await commute.getByRole("button", { name: "убрать точку" }).click();
+      await expect(form.getByRole("combobox", { name: "Куда ехать" })).toBeVisible();
+    }
     expect(errors).toEqual([]);
   });

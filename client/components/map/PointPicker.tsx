@@ -79,7 +79,7 @@ export function PointPicker({
     return (
       <div className="cmap-point">
         <button type="button" className="cmap-point__button" onClick={() => setPicking(true)}>
-          {at ? "Указать другую точку" : "Указать точку на карте"}
+          {at ? "Другая точка" : "Указать точку на карте"}
         </button>
         {at && (
           <button type="button" className="cmap-point__button" onClick={() => go(null)}>
@@ -95,6 +95,8 @@ export function PointPicker({
         className="cmap-point__layer"
         aria-label="Поставить точку сюда"
         onClick={(e) => {
+          // From the keyboard (no pointer: detail 0) the point is the map's centre, as «Центр карты».
+          if (e.detail === 0) return pick({ x: size.width / 2, y: size.height / 2 });
           const r = frame.current?.getBoundingClientRect();
           pick({ x: e.clientX - (r?.left ?? 0), y: e.clientY - (r?.top ?? 0) });
         }}

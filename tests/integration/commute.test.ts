@@ -13,6 +13,7 @@ import { FIRST_LEVEL } from "../../shared/map/projection";
 import type { CommuteRoutes, ComplexList } from "../../shared/schemas/catalogue";
 import type { MapView } from "../../shared/schemas/map";
 import { DESTINATION_WALK_MAX, type DestinationAnswer } from "../../shared/transit/destination";
+import { resolvedSearch } from "../../worker/alerts/match-chunk";
 import { refreshStationTrips } from "../../worker/commute/refresh";
 import type { Param } from "../../worker/db/queries/bind";
 import { NO_COMMUTE } from "../../worker/db/queries/commute";
@@ -333,6 +334,15 @@ describe("commute: a point as the destination, its walk counted", () => {
     }
     // A page with it is the bad URL's page, not a 500.
     expect((await get("/novostroyki/?commute_at=56.5000,37.5000")).status).toBe(404);
+    // A saved search with such a point (the stations changed since it was saved) matches nothing, as a gone
+    // place; with a point near a station, it is the station and the walk.
+    const deps = { db: env.DB, kv: env.KV, reads: new Map() };
+    expect(await resolvedSearch(deps, "/novostroyki/?commute_at=56.5000,37.5000&commute_max=60")).toBeNull();
+    const [near] = await randomPoints(3206, 1);
+    expect(await resolvedSearch(deps, `/novostroyki/?commute_at=${near?.at}&commute_max=60`)).toEqual({
+      model: "catalogue",
+      filter: { commute_to: near?.to, commute_walk: near?.walk, commute_max: 60 },
+    });
   });
 });
 

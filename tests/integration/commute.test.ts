@@ -505,9 +505,14 @@ describe("commute: the plans", () => {
   }
 
   it("counts within a limit as one range of the kept minutes (complex_commutes_order)", async () => {
-    const { text } = await plan(countComplexesSql({ commute_to: 7, commute_max: 45 }));
-    expect(text).toMatch(/SEARCH k USING COVERING INDEX complex_commutes_order \(to_id=\? AND minutes<\?\)/);
-    expect(text).not.toMatch(/SCAN k\b|station_trips|TEMP B-TREE/);
+    // A point's walk beyond the station is the same range, its bound less the walk.
+    for (const walk of [undefined, 12]) {
+      const { text } = await plan(countComplexesSql({ commute_to: 7, commute_max: 45, commute_walk: walk }));
+      expect(text).toMatch(
+        /SEARCH k USING COVERING INDEX complex_commutes_order \(to_id=\? AND minutes<\?\)/,
+      );
+      expect(text).not.toMatch(/SCAN k\b|station_trips|TEMP B-TREE/);
+    }
   });
 
   it("reads a page in the commute's order off the index, with no sort of the filter's complexes", async () => {
@@ -515,6 +520,8 @@ describe("commute: the plans", () => {
       { commute_to: 7 },
       { commute_to: 7, commute_max: 60 },
       { commute_to: 7, rooms: [2] },
+      { commute_to: 7, commute_max: 60, commute_walk: 12 },
+      { commute_to: 7, commute_walk: 12 },
     ]) {
       const p = await plan(listComplexesSql({ filter, page: 3, perPage: 25, sort: "commute asc" }));
       const ids = p.steps.find((s) => s.detail === "CO-ROUTINE p");

@@ -10,7 +10,7 @@ import { formatDecimal } from "../../shared/format";
 import { WALK_DETOUR, WALK_KMH } from "../../shared/geo/distance";
 import { isAskedProblem, pageData } from "../../shared/page-data";
 import type { LocationItem } from "../../shared/schemas/locations";
-import type { DestinationAnswer } from "../../shared/transit/destination";
+import { DESTINATION_WALK_MAX, type DestinationAnswer } from "../../shared/transit/destination";
 import { MODEL, TRACK_DETOUR, TRANSFER_KM, TRANSFER_MINUTES, WAIT_OF_LINE } from "../../shared/transit/graph";
 import { approxMinutes } from "../../shared/transit/text";
 import { CommuteLimitOptions } from "../components/catalogue/filter-form/controls";
@@ -48,6 +48,7 @@ const RULES = [
   `Поезд между соседними станциями идёт по прямой между ними × ${n(TRACK_DETOUR)}: в метро со скоростью ${MODEL.metro.speed} км/ч, на МЦК — ${MODEL.mcc.speed} км/ч, на МЦД — ${MODEL.mcd.speed} км/ч; стоянка на станции — ${n(MODEL.metro.dwell)}, ${n(MODEL.mcc.dwell)} и ${n(MODEL.mcd.dwell)} мин.`,
   `Ожидание поезда — половина интервала в час пик: в метро ${n(MODEL.metro.wait)} мин, на МЦК ${n(MODEL.mcc.wait)} мин, на МЦД ${n(MODEL.mcd.wait)} мин (МЦД-3 и МЦД-4 — ${n(WAIT_OF_LINE.D3 ?? 0)} мин). Ждём при посадке и после каждой пересадки.`,
   `Пересадка внутри одной станции — ${TRANSFER_MINUTES} мин пешком. Переход между разными станциями ближе ${n(TRANSFER_KM * 1000)} м — пешком по расстоянию между ними, но не меньше 2 мин.`,
+  `Точка на карте, центр района или города — это ближайшая к ней станция и путь от неё пешком по тем же правилам (не дальше ${DESTINATION_WALK_MAX} минут). Указать точку можно на карте новостроек: кнопка «Указать точку на карте».`,
   `Автобусы, трамваи, электрички вне МЦД, такси и пробки не учитываем, как и расписание, толпу и закрытые входы. Поездки дольше ${COMMUTE_HORIZON} минут не показываем.`,
 ];
 

@@ -437,6 +437,11 @@ describe("commute: a complex's routes, one per station it walks to", () => {
       expect(res.status, query).toBe(400);
       expect(((await res.json()) as { error: string }).error, query).toMatch(says);
     }
+    const gone = await get(`${ROUTES}?complex=999999999&commute_to=7`, {
+      headers: { Accept: "application/json" },
+    });
+    expect(gone.status).toBe(404);
+    expect(((await gone.json()) as { error: string }).error).toBe("Такого ЖК нет в каталоге");
   });
 });
 

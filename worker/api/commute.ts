@@ -52,5 +52,5 @@ export const commute = new Hono<AppEnv>()
     const routes = await orBadDestination(
       LOADERS.commuteRoutes(depsOf(c.env), complex, { commute_to, commute_at }),
     );
-    return routes ? c.json(routes) : notFound("Такой станции нет");
+    return routes ? c.json(routes) : notFound("Такого ЖК нет в каталоге");
   });

@@ -18,6 +18,7 @@ import {
   DESTINATION_STATIONS_SQL,
   type DestinationRow,
   destinationSql,
+  PUBLISHED_COMPLEX_SQL,
   type RouteRow,
 } from "../db/queries/commute";
 import type { Deps } from "./deps";
@@ -84,7 +85,7 @@ const stationOf = (r: DestinationRow): CommuteDestination => ({
 
 /**
  * A complex's ways to the destination (`commute_to` or `commute_at` of `filter`), one per station it walks
- * to, the quickest first; null when the complex has none of its own or the station is unknown. Throws
+ * to, the quickest first; null when the complex is not in the catalogue or the station is unknown. Throws
  * DestinationProblem for a point beyond a walk (the API's 400).
  */
 export async function loadCommuteRoutes(
@@ -97,12 +98,13 @@ export async function loadCommuteRoutes(
   if (to === undefined) return null;
   const walk = commuteWalk(resolved);
   const dest = destinationSql(to);
-  const [station, routes] = await deps.db.batch([
+  const [station, routes, published] = await deps.db.batch([
     deps.db.prepare(dest.sql).bind(...dest.params),
     deps.db.prepare(COMPLEX_ROUTES_SQL).bind(complex, to),
+    deps.db.prepare(PUBLISHED_COMPLEX_SQL).bind(complex),
   ]);
   const row = station?.results?.[0] as DestinationRow | undefined;
-  if (!row) return null;
+  if (!row || !published?.results?.length) return null;
   return {
     to: { ...stationOf(row), ...(filter.commute_at ? { point: { at: filter.commute_at, walk } } : {}) },
     routes: ((routes?.results ?? []) as RouteRow[]).map((r) => ({

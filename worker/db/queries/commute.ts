@@ -146,6 +146,10 @@ export const COMPLEX_ROUTES_SQL = `SELECT s.id, s.name, s.kind, l.color,
   WHERE cs.complex_id = ?1 AND cs.distance_type = 1 AND cs.minutes IS NOT NULL
   ORDER BY t.to_id IS NULL, cs.minutes + t.minutes, cs.minutes, s.id`;
 
+/** A published complex's id (?1): the routes' complex is one of the catalogue's. */
+export const PUBLISHED_COMPLEX_SQL =
+  "SELECT id FROM residential_complexes WHERE id = ?1 AND is_published = 1";
+
 /** The places a destination may be named by (shared/transit/destination.ts): stations, districts, towns. */
 export const DESTINATION_PLACES_SQL = `SELECT 'station' AS kind, s.id, s.name, NULL AS name_of, s.lat, s.lng
     FROM subway_stations s

@@ -12,6 +12,7 @@ import type { MenuAmounts } from "./menu";
 import type { AdsData } from "./schemas/ads";
 import type {
   ApartmentDetail,
+  CommuteRoutes,
   ComplexCard,
   ComplexDetail,
   ComplexList,
@@ -51,6 +52,7 @@ export interface ApiAnswers {
   location: { data: LocationItem };
   search: SearchResult;
   commuteDestination: DestinationAnswer;
+  commuteRoutes: CommuteRoutes;
   quizzes: QuizzesResponse;
   quizSubmit: QuizSubmitResult;
   leads: LeadSubmitResult;
@@ -131,6 +133,9 @@ export const apiKeys = {
   search: (keyword: string) => keyOf("search", "/search/entities-by-word", { keyword }),
   /** A commute's destination named as a place (issue 32). */
   commuteDestination: (place: string) => keyOf("commuteDestination", "/commute/destination", { place }),
+  /** A complex's way to the destination from each of its stations (issue 32): a station or a point. */
+  commuteRoutes: (complex: number, to: { station?: number; at?: string }) =>
+    keyOf("commuteRoutes", "/commute/routes", { complex, commute_to: to.station, commute_at: to.at }),
   quizzes: () => keyOf("quizzes", "/quizzes"),
   quizSubmit: () => keyOf("quizSubmit", "/quizzes/submit"),
   leads: () => keyOf("leads", "/leads"),

@@ -3,11 +3,15 @@
  * catalogue, so that a complex's page can show the way there. Nothing stored reads as null, the server's too.
  */
 import { useEffect, useSyncExternalStore } from "react";
+import type { CommuteDestination } from "../../shared/schemas/catalogue";
 
 const KEY = "commute:to";
 
 export interface StoredCommute {
+  /** The destination station (for a point: the station nearest it). */
   to: number;
+  /** A point as the destination (`commute_at`), when it was one. */
+  at?: string;
   max?: number;
 }
 
@@ -21,7 +25,11 @@ function read(): StoredCommute | null {
     try {
       const parsed = JSON.parse(raw ?? "null") as Partial<StoredCommute> | null;
       if (parsed && Number.isInteger(parsed.to))
-        value = { to: parsed.to as number, ...(Number.isInteger(parsed.max) ? { max: parsed.max } : {}) };
+        value = {
+          to: parsed.to as number,
+          ...(typeof parsed.at === "string" ? { at: parsed.at } : {}),
+          ...(Number.isInteger(parsed.max) ? { max: parsed.max } : {}),
+        };
     } catch {
       value = null;
     }
@@ -42,13 +50,15 @@ function subscribe(cb: () => void) {
 
 export const useStoredCommute = () => useSyncExternalStore(subscribe, read, () => null);
 
-/** Remembers a list's destination and limit once it shows them (nothing when the list has none). */
-export function useRememberCommute(to: number | undefined, max: number | undefined) {
+/** Remembers a list's destination (its station, and a point's) and limit once it shows them (nothing without). */
+export function useRememberCommute(dest: CommuteDestination | undefined, max: number | undefined) {
+  const to = dest?.id;
+  const at = dest?.point?.at;
   useEffect(() => {
     if (to === undefined) return;
-    const next = JSON.stringify(max === undefined ? { to } : { to, max });
+    const next = JSON.stringify({ to, ...(at ? { at } : {}), ...(max === undefined ? {} : { max }) });
     if (localStorage.getItem(KEY) === next) return;
     localStorage.setItem(KEY, next);
     for (const l of listeners) l();
-  }, [to, max]);
+  }, [to, at, max]);
 }

@@ -10,7 +10,7 @@ import { formatDecimal } from "../../shared/format";
 import { WALK_DETOUR, WALK_KMH } from "../../shared/geo/distance";
 import { isAskedProblem, pageData } from "../../shared/page-data";
 import type { LocationItem } from "../../shared/schemas/locations";
-import type { DestinationAnswer } from "../../shared/transit/destination";
+import { DESTINATION_WALK_MAX, type DestinationAnswer } from "../../shared/transit/destination";
 import { MODEL, TRACK_DETOUR, TRANSFER_KM, TRANSFER_MINUTES, WAIT_OF_LINE } from "../../shared/transit/graph";
 import { approxMinutes } from "../../shared/transit/text";
 import { CommuteLimitOptions } from "../components/catalogue/filter-form/controls";
@@ -48,6 +48,7 @@ const RULES = [
   `Поезд между соседними станциями идёт по прямой между ними × ${n(TRACK_DETOUR)}: в метро со скоростью ${MODEL.metro.speed} км/ч, на МЦК — ${MODEL.mcc.speed} км/ч, на МЦД — ${MODEL.mcd.speed} км/ч; стоянка на станции — ${n(MODEL.metro.dwell)}, ${n(MODEL.mcc.dwell)} и ${n(MODEL.mcd.dwell)} мин.`,
   `Ожидание поезда — половина интервала в час пик: в метро ${n(MODEL.metro.wait)} мин, на МЦК ${n(MODEL.mcc.wait)} мин, на МЦД ${n(MODEL.mcd.wait)} мин (МЦД-3 и МЦД-4 — ${n(WAIT_OF_LINE.D3 ?? 0)} мин). Ждём при посадке и после каждой пересадки.`,
   `Пересадка внутри одной станции — ${TRANSFER_MINUTES} мин пешком. Переход между разными станциями ближе ${n(TRANSFER_KM * 1000)} м — пешком по расстоянию между ними, но не меньше 2 мин.`,
+  `Точка на карте, центр района или города — это ближайшая к ней станция и путь от неё пешком по тем же правилам (не дальше ${DESTINATION_WALK_MAX} минут). Указать точку можно на карте новостроек: кнопка «Указать точку на карте».`,
   `Автобусы, трамваи, электрички вне МЦД, такси и пробки не учитываем, как и расписание, толпу и закрытые входы. Поездки дольше ${COMMUTE_HORIZON} минут не показываем.`,
 ];
 
@@ -75,19 +76,24 @@ function limitOf(match: PageProps["match"]): number {
   return asked in F.commute_max.options ? asked : 45;
 }
 
-/** What the place's form came back with: its station and the list there, or why there is none. */
+/**
+ * What the place's form came back with: its station and the list there, or why there is none. A district or a
+ * town is its centre as the list's point (`commute_at`): the walk from its station counts in every time.
+ */
 function PlaceAnswer({ answer, limit }: { answer: DestinationAnswer; limit: number }) {
-  const list = `/novostroyki/${filterToUrlQuery({ commute_to: answer.station.id, commute_max: limit })}`;
+  const filter = answer.at === null ? { commute_to: answer.station.id } : { commute_at: answer.at };
+  const list = `/novostroyki/${filterToUrlQuery({ ...filter, commute_max: limit })}`;
   const to = stationName(answer.station);
+  const of = answer.place.name_of ?? `«${answer.place.name}»`;
   return (
     <div className="commute-form__answer" role="status">
       <p>
-        {answer.walk === 0
+        {answer.at === null
           ? `Считаем время до станции ${to}.`
-          : `Ближайшая к центру ${answer.place.name_of ?? `«${answer.place.name}»`} станция — ${to}, от неё ${approxMinutes(answer.walk)} пешком. Время в пути считаем до неё.`}
+          : `Ближайшая к центру ${of} станция — ${to}, от неё ${approxMinutes(answer.walk)} пешком. Время в пути считаем до центра ${of}: до станции и пешком от неё.`}
       </p>
       <a className="button" href={list}>
-        Показать новостройки до {to}
+        Показать новостройки {answer.at === null ? `до ${to}` : `до центра ${of}`}
       </a>
     </div>
   );

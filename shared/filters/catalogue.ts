@@ -9,7 +9,7 @@
 import { BUILD_STAGES, BUILD_TYPES, CLASSES, PARKING } from "../codes";
 import { DEFAULT_SORT, SORTS, type Sort } from "../constants";
 import { parsePrice } from "../format/amount";
-import { COMMUTE_LIMITS, STATION_COUNT } from "./commute";
+import { COMMUTE_LIMITS, type CommuteOffset, canonicalPoint, POINT_RULE, STATION_COUNT } from "./commute";
 import {
   type Dialect,
   type FilterOf,
@@ -223,6 +223,24 @@ export const CATALOGUE_FIELDS = {
     personal: true,
     modalReset: true,
   },
+  /**
+   * A point as the destination (issue 32): «55.7539,37.6208», latitude and longitude with 4 decimals. The loader
+   * turns it into the station nearest on foot and the walk from there (worker/loaders/commute.ts), so it is a
+   * destination like a station, its walk added to every time. With a station as well, the point is the one
+   * (readFilter drops the station). Personal: never indexed.
+   */
+  commute_at: {
+    kind: "word",
+    label: "Точка на карте",
+    url: ["commute_at"],
+    api: ["search[commute_at]", "commute_at"],
+    pattern: /^\d{2}\.\d{4},\d{2}\.\d{4}$/,
+    canonical: canonicalPoint,
+    rule: POINT_RULE,
+    example: "55.7539,37.6208",
+    personal: true,
+    modalReset: true,
+  },
   commute_max: {
     kind: "code",
     label: "Время в пути",
@@ -236,7 +254,8 @@ export const CATALOGUE_FIELDS = {
 
 export type CatalogueFields = typeof CATALOGUE_FIELDS;
 export type CatalogueField = keyof CatalogueFields;
-export type CatalogueFilter = FilterOf<CatalogueFields>;
+/** A filter; once the loader has resolved its point (resolveCommute), with the walk from the station too. */
+export type CatalogueFilter = FilterOf<CatalogueFields> & CommuteOffset;
 /** Fields whose value is a list of ids or codes. */
 export type ListField = {
   [K in CatalogueField]: CatalogueFields[K]["kind"] extends "list" ? K : never;
@@ -250,7 +269,7 @@ const WITH_COMMUTE: readonly CatalogueSort[] = [...SORTS, COMMUTE_SORT];
 
 /** The sorts a filter's list offers: the commute's only with a destination. */
 export function sortsOf(f: CatalogueFilter): readonly CatalogueSort[] {
-  return f.commute_to === undefined ? SORTS : WITH_COMMUTE;
+  return f.commute_to === undefined && f.commute_at === undefined ? SORTS : WITH_COMMUTE;
 }
 
 /** Sort (SPEC §4): the page URL's and the API's `sort`, or the newer dialect's sort_column + sort_order. */
@@ -284,6 +303,13 @@ export function pairDistance(filter: CatalogueFilter): CatalogueFilter {
   return { ...filter, distance_type: type ?? 1, distance_time: time ?? 1 };
 }
 
+/** One destination: a point named besides a station is the one (the station is dropped from the URL). */
+export function oneDestination(filter: CatalogueFilter): CatalogueFilter {
+  if (filter.commute_at === undefined || filter.commute_to === undefined) return filter;
+  const { commute_to: _, ...rest } = filter;
+  return rest;
+}
+
 /** The list's sort among those its filter offers (sortsOf). */
 export function readSort(get: Get, f: CatalogueFilter): CatalogueSort {
   return readSortOf(get, sortsOf(f), DEFAULT_SORT);
@@ -291,7 +317,7 @@ export function readSort(get: Get, f: CatalogueFilter): CatalogueSort {
 
 /** A filter read in a dialect; the API's reading throws a FilterError for a bad value, a page's drops it. */
 export function readFilter(get: Get, dialect: Dialect): CatalogueFilter {
-  return pairDistance(readTable(CATALOGUE_FIELDS, get, dialect, dialect === "api"));
+  return oneDestination(pairDistance(readTable(CATALOGUE_FIELDS, get, dialect, dialect === "api")));
 }
 
 /** The API's list query: both dialects, strict (a FilterError names the parameter and its rule). */
@@ -311,7 +337,7 @@ export function readPageQuery(search: URLSearchParams, perPage: number): ListQue
 
 /** Merges a base filter (a location or a named page) under the visitor's own choices. */
 export function mergeFilters(base: CatalogueFilter, own: CatalogueFilter): CatalogueFilter {
-  return pairDistance({ ...base, ...own });
+  return oneDestination(pairDistance({ ...base, ...own }));
 }
 
 export function isEmptyFilter(f: CatalogueFilter): boolean {

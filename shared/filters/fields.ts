@@ -95,6 +95,11 @@ export interface WordDef extends Common {
   rule: string;
   /** A value that fits (the tests' and the fuzz's sample). */
   example: string;
+  /**
+   * The value's one spelling (a point's fixed decimals), or null when it is none; a page URL written another
+   * way is moved to it (its canonical URL), the API reads it.
+   */
+  canonical?(text: string): string | null;
 }
 
 /** One id (a complex): a number, or the API answers 400. */
@@ -209,8 +214,17 @@ function schemaOf(def: FieldDef, strict: boolean): v.GenericSchema<string, unkno
         v.maxValue(def.max ?? 999_999_999, rule),
       );
     }
-    case "word":
+    case "word": {
+      const { canonical } = def;
+      if (canonical)
+        return v.pipe(
+          v.string(),
+          v.transform((s) => canonical(s) ?? ""),
+          v.check((s) => s !== "", def.rule),
+          v.regex(def.pattern, def.rule),
+        );
       return v.pipe(v.string(), v.regex(def.pattern, def.rule));
+    }
     case "flag":
       return v.pipe(
         v.string(),

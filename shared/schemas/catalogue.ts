@@ -87,6 +87,8 @@ export interface CommuteTime {
   minutes: number;
   walk: number;
   ride: number;
+  /** To a point (`commute_at`): the minutes on foot from the last station to it, counted in `minutes`. */
+  after?: number;
   transfers: number;
   /** The colours of the lines ridden, in order (none when the destination is the complex's own station). */
   colors: string[];
@@ -100,6 +102,20 @@ export interface CommuteDestination {
   name: string;
   kind: "metro" | "mcc" | "mcd";
   color: string;
+  /**
+   * With a point as the destination (`commute_at`): the point («55.7539,37.6208») and the minutes on foot to it
+   * from this station, the station nearest it; every time to the destination counts that walk.
+   */
+  point?: { at: string; walk: number };
+}
+
+/**
+ * A complex's ways to a commute's destination, one per station it walks to (issue 32, the complex page): the
+ * quickest first, each with its time (null: no trip from that station within the longest limit).
+ */
+export interface CommuteRoutes {
+  to: CommuteDestination;
+  routes: { station: CommuteDestination; time: CommuteTime | null }[];
 }
 
 export interface ComplexList extends PageMeta {

@@ -56,5 +56,15 @@ export interface MapView {
   commuteTo?: MapDestination;
 }
 
-/** A commute's destination as the map marks it: [name, kind, line colour, x, y] (km, to the metre). */
-export type MapDestination = [name: string, kind: StationLink["kind"], color: string, x: number, y: number];
+/**
+ * A commute's destination as the map marks it: [name, kind, line colour, x, y] (km, to the metre) of its
+ * station, and for a point (`commute_at`) the minutes on foot from that station to the point.
+ */
+export type MapDestination = [
+  name: string,
+  kind: StationLink["kind"],
+  color: string,
+  x: number,
+  y: number,
+  walk?: number,
+];

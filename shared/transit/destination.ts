@@ -6,6 +6,7 @@
  * Russian, never answered with an empty list.
  */
 import * as v from "valibot";
+import { type LatLng, pointText, readPoint } from "../filters/commute";
 import { formatDecimal } from "../format";
 import { haversineKm, walkMinutes } from "../geo/distance";
 import type { CommuteDestination } from "../schemas/catalogue";
@@ -40,7 +41,15 @@ export interface DestinationAnswer {
   station: CommuteDestination;
   /** Minutes on foot from the station to the place's centre (0 for a station). */
   walk: number;
+  /**
+   * The place's centre as the filter's point (`commute_at`, «55.7539,37.6208»), so that the list counts its
+   * walk; null for a station, which is its own destination (`commute_to`).
+   */
+  at: string | null;
 }
+
+/** A station with its place: the nearest to a point is one of them. */
+export type StationPlace = CommuteDestination & LatLng;
 
 /** Why a name has no destination, in Russian: the API's 400, the method page's message. */
 export class DestinationProblem extends Error {}
@@ -69,7 +78,7 @@ const KIND_ORDER: readonly DestinationPlace["kind"][] = ["station", "district", 
 export function chooseDestination(
   text: string,
   places: readonly DestinationPlace[],
-  stations: readonly (CommuteDestination & { lat: number; lng: number })[],
+  stations: readonly StationPlace[],
 ): DestinationAnswer {
   const key = placeKey(text);
   const found = places
@@ -84,20 +93,49 @@ export function chooseDestination(
     const station = stations.find((s) => s.id === found.id);
     if (station) {
       const { id, name, kind, color } = station;
-      return { place, station: { id, name, kind, color }, walk: 0 };
+      return { place, station: { id, name, kind, color }, walk: 0, at: null };
     }
   }
-  let nearest: { station: (typeof stations)[number]; km: number } | null = null;
+  const at = readPoint(pointText(found));
+  if (!at) throw new DestinationProblem(`«${found.name}» — не в Москве и не в Подмосковье`);
+  const near = nearestStation(at, stations);
+  if (near.walk > DESTINATION_WALK_MAX)
+    throw new DestinationProblem(
+      `От центра ${found.name_of ?? `«${found.name}»`} до ближайшей станции, ${near.station.name}, ${formatDecimal(near.km, 1)} км — ${TOO_FAR}`,
+    );
+  return { place, station: near.station, walk: near.walk, at: pointText(at) };
+}
+
+/** Why a place or point beyond a walk has no time. */
+const TOO_FAR = `дальше, чем ${DESTINATION_WALK_MAX} минут пешком. Время в пути мы считаем только на метро, МЦК и МЦД, без автобусов и электричек.`;
+
+/** The station nearest a point on foot (the straight line at the catalogue's pace), and the walk from it. */
+export function nearestStation(
+  at: LatLng,
+  stations: readonly StationPlace[],
+): { station: CommuteDestination; km: number; walk: number } {
+  let nearest: { station: StationPlace; km: number } | null = null;
   for (const s of stations) {
-    const km = haversineKm(found.lat, found.lng, s.lat, s.lng);
+    const km = haversineKm(at.lat, at.lng, s.lat, s.lng);
     if (!nearest || km < nearest.km) nearest = { station: s, km };
   }
   if (!nearest) throw new DestinationProblem("Станций метро, МЦК и МЦД в каталоге пока нет");
-  const walk = walkMinutes(nearest.km);
-  if (walk > DESTINATION_WALK_MAX)
-    throw new DestinationProblem(
-      `От центра ${found.name_of ?? `«${found.name}»`} до ближайшей станции, ${nearest.station.name}, ${formatDecimal(nearest.km, 1)} км — дальше, чем ${DESTINATION_WALK_MAX} минут пешком. Время в пути мы считаем только на метро, МЦК и МЦД, без автобусов и электричек.`,
-    );
   const { id, name, kind, color } = nearest.station;
-  return { place, station: { id, name, kind, color }, walk };
+  return { station: { id, name, kind, color }, km: nearest.km, walk: walkMinutes(nearest.km) };
+}
+
+/**
+ * A point as a destination (`commute_at`, already read: in the region, 4 decimals): the station nearest on foot
+ * and the walk from it; a DestinationProblem when every station is beyond a walk.
+ */
+export function choosePoint(
+  at: LatLng,
+  stations: readonly StationPlace[],
+): { station: CommuteDestination; walk: number } {
+  const near = nearestStation(at, stations);
+  if (near.walk > DESTINATION_WALK_MAX)
+    throw new DestinationProblem(
+      `От этой точки до ближайшей станции, ${near.station.name}, ${formatDecimal(near.km, 1)} км — ${TOO_FAR}`,
+    );
+  return { station: near.station, walk: near.walk };
 }

@@ -26,10 +26,15 @@ export function ridden(kinds: readonly CommuteTime["kinds"][number][]): string {
   return `на${NBSP}${names.length ? `${names.join(", ")} и ${last}` : last}`;
 }
 
-/** «9 мин пешком, 27 мин на метро, 1 пересадка»; the walk alone when the destination is the complex's station. */
-export function commuteParts(t: CommuteTime): string {
+/**
+ * «9 мин пешком, 27 мин на метро, 1 пересадка»; the walk alone when the destination is the complex's station.
+ * To a point (`t.after`), the walk from the last station after it: «…, 1 пересадка, от м. Охотный Ряд 12 мин
+ * пешком» (`station`: the station's name as the card writes it).
+ */
+export function commuteParts(t: CommuteTime, station?: string): string {
   const walk = formatDistance(t.walk, "foot");
-  if (t.ride === 0) return walk;
+  const after = t.after && station ? `, от${NBSP}${station} ${formatDistance(t.after, "foot")}` : "";
+  if (t.ride === 0) return `${walk}${after}`;
   const transfers = t.transfers ? countOf(t.transfers, TRANSFERS) : `без${NBSP}пересадок`;
-  return `${walk}, ${t.ride}${NBSP}мин ${ridden(t.kinds)}, ${transfers}`;
+  return `${walk}, ${t.ride}${NBSP}мин ${ridden(t.kinds)}, ${transfers}${after}`;
 }

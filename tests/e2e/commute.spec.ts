@@ -9,7 +9,7 @@ import { commuteBand, commuteBandColor } from "../../shared/transit/bands";
 import { axeViolations } from "./axe";
 import { DESKTOP, hydrated, PHONE, watchErrors } from "./helpers";
 
-const SHOTS = "/work/wt/shots/commute2";
+const SHOTS = "/work/wt/shots/dest";
 
 /**
  * The map of a commute's query: the legend names the destination, and every marker (a point or a cluster) is
@@ -48,6 +48,9 @@ async function expectColouredMap(page: Page, query: string) {
   }
   await page.locator(".cmap").scrollIntoViewIfNeeded();
 }
+
+/** «≈ 20 мин» of a card's «≈ 20 мин до …». */
+const minutesOf = (text: string) => /^≈\s\d+\sмин/.exec(text)?.[0] ?? text;
 
 async function apiTotal(page: Page, query: string): Promise<number> {
   const res = await page.request.get(`/api/v1/residential-complexes/grid?per_page=1&${query}`);
@@ -113,7 +116,10 @@ for (const viewport of [DESKTOP, PHONE])
     await hydrated(page);
     const route = page.locator(".cx-commute");
     await route.scrollIntoViewIfNeeded();
-    await expect(route.locator(".listing-card__commute strong")).toHaveText(minutes);
+    // One way per station it walks to, the quickest first: the card's time.
+    await expect(route.locator(".cx-commute__route .listing-card__commute strong").first()).toHaveText(
+      minutesOf(minutes),
+    );
     await expect(route.getByRole("link", { name: "Все ЖК в пределах 45 минут" })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/complex-route-${viewport.width}.png` });
   });
@@ -165,15 +171,90 @@ test("a destination named as a place on the method page, with JavaScript", async
   await page.getByRole("button", { name: "Найти станцию" }).click();
   await expect(page.getByRole("status")).toContainText(/Ближайшая к центру Арбата станция — м\.\s\S+/);
   await page.screenshot({ path: `${SHOTS}/method-place-1440.png` });
-  const link = page.getByRole("link", { name: /^Показать новостройки до м\./ });
-  const station = ((await link.textContent()) ?? "").replace(/^Показать новостройки до /, "");
-  await link.click();
-  await expect(page).toHaveURL(/\/novostroyki\/\?commute_to=\d+&commute_max=60$/);
-  // Every card says its time to that station.
+  // The list to the district's centre as a point: the walk from its station counts.
+  await page.getByRole("link", { name: "Показать новостройки до центра Арбата" }).click();
+  await expect(page).toHaveURL(/\/novostroyki\/\?commute_at=\d{2}\.\d{4},\d{2}\.\d{4}&commute_max=60$/);
   const lines = page.locator(".listing-card__commute");
-  await expect(lines.first()).toContainText(
-    new RegExp(`^≈\\s\\d+\\sмин до ${station.replace(/\s/g, "\\s")}`),
-  );
+  await expect(lines.first()).toContainText(/^≈\s\d+\sмин до точки на карте/);
+  await expect(lines.first()).toContainText(/,\sот\s\S+\s[^,]+\s\d+\sмин пешком$/);
   await expect(lines).toHaveCount(await page.locator(".listing-card").count());
   expect(errors).toEqual([]);
 });
+
+/**
+ * A point picked on the map: «Указать точку на карте», a tap on the map; the URL takes the point, a pin shows
+ * where it was tapped, the map is coloured by the time to it and its count is the list's, each card's time
+ * counts the walk from the station («до точки на карте: …, от м. … N мин пешком»), and a complex's page shows
+ * its way from each station.
+ */
+for (const viewport of [DESKTOP, PHONE])
+  test(`a point picked on the map at ${viewport.width} px`, async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.setViewportSize(viewport);
+    await page.goto("/novostroyki/na-karte/?commute_max=60");
+    await hydrated(page);
+    const frame = page.locator(".cmap__frame");
+    await frame.scrollIntoViewIfNeeded();
+    await page.getByRole("button", { name: "Указать точку на карте" }).click();
+    const box = await frame.boundingBox();
+    if (!box) throw new Error("no map");
+    // A little off the centre (Moscow's), where stations are near.
+    const tap = { x: box.width * 0.55, y: box.height * 0.45 };
+    await page.mouse.click(box.x + tap.x, box.y + tap.y);
+    await expect(page).toHaveURL(/[?&]commute_at=\d{2}\.\d{4},\d{2}\.\d{4}/);
+    const query = new URL(page.url()).search.slice(1);
+    // The pin's tip is where the map was tapped (the projection there and back; the point kept to 4 decimals,
+    // ~11 m, is a few pixels at Moscow's zoom), and the page stays at the map.
+    const pin = page.locator(".cmap-point__pin path");
+    await expect(pin).toBeVisible();
+    await expect(frame).toBeInViewport();
+    const tip = await pin.boundingBox();
+    const now = await frame.boundingBox();
+    expect(Math.abs((tip?.x ?? 0) + (tip?.width ?? 0) / 2 - (now?.x ?? 0) - tap.x)).toBeLessThan(6);
+    expect(Math.abs((tip?.y ?? 0) + (tip?.height ?? 0) - (now?.y ?? 0) - tap.y)).toBeLessThan(6);
+    await expect(page.getByRole("region", { name: "Время в пути до точки на карте" })).toBeVisible();
+    // The map's count, the list's and the API's agree.
+    const total = await apiTotal(page, query.replace(/&?view=[^&]*/, ""));
+    expect(total).toBeGreaterThan(0);
+    await expect(page.locator(".map-page__count")).toHaveText(new RegExp(`На карте ${total}\\s`));
+    await expect(page.locator(".listing__count")).toContainText(String(total));
+    const markers = page.locator(".cmap__markers [data-commute]");
+    await expect(markers.first()).toBeVisible();
+    for (const label of await markers.evaluateAll((els) =>
+      els.map((el) => el.getAttribute("aria-label") ?? ""),
+    ))
+      expect(label).toMatch(/≈\s\d+\sмин до точки на карте/);
+    await page.locator(".map-page").screenshot({ path: `${SHOTS}/point-map-${viewport.width}.png` });
+    const line = page.locator(".listing-card__commute").first();
+    await expect(line).toContainText(/^≈\s\d+\sмин до точки на карте/);
+    await expect(line).toContainText(/,\sот\s\S+\s[^,]+\s\d+\sмин пешком$/);
+    await page.locator(".listing-card").first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/point-listing-${viewport.width}.png` });
+
+    // The complex's page: a way from each of its stations, the first the card's time.
+    const first = page.locator(".listing-card").first();
+    const minutes = (await first.locator(".listing-card__commute strong").textContent()) ?? "";
+    await first.locator(".listing-card__link").click();
+    await hydrated(page);
+    const route = page.locator(".cx-commute");
+    await route.scrollIntoViewIfNeeded();
+    await expect(route.getByRole("heading", { name: "Время в пути до точки на карте" })).toBeVisible();
+    await expect(route.locator(".cx-commute__route .listing-card__commute strong").first()).toHaveText(
+      minutesOf(minutes),
+    );
+    await page.screenshot({ path: `${SHOTS}/point-complex-${viewport.width}.png` });
+
+    // The listing's form keeps the point, and lets it go.
+    if (viewport === DESKTOP) {
+      await page.goto(`/novostroyki/?${query.replace(/&?view=[^&]*/, "")}`);
+      await hydrated(page);
+      const form = page.getByRole("form", { name: "Фильтры новостроек" });
+      await form.getByText("Все фильтры").click();
+      const commute = form.locator(".filter-commute");
+      await expect(commute).toContainText("Куда: точка на карте");
+      await commute.screenshot({ path: `${SHOTS}/point-filter-1440.png` });
+      await commute.getByRole("button", { name: "убрать точку" }).click();
+      await expect(form.getByRole("combobox", { name: "Куда ехать" })).toBeVisible();
+    }
+    expect(errors).toEqual([]);
+  });

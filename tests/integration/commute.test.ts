@@ -7,18 +7,19 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { filterToUrlQuery } from "../../shared/filters/catalogue";
-import { COMMUTE_LIMITS, STATION_COUNT } from "../../shared/filters/commute";
+import { COMMUTE_LIMITS, pointText, STATION_COUNT } from "../../shared/filters/commute";
 import { haversineKm, walkMinutes } from "../../shared/geo/distance";
 import { FIRST_LEVEL } from "../../shared/map/projection";
-import type { ComplexList } from "../../shared/schemas/catalogue";
+import type { CommuteRoutes, ComplexList } from "../../shared/schemas/catalogue";
 import type { MapView } from "../../shared/schemas/map";
 import { DESTINATION_WALK_MAX, type DestinationAnswer } from "../../shared/transit/destination";
+import { resolvedSearch } from "../../worker/alerts/match-chunk";
 import { refreshStationTrips } from "../../worker/commute/refresh";
 import type { Param } from "../../worker/db/queries/bind";
 import { NO_COMMUTE } from "../../worker/db/queries/commute";
 import { countComplexesSql, countTotal, listComplexesSql } from "../../worker/db/queries/complexes";
 import { Random } from "../../worker/db/seed/prng";
-import { directPageSql } from "../catalogue-oracle";
+import { directCountSql, directPageSql } from "../catalogue-oracle";
 import { get, getJson, rows } from "./helpers";
 
 async function ids(q: { sql: string; params: Param[] }): Promise<number[]> {
@@ -197,6 +198,253 @@ describe("commute: the URL, the sort and bad input", () => {
   });
 });
 
+/** The stations with their places, as D1 holds them: the nearest to a point is one of them. */
+const stationPlaces = () =>
+  rows<{ id: number; lat: number; lng: number }>("SELECT id, lat, lng FROM subway_stations");
+
+/** A point's station and walk computed here: the nearest by the straight line, at the catalogue's pace. */
+function nearestOf(stations: { id: number; lat: number; lng: number }[], lat: number, lng: number) {
+  const [best] = stations
+    .map((s) => ({ id: s.id, km: haversineKm(lat, lng, s.lat, s.lng) }))
+    .sort((a, b) => a.km - b.km);
+  if (!best) throw new Error("no stations");
+  return { to: best.id, walk: walkMinutes(best.km) };
+}
+
+/** Seeded points within a short walk of the stations complexes go to: a random station moved up to ~1.5 km. */
+async function randomPoints(seed: number, n: number) {
+  const stations = await stationPlaces();
+  const random = new Random(seed);
+  return Array.from({ length: n }, () => {
+    const s = stations[random.int(0, stations.length - 1)] as (typeof stations)[number];
+    const lat = s.lat + random.int(-130, 130) / 10_000;
+    const lng = s.lng + random.int(-220, 220) / 10_000;
+    const at = pointText({ lat, lng });
+    const [pl, pg] = at.split(",").map(Number) as [number, number];
+    return { at, ...nearestOf(stations, pl, pg) };
+  });
+}
+
+describe("commute: a point as the destination, its walk counted", () => {
+  it("counts, cards, the order and the plain forms equal the direct computation plus the walk (seeded points × limits)", async () => {
+    const random = new Random(3203);
+    let walked = 0;
+    let someIn = 0;
+    let cut = 0;
+    for (const p of await randomPoints(3203, 40)) {
+      const limit = LIMITS[random.int(0, LIMITS.length - 1)] as number;
+      const best = await direct(p.to);
+      const within = [...best].filter(([, m]) => m + p.walk <= limit).map(([id]) => id);
+      // The walk matters: some complexes within the station's limit are out once it is added.
+      cut += [...best].filter(([, m]) => m <= limit && m + p.walk > limit).length;
+      const q = `commute_at=${p.at}&commute_max=${limit}&per_page=100&sort=commute+asc`;
+      const { status, body } = await getJson<ComplexList>(`${GRID}?${q}`);
+      expect(status, q).toBe(200);
+      expect(body.commute_to?.id, q).toBe(p.to);
+      expect(body.commute_to?.point, q).toEqual({ at: p.at, walk: p.walk });
+      expect(body.total, q).toBe(within.length);
+      expect(
+        body.data.map((c) => c.id).sort((a, b) => a - b),
+        q,
+      ).toEqual(within.sort((a, b) => a - b));
+      for (const card of body.data) {
+        const time = card.commute;
+        expect(time?.minutes, `${q} complex ${card.id}`).toBe((best.get(card.id) ?? 0) + p.walk);
+        expect(time?.after).toBe(p.walk);
+        expect((time?.walk ?? 0) + (time?.ride ?? 0) + (time?.after ?? 0)).toBe(time?.minutes);
+      }
+      const minutes = body.data.map((c) => c.commute?.minutes ?? 0);
+      expect(minutes).toEqual([...minutes].sort((a, b) => a - b));
+      // The plain forms (the oracle's) take the same walk: count and page equal the kept ones'.
+      const filter = { commute_to: p.to, commute_walk: p.walk, commute_max: limit };
+      expect(await countTotal(env.DB, countComplexesSql(filter)), q).toBe(within.length);
+      expect(await countTotal(env.DB, directCountSql(filter)), q).toBe(within.length);
+      const page = {
+        filter: { commute_to: p.to, commute_walk: p.walk },
+        page: 2,
+        perPage: 9,
+        sort: "commute asc" as const,
+      };
+      expect(await ids(listComplexesSql(page)), q).toEqual(await ids(directPageSql(page)));
+      if (p.walk > 1) walked++;
+      if (within.length) someIn++;
+    }
+    // Not vacuous: real walks, lists that find complexes, and complexes the walk leaves out.
+    expect(walked).toBeGreaterThan(20);
+    expect(someIn).toBeGreaterThan(10);
+    expect(cut).toBeGreaterThan(0);
+  });
+
+  it("colours the map by the minutes with the walk", async () => {
+    for (const p of await randomPoints(3204, 4)) {
+      const best = await direct(p.to);
+      const { status, body } = await getJson<MapView>(
+        `/api/v1/residential-complexes/map-view?zoom=${FIRST_LEVEL}&commute_at=${p.at}&commute_max=90`,
+      );
+      expect(status).toBe(200);
+      for (const pt of body.points)
+        expect(pt[7], `complex ${pt[0]}`).toBe((best.get(pt[0]) ?? -1e9) + p.walk);
+      const wanted = [...best.values()].map((m) => m + p.walk).filter((m) => m <= 90);
+      for (const level of body.levels) {
+        const known = level.map((c) => c[8] ?? -2).filter((m) => m >= 0);
+        expect(known.length ? Math.min(...known) : -1).toBe(wanted.length ? Math.min(...wanted) : -1);
+      }
+    }
+  });
+
+  it("moves a page to the point's canonical spelling, and drops a malformed point or one outside the region", async () => {
+    for (const [from, to] of [
+      ["commute_at=55.75390,37.62080&commute_max=45", "?commute_at=55.7539,37.6208&commute_max=45"],
+      ["commute_at=55.753912, 37.6208", "?commute_at=55.7539,37.6208"],
+      ["commute_at=55.7539;37.62&commute_to=7", "?commute_at=55.7539,37.6200"],
+      ["commute_at=abc&commute_max=45", "?commute_max=45"],
+      ["commute_at=59.9386,30.3141", ""],
+      ["rooms=1&commute_at=55.7539", "?rooms=1"],
+    ] as const) {
+      const res = await get(`/novostroyki/?${from}`);
+      expect(res.status, from).toBe(301);
+      expect(res.headers.get("Location"), from).toBe(`/novostroyki/${to}`);
+    }
+    const res = await get("/novostroyki/?commute_at=55.7539,37.6208&commute_max=45");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html.includes('<meta name="robots" content="noindex, follow"')).toBe(true);
+    expect(html.includes('<input type="hidden" name="commute_at" value="55.7539,37.6208"/>')).toBe(true);
+    expect(html).toMatch(/≈\u00a0\d+\u00a0мин до точки на карте/);
+  });
+
+  it("answers a malformed point, one outside the region and one beyond a walk from every station with a Russian 400", async () => {
+    for (const [query, says] of [
+      ["commute_at=abc", /^commute_at: ожидается точка в Москве или Подмосковье/],
+      ["search[commute_at]=55.7539", /^search\[commute_at\]: ожидается точка в Москве или Подмосковье/],
+      ["commute_at=59.9386,30.3141", /^commute_at: ожидается точка в Москве или Подмосковье/],
+      // In the region, far from any rail: north of Дмитров.
+      [
+        "commute_at=56.5,37.5",
+        /^От этой точки до ближайшей станции, .+, [\d,]+ км — дальше, чем 30 минут пешком/,
+      ],
+    ] as const) {
+      for (const path of [GRID, "/api/v1/residential-complexes/map-view"]) {
+        const res = await get(`${path}?zoom=${FIRST_LEVEL}&${query}`, {
+          headers: { Accept: "application/json" },
+        });
+        expect(res.status, `${path} ${query}`).toBe(400);
+        expect(((await res.json()) as { error: string }).error, query).toMatch(says);
+      }
+    }
+    // A page with it is the bad URL's page, not a 500.
+    expect((await get("/novostroyki/?commute_at=56.5000,37.5000")).status).toBe(404);
+    // A saved search with such a point (the stations changed since it was saved) matches nothing, as a gone
+    // place; with a point near a station, it is the station and the walk.
+    const deps = { db: env.DB, kv: env.KV, reads: new Map() };
+    expect(await resolvedSearch(deps, "/novostroyki/?commute_at=56.5000,37.5000&commute_max=60")).toBeNull();
+    const [near] = await randomPoints(3206, 1);
+    expect(await resolvedSearch(deps, `/novostroyki/?commute_at=${near?.at}&commute_max=60`)).toEqual({
+      model: "catalogue",
+      filter: { commute_to: near?.to, commute_walk: near?.walk, commute_max: 60 },
+    });
+  });
+});
+
+describe("commute: a complex's routes, one per station it walks to", () => {
+  const ROUTES = "/api/v1/commute/routes";
+  it("equal the direct computation for each station, the quickest first, with the point's walk", async () => {
+    const random = new Random(3205);
+    const complexes = await rows<{ id: number }>(
+      `SELECT complex_id AS id FROM complex_stations WHERE distance_type = 1 AND minutes IS NOT NULL
+       GROUP BY complex_id HAVING count(*) > 1 ORDER BY complex_id`,
+    );
+    expect(complexes.length).toBeGreaterThan(5);
+    const points = await randomPoints(3205, 12);
+    let unknown = 0;
+    let rides = 0;
+    for (const [i, p] of points.entries()) {
+      const complex = (complexes[random.int(0, complexes.length - 1)] as { id: number }).id;
+      // Half to the point, half to its station alone (no walk).
+      const asPoint = i % 2 === 0;
+      const walk = asPoint ? p.walk : 0;
+      const q = asPoint ? `complex=${complex}&commute_at=${p.at}` : `complex=${complex}&commute_to=${p.to}`;
+      const { status, body } = await getJson<CommuteRoutes>(`${ROUTES}?${q}`);
+      expect(status, q).toBe(200);
+      expect(body.to.id, q).toBe(p.to);
+      const want = await rows<{
+        station: number;
+        walk: number;
+        ride: number | null;
+        transfers: number | null;
+      }>(
+        `SELECT cs.station_id AS station, cs.minutes AS walk, t.minutes AS ride, t.transfers
+         FROM complex_stations cs LEFT JOIN station_trips t ON t.from_id = cs.station_id AND t.to_id = ?2
+         WHERE cs.complex_id = ?1 AND cs.distance_type = 1 AND cs.minutes IS NOT NULL`,
+        complex,
+        p.to,
+      );
+      // Every station once, each with its own trip (or none), the walk to the point added.
+      expect(
+        body.routes.map((r) => r.station.id).sort((a, b) => a - b),
+        q,
+      ).toEqual(want.map((w) => w.station).sort((a, b) => a - b));
+      for (const r of body.routes) {
+        const w = want.find((x) => x.station === r.station.id);
+        if (w?.ride === null || w?.ride === undefined) {
+          expect(r.time, `${q} station ${r.station.id}`).toBeNull();
+          unknown++;
+          continue;
+        }
+        expect(r.time?.minutes, `${q} station ${r.station.id}`).toBe(w.walk + w.ride + walk);
+        expect(r.time?.walk).toBe(w.walk);
+        expect(r.time?.ride).toBe(w.ride);
+        expect(r.time?.transfers).toBe(w.transfers);
+        if (w.ride > 0) rides++;
+      }
+      // The quickest first, the stations with no trip last.
+      const keyed = body.routes.map((r) => r.time?.minutes ?? 99_999);
+      expect(keyed, q).toEqual([...keyed].sort((a, b) => a - b));
+      // The first is the card's time: the list's quickest way.
+      const list = await getJson<ComplexList>(
+        `${GRID}?search[ids]=${complex}&${asPoint ? `commute_at=${p.at}` : `commute_to=${p.to}`}`,
+      );
+      expect(body.routes[0]?.time?.minutes ?? null, q).toBe(list.body.data[0]?.commute?.minutes ?? null);
+    }
+    expect(rides).toBeGreaterThan(10);
+    // A station with no trip there (beyond the longest limit) beside one with a trip: said so, and last.
+    const [pair] = await rows<{ complex: number; to: number }>(
+      `SELECT a.complex_id AS complex, t.to_id AS "to" FROM complex_stations a
+       JOIN station_trips t ON t.from_id = a.station_id
+       JOIN complex_stations b ON b.complex_id = a.complex_id AND b.distance_type = 1 AND b.station_id != a.station_id
+       WHERE a.distance_type = 1 AND a.minutes IS NOT NULL AND b.minutes IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM station_trips u WHERE u.from_id = b.station_id AND u.to_id = t.to_id)
+       ORDER BY a.complex_id, t.to_id LIMIT 1`,
+    );
+    if (!pair) throw new Error("the seed has no complex with a station beyond the longest trip");
+    const mixed = await getJson<CommuteRoutes>(`${ROUTES}?complex=${pair.complex}&commute_to=${pair.to}`);
+    expect(mixed.body.routes[0]?.time).not.toBeNull();
+    expect(mixed.body.routes.at(-1)?.time).toBeNull();
+    unknown += mixed.body.routes.filter((r) => r.time === null).length;
+    expect(unknown).toBeGreaterThan(0);
+  });
+
+  it("answers bad input with a Russian 400", async () => {
+    for (const [query, says] of [
+      ["commute_to=7", /^complex: укажите ЖК/],
+      ["complex=x&commute_to=7", /^complex: ожидается номер ЖК/],
+      ["complex=1", /^укажите, куда ехать/],
+      ["complex=1&commute_at=abc", /^commute_at: ожидается точка в Москве или Подмосковье/],
+      ["complex=1&commute_at=56.5,37.5", /^От этой точки до ближайшей станции/],
+      [`complex=1&commute_to=${STATION_COUNT + 1}`, /^commute_to: ожидается номер/],
+    ] as const) {
+      const res = await get(`${ROUTES}?${query}`, { headers: { Accept: "application/json" } });
+      expect(res.status, query).toBe(400);
+      expect(((await res.json()) as { error: string }).error, query).toMatch(says);
+    }
+    const gone = await get(`${ROUTES}?complex=999999999&commute_to=7`, {
+      headers: { Accept: "application/json" },
+    });
+    expect(gone.status).toBe(404);
+    expect(((await gone.json()) as { error: string }).error).toBe("Такого ЖК нет в каталоге");
+  });
+});
+
 describe("commute: the map coloured by the time", () => {
   const VIEW = "/api/v1/residential-complexes/map-view";
   it("gives each cluster its quickest complex's minutes and each point its own, as the direct computation", async () => {
@@ -262,9 +510,14 @@ describe("commute: the plans", () => {
   }
 
   it("counts within a limit as one range of the kept minutes (complex_commutes_order)", async () => {
-    const { text } = await plan(countComplexesSql({ commute_to: 7, commute_max: 45 }));
-    expect(text).toMatch(/SEARCH k USING COVERING INDEX complex_commutes_order \(to_id=\? AND minutes<\?\)/);
-    expect(text).not.toMatch(/SCAN k\b|station_trips|TEMP B-TREE/);
+    // A point's walk beyond the station is the same range, its bound less the walk.
+    for (const walk of [undefined, 12]) {
+      const { text } = await plan(countComplexesSql({ commute_to: 7, commute_max: 45, commute_walk: walk }));
+      expect(text).toMatch(
+        /SEARCH k USING COVERING INDEX complex_commutes_order \(to_id=\? AND minutes<\?\)/,
+      );
+      expect(text).not.toMatch(/SCAN k\b|station_trips|TEMP B-TREE/);
+    }
   });
 
   it("reads a page in the commute's order off the index, with no sort of the filter's complexes", async () => {
@@ -272,6 +525,8 @@ describe("commute: the plans", () => {
       { commute_to: 7 },
       { commute_to: 7, commute_max: 60 },
       { commute_to: 7, rooms: [2] },
+      { commute_to: 7, commute_max: 60, commute_walk: 12 },
+      { commute_to: 7, commute_walk: 12 },
     ]) {
       const p = await plan(listComplexesSql({ filter, page: 3, perPage: 25, sort: "commute asc" }));
       const ids = p.steps.find((s) => s.detail === "CO-ROUTINE p");
@@ -401,11 +656,13 @@ describe("commute: a destination named as a place", () => {
       ["Реутов", "localities"],
       ["Москва", "localities"],
     ] as const) {
-      const [centre] = await rows<{ lat: number; lng: number }>(
+      const [exact] = await rows<{ lat: number; lng: number }>(
         `SELECT lat, lng FROM ${table} WHERE name = ?1`,
         placeKeyName(place),
       );
-      if (!centre) throw new Error(`no ${place} in the seed`);
+      if (!exact) throw new Error(`no ${place} in the seed`);
+      // The centre as the list's point: 4 decimals, the walk from there.
+      const centre = { lat: Number(exact.lat.toFixed(4)), lng: Number(exact.lng.toFixed(4)) };
       const byDistance = stations
         .map((s) => ({ id: s.id, km: haversineKm(centre.lat, centre.lng, s.lat, s.lng) }))
         .sort((a, b) => a.km - b.km);
@@ -416,6 +673,11 @@ describe("commute: a destination named as a place", () => {
       expect(body.station.id, place).toBe(byDistance[0]?.id);
       expect(body.walk, place).toBe(walkMinutes(byDistance[0]?.km ?? 0));
       expect(body.walk).toBeLessThanOrEqual(DESTINATION_WALK_MAX);
+      expect(body.at, place).toBe(pointText(centre));
+      // The list to that point counts the same station and walk.
+      const list = await getJson<ComplexList>(`${GRID}?commute_at=${body.at}&per_page=1`);
+      expect(list.body.commute_to?.id, place).toBe(body.station.id);
+      expect(list.body.commute_to?.point?.walk, place).toBe(body.walk);
     }
   });
 
@@ -443,11 +705,13 @@ describe("commute: a destination named as a place", () => {
     const found = await get("/vremya-v-puti/?mesto=Арбат&commute_max=60");
     expect(found.status).toBe(200);
     const html = await found.text();
-    const list = `/novostroyki/${filterToUrlQuery({ commute_to: arbat.station.id, commute_max: 60 })}`;
+    // A district is its centre as the list's point: its walk counts.
+    expect(arbat.at).toMatch(/^\d{2}\.\d{4},\d{2}\.\d{4}$/);
+    const list = `/novostroyki/${filterToUrlQuery({ commute_at: arbat.at ?? "", commute_max: 60 })}`;
     expect(html.includes(`href="${list.replace(/&/g, "&amp;")}"`), list).toBe(true);
     expect(html.includes('value="Арбат"')).toBe(true);
     expect(html).toMatch(
-      /Ближайшая к центру Арбата станция — м.\u00a0[^,]+, от неё ≈\u00a0\d+\u00a0мин пешком/,
+      /Ближайшая к центру Арбата станция — м.\u00a0[^,]+, от неё ≈\u00a0\d+\u00a0мин пешком. Время в пути считаем до центра Арбата/,
     );
 
     const refused = await get(`/vremya-v-puti/?mesto=${encodeURIComponent("Тверь")}`);

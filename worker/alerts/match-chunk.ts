@@ -5,6 +5,7 @@
  * run twice records nothing twice (the deliveries' primary key). Also where a saved search's keys are written.
  */
 import * as v from "valibot";
+import { DestinationProblem } from "../../shared/transit/destination";
 import {
   listUnkeyedTargets,
   matchSearchStatement,
@@ -22,7 +23,11 @@ const depsOf = (env: Pick<Env, "DB" | "KV">): Deps => ({ db: env.DB, kv: env.KV,
 export async function resolvedSearch(deps: Deps, target: string) {
   const saved = savedSearchOf(target)?.saved;
   if (saved?.model === "catalogue") {
-    const filter = await resolvePlace(deps, saved.filter);
+    const filter = await resolvePlace(deps, saved.filter).catch((e: unknown) => {
+      // A commute's point beyond a walk from every station (the stations changed since): gone, as a place.
+      if (e instanceof DestinationProblem) return null;
+      throw e;
+    });
     return filter ? { model: "catalogue" as const, filter } : null;
   }
   return saved ?? null;

@@ -6,7 +6,7 @@
 import type { ApiAnswers } from "../../shared/api-keys";
 import { submitLead } from "../leads/submit";
 import { loadAds } from "../loaders/adverts";
-import { loadCommuteDestination } from "../loaders/commute";
+import { loadCommuteDestination, loadCommuteRoutes } from "../loaders/commute";
 import { loadCompanies, loadCompany } from "../loaders/companies";
 import { loadCompletionYears, loadComplex, loadComplexList, loadSimilar } from "../loaders/complexes";
 import {
@@ -62,4 +62,5 @@ export const LOADERS = {
   apartmentGroups: loadRoomGroups,
   apartment: loadApartment,
   commuteDestination: loadCommuteDestination,
+  commuteRoutes: loadCommuteRoutes,
 } satisfies { [N in AnsweredKey]: LoaderOf<ApiAnswers[N]> };

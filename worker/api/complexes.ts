@@ -5,6 +5,7 @@ import { FilterError, readApiQuery } from "../../shared/filters/catalogue";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
 import { LOADERS } from "./answers";
+import { orBadDestination } from "./commute";
 import { mapViewAnswer } from "./map-view";
 import { badRequest, NumericIdParamSchema, notFound, parse } from "./validate";
 
@@ -36,7 +37,7 @@ const SeoPathSchema = v.object({
 /** A page of the list; a 404 for a place that is not in the catalogue or a page past the last. */
 async function listAnswer(c: Context<AppEnv>, perPage: number): Promise<Response> {
   const q = listQuery(c.req.url, perPage);
-  const list = await LOADERS.complexes(depsOf(c.env), q);
+  const list = await orBadDestination(LOADERS.complexes(depsOf(c.env), q));
   if (!list) notFound(q.page > 1 ? "Такой страницы в списке нет" : "Такого места нет в каталоге");
   return c.json(list);
 }

@@ -12,6 +12,7 @@ import { MAX_BOX_CELLS } from "../../shared/map/view";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
 import { loadMapView } from "../loaders/map-view";
+import { orBadDestination } from "./commute";
 import { notFound, parse, queryObject } from "./validate";
 
 /**
@@ -72,7 +73,9 @@ const ViewSchema = v.pipe(
 export async function mapViewAnswer(c: Context<AppEnv>, filter: CatalogueFilter): Promise<Response> {
   const query = queryObject(c);
   const view = parse(ViewSchema, { zoom: query.zoom, bbox: query.bbox });
-  const data = await loadMapView(depsOf(c.env), filter, { zoom: view.zoom, bbox: view.bbox ?? null });
+  const data = await orBadDestination(
+    loadMapView(depsOf(c.env), filter, { zoom: view.zoom, bbox: view.bbox ?? null }),
+  );
   if (!data) notFound("Такого места нет в каталоге");
   return c.json(data, 200, { "Cache-Control": MAP_CACHE_CONTROL });
 }

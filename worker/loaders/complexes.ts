@@ -10,7 +10,6 @@ import {
 import { formatDeadline, isOverdue, moscowQuarter } from "../../shared/format";
 import type {
   CommuteDestination,
-  CommuteTime,
   ComplexCard,
   ComplexDetail,
   ComplexList,
@@ -21,6 +20,7 @@ import type {
   StationLink,
 } from "../../shared/schemas/catalogue";
 import { readThrough } from "../cache/kv";
+import { commuteWalk } from "../db/queries/commute";
 import {
   type ComplexDetailRow,
   type ComplexRow,
@@ -37,6 +37,7 @@ import {
   type StationLinkRow,
 } from "../db/queries/complexes";
 import { proxied } from "../image-proxy";
+import { commuteOf, resolveCommute } from "./commute";
 import { constructionOf } from "./construction";
 import { type Deps, once } from "./deps";
 import { resolveLocation } from "./locations";
@@ -128,27 +129,13 @@ function cardOf(
 /** Cards of list rows. */
 const cardsOf = (rows: ComplexRow[]): ComplexCard[] => rows.map((r) => cardOf(r, cardPartsOf(r)));
 
-/** A card's commute from its row's column (worker/db/queries/commute.ts commuteColumn). */
-function commuteOf(json: string | null | undefined): CommuteTime | null {
-  if (!json) return null;
-  const [walk, ride, transfers, lines] = JSON.parse(json) as [
-    number,
-    number,
-    number,
-    [string, CommuteTime["kinds"][number]][],
-  ];
-  return {
-    minutes: walk + ride,
-    walk,
-    ride,
-    transfers,
-    colors: lines.map(([color]) => color),
-    kinds: lines.map(([, kind]) => kind),
-  };
-}
-
-/** The filter with a location page's place turned into its id filter; null when it names no place. */
-export async function resolvePlace(deps: Deps, filter: CatalogueFilter): Promise<CatalogueFilter | null> {
+/**
+ * The filter with a location page's place turned into its id filter (null when it names no place), and a
+ * commute's point into its station and walk (resolveCommute).
+ */
+export async function resolvePlace(deps: Deps, query: CatalogueFilter): Promise<CatalogueFilter | null> {
+  // A point as the commute's destination: its station and the walk from it (a DestinationProblem: none near).
+  const filter = await resolveCommute(deps, query);
   if (!filter.location) return filter;
   const place = await resolveLocation(deps, filter.location);
   if (!place) return null;
@@ -171,10 +158,15 @@ export async function loadComplexList(deps: Deps, query: ListQuery): Promise<Com
   // A destination (issue 32): each card's way there. The filter's reading checked the id's range, so the
   // station is there; without it the answer has no destination rather than a guessed one.
   if (filter.commute_to === undefined || !destination) return { data: cardsOf(rows), ...meta };
+  const walk = commuteWalk(filter);
   return {
-    data: rows.map((r) => ({ ...cardOf(r, cardPartsOf(r)), commute: commuteOf(r.commute_json) })),
+    data: rows.map((r) => ({ ...cardOf(r, cardPartsOf(r)), commute: commuteOf(r.commute_json, walk) })),
     ...meta,
-    commute_to: { ...destination, kind: destination.kind as CommuteDestination["kind"] },
+    commute_to: {
+      ...destination,
+      kind: destination.kind as CommuteDestination["kind"],
+      ...(query.filter.commute_at ? { point: { at: query.filter.commute_at, walk } } : {}),
+    },
   };
 }
 

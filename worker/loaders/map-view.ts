@@ -43,7 +43,7 @@ export function loadMapView(deps: Deps, query: CatalogueFilter, view: ViewQuery)
     const to = filter.commute_to;
     const [cells, commuteTo] = await Promise.all([
       listMapCells(deps.db, filter, level, whole ? null : view.bbox),
-      typeof to === "number" ? destinationOf(deps, to) : undefined,
+      typeof to === "number" ? destinationOf(deps, to, filter.commute_walk) : undefined,
     ]);
     const from = whole ? 0 : level;
     const levels = Array.from({ length: level - from + 1 }, (_, i) =>
@@ -66,7 +66,7 @@ export function loadMapView(deps: Deps, query: CatalogueFilter, view: ViewQuery)
         }
       }
     }
-    const { stations, points } = await pointsOf(deps, [...alone], to);
+    const { stations, points } = await pointsOf(deps, [...alone], to, filter.commute_walk);
     return {
       from,
       levels: levels.map((clusters) => clusters.map((c) => c.tuple)),
@@ -80,26 +80,44 @@ export function loadMapView(deps: Deps, query: CatalogueFilter, view: ViewQuery)
 }
 
 /** A commute's destination as the map marks it (undefined: no such station; the filter checked its range). */
-async function destinationOf(deps: Deps, to: number): Promise<MapDestination | undefined> {
+async function destinationOf(
+  deps: Deps,
+  to: number,
+  walk: number | undefined,
+): Promise<MapDestination | undefined> {
   const row = await mapDestination(deps.db, to);
   if (!row) return undefined;
   const at = project(row.lat, row.lng);
-  return [row.name, row.kind as StationLink["kind"], row.color, toMetre(at.x), toMetre(at.y)];
+  const mark: MapDestination = [
+    row.name,
+    row.kind as StationLink["kind"],
+    row.color,
+    toMetre(at.x),
+    toMetre(at.y),
+  ];
+  // A point's walk from its station (a filter resolved by resolveCommute).
+  if (walk !== undefined) mark.push(walk);
+  return mark;
 }
 
 /**
  * The complexes as map points, in id order; their nearest stations sent once and referred to by index; with a
- * commute's destination, each one's minutes there.
+ * commute's destination, each one's minutes there (a point's: with the walk from its station, `walk`).
  */
 async function pointsOf(
   deps: Deps,
   ids: number[],
   to: CatalogueFilter["commute_to"],
+  walk: CatalogueFilter["commute_walk"],
 ): Promise<{ stations: MapStation[]; points: MapPointTuple[] }> {
   const stations: MapStation[] = [];
   if (!ids.length) return { stations, points: [] };
   const index = new Map<string, number>();
-  const rows = await listMapPoints(deps.db, to === undefined ? { ids } : { ids, commute_to: to });
+  // A point's walk from its station counts in each complex's minutes, as in the cells'.
+  const rows = await listMapPoints(
+    deps.db,
+    to === undefined ? { ids } : { ids, commute_to: to, commute_walk: walk },
+  );
   const points = rows.map((r): MapPointTuple => {
     let station = -1;
     if (r.station_name !== null && r.station_kind !== null && r.station_color !== null) {

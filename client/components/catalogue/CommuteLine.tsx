@@ -5,20 +5,23 @@ import "./commute-line.css";
 
 /**
  * A card's way to the buyer's destination (issue 32): «≈ 38 мин до м. Охотный Ряд: 9 мин пешком, 27 мин на
- * метро, 1 пересадка», the lines ridden as dots of their colours; «время в пути неизвестно» without one.
+ * метро, 1 пересадка», the lines ridden as dots of their colours; «время в пути неизвестно» without one. To a
+ * point: «≈ 50 мин до точки на карте: …, 1 пересадка, от м. Охотный Ряд 12 мин пешком».
  */
+/** «м. Охотный Ряд», or «точки на карте» for a point (after «до»). */
+export const destinationName = (to: CommuteDestination): string =>
+  to.point ? "точки на карте" : stationName(to);
+
 export function CommuteLine({ to, time }: { to: CommuteDestination; time: CommuteTime | null | undefined }) {
   if (!time)
     return (
       <p className="listing-card__commute listing-card__commute--unknown">
-        До {stationName(to)}: время в пути неизвестно
+        До {destinationName(to)}: время в пути неизвестно
       </p>
     );
   return (
     <p className="listing-card__commute">
-      <strong>
-        {commuteMinutes(time)} до {stationName(to)}
-      </strong>
+      <strong>{`${commuteMinutes(time)} до ${destinationName(to)}`}</strong>
       <span className="visually-hidden">: </span>
       {time.colors.length > 0 && (
         <span className="listing-card__commute-lines" aria-hidden="true">
@@ -29,7 +32,7 @@ export function CommuteLine({ to, time }: { to: CommuteDestination; time: Commut
           ))}
         </span>
       )}
-      <span className="listing-card__commute-parts">{commuteParts(time)}</span>
+      <span className="listing-card__commute-parts">{commuteParts(time, stationName(to))}</span>
     </p>
   );
 }

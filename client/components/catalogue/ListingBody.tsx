@@ -34,7 +34,7 @@ export default function ListingBody({ list, failed, ads, galleryAd, path, own, s
   const hrefOf = (page: number) => `${path}${filterToUrlQuery(own, page, sort)}`;
   const cards = list?.data ?? [];
   // A destination shown here is the buyer's: a complex's page shows the way there (issue 32).
-  useRememberCommute(list?.commute_to?.id, own.commute_max);
+  useRememberCommute(list?.commute_to, own.commute_max);
   return (
     <div className={ads === null ? "listing__body" : "listing__body listing__body--ads"} data-part="listing">
       <div className="listing__main">

@@ -58,6 +58,7 @@ import { lazyPart } from "../../pages";
 import { AppLink } from "../AppLink";
 import { complexTitle, stationName } from "../complex/text";
 import { CloseIcon } from "../icons";
+import { destinationWords, PointPicker, PointPin } from "./PointPicker";
 import { useGestures } from "./use-gestures";
 import "./map.css";
 
@@ -146,7 +147,7 @@ function BaseLayer({ view, size }: { view: View; size: Size }) {
 
 /** A complex's or a cluster's minutes to the destination in words: «≈ 38 мин до м. Охотный Ряд». */
 function commuteWords(minutes: number, to: MapDestination): string {
-  const where = stationName({ name: to[0], kind: to[1] });
+  const where = destinationWords(to);
   return minutes < 0 ? `время в пути до ${where} неизвестно` : `${approxMinutes(minutes)} до ${where}`;
 }
 
@@ -327,6 +328,7 @@ export default function CatalogueMap({ filter }: CatalogueMapProps) {
           <BaseLayer view={view} size={size} />
           <Markers shown={shown} selected={selected} to={map?.commuteTo} onOpen={open} />
           {map?.commuteTo && <DestinationMark to={map.commuteTo} view={view} size={size} />}
+          {filter.commute_at && <PointPin at={filter.commute_at} view={view} size={size} />}
         </svg>
       </div>
       {all && all.length > 0 && (
@@ -339,6 +341,7 @@ export default function CatalogueMap({ filter }: CatalogueMapProps) {
         </button>
       )}
       <ZoomButtons zoom={view.zoom} onZoom={(step) => move((v) => zoomStep(v, size, step))} />
+      <PointPicker frame={frame} view={view} size={size} at={filter.commute_at} />
       {loading && (
         <p className="cmap__loading" role="status">
           Загружаем ЖК в этой части карты…

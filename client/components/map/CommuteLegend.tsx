@@ -7,13 +7,16 @@
 
 import type { MapDestination } from "../../../shared/schemas/map";
 import { COMMUTE_BANDS, commuteBandColor, commuteBandLabel } from "../../../shared/transit/bands";
+import { approxMinutes } from "../../../shared/transit/text";
 import { AppLink } from "../AppLink";
 import { stationName } from "../complex/text";
+import { destinationWords } from "./PointPicker";
 
 const BANDS = [...COMMUTE_BANDS.keys(), -1];
 
 export function CommuteLegend({ to }: { to: MapDestination }) {
-  const where = stationName({ name: to[0], kind: to[1] });
+  const where = destinationWords(to);
+  const station = stationName({ name: to[0], kind: to[1] });
   return (
     <section className="cmap-legend" aria-labelledby="cmap-legend-title">
       <h2 id="cmap-legend-title" className="cmap-legend__title">
@@ -28,7 +31,7 @@ export function CommuteLegend({ to }: { to: MapDestination }) {
         ))}
         <li>
           <span className="cmap-legend__dest" style={{ background: to[2] }} />
-          {where}
+          {to[5] === undefined ? station : `${station}, от неё до точки ${approxMinutes(to[5])} пешком`}
         </li>
       </ul>
       <p className="cmap-legend__note">

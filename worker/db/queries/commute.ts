@@ -11,22 +11,35 @@ import type { Bind, Param } from "./bind";
 /** complex_commutes' row every complex has: the unlimited sort's tail (no time to the destination), by id. */
 export const NO_COMMUTE = { to: 0, minutes: 99_999 } as const;
 
-/** The complexes within `limit` minutes of a destination, as kept: one range of complex_commutes_order. */
-export function commuteWithin(to: number, limit: number, bind: Bind): string {
-  return `rc.id IN (SELECT k.complex_id FROM complex_commutes k INDEXED BY complex_commutes_order
-    WHERE k.to_id = ${bind(to)} AND k.minutes <= ${bind(limit)})`;
+/**
+ * The walk from the destination station to the point named (a filter resolved by worker/loaders/commute.ts):
+ * 0 for a station itself. Bound as a constant of the request: every complex's time is its station minutes plus
+ * it, so no order changes and the kept index still answers.
+ */
+export function commuteWalk(f: Readonly<Record<string, unknown>>): number {
+  return typeof f.commute_walk === "number" && f.commute_walk > 0 ? f.commute_walk : 0;
 }
 
-/** The same complexes the plain way: the destination's trips, then each station's complexes. */
-export function commuteWithinTrips(to: number, limit: number, bind: Bind): string {
+/**
+ * The complexes within `limit` minutes door to door of a destination, as kept: one range of
+ * complex_commutes_order, the station's minutes within the limit less the walk beyond the station.
+ */
+export function commuteWithin(to: number, limit: number, walk: number, bind: Bind): string {
+  return `rc.id IN (SELECT k.complex_id FROM complex_commutes k INDEXED BY complex_commutes_order
+    WHERE k.to_id = ${bind(to)} AND k.minutes <= ${bind(limit - walk)})`;
+}
+
+/** The same complexes the plain way: the destination's trips, then each station's complexes, the walk added. */
+export function commuteWithinTrips(to: number, limit: number, walk: number, bind: Bind): string {
   return `rc.id IN (SELECT cs.complex_id FROM station_trips t
     JOIN complex_stations cs INDEXED BY complex_stations_station ON cs.station_id = t.from_id AND cs.distance_type = 1
-    WHERE t.to_id = ${bind(to)} AND t.minutes <= ${bind(limit)} AND cs.minutes + t.minutes <= ${bind(limit)})`;
+    WHERE t.to_id = ${bind(to)} AND t.minutes <= ${bind(limit)}
+      AND cs.minutes + t.minutes + ${bind(walk)} <= ${bind(limit)})`;
 }
 
-/** A complex's least time to the destination (NULL without one), as kept: one seek by its key. */
-export function commuteMinutes(to: number, bind: Bind): string {
-  return `(SELECT k.minutes FROM complex_commutes k WHERE k.complex_id = rc.id AND k.to_id = ${bind(to)})`;
+/** A complex's least time to the destination, the walk added (NULL without one), as kept: one seek by its key. */
+export function commuteMinutes(to: number, walk: number, bind: Bind): string {
+  return `(SELECT k.minutes + ${bind(walk)} FROM complex_commutes k WHERE k.complex_id = rc.id AND k.to_id = ${bind(to)})`;
 }
 
 /**
@@ -35,8 +48,8 @@ export function commuteMinutes(to: number, bind: Bind): string {
  * page of a large table, while complex_stations and station_trips stay in the cache (in the sqlite3 shell at
  * scale 10, the minutes of all 24 340 complexes to one station: 110 ms by seek, 25 ms computed).
  */
-export function commuteMinutesFromTrips(to: number, bind: Bind): string {
-  return `(SELECT MIN(cs.minutes + t.minutes) FROM complex_stations cs
+export function commuteMinutesFromTrips(to: number, bind: Bind, walk = 0): string {
+  return `(SELECT MIN(cs.minutes + t.minutes) + ${bind(walk)} FROM complex_stations cs
     JOIN station_trips t ON t.to_id = ${bind(to)} AND t.from_id = cs.station_id
     WHERE cs.complex_id = rc.id AND cs.distance_type = 1)`;
 }
@@ -56,10 +69,12 @@ export const REFRESH_COMMUTES = [
  * The ids of a page in the commute's order (the quickest first, the id settling a tie; without a limit, the
  * complexes with no time after, by id), read off complex_commutes_order and stopped at the page: the
  * destination's rows in order, then (without a limit) every complex's NO_COMMUTE row, merged (MERGE UNION ALL,
- * each part in its index's order, no sort). `where`: the filter's conditions on `rc`.
+ * each part in its index's order, no sort). `to`: the station and the walk beyond it (the limit's range is the
+ * station's minutes within the limit less the walk; the order is the station's, the walk a constant of all).
+ * `where`: the filter's conditions on `rc`.
  */
 export function commutePageIdsSql(
-  to: number,
+  to: { id: number; walk: number },
   limit: number | undefined,
   where: string,
   bind: Bind,
@@ -69,10 +84,11 @@ export function commutePageIdsSql(
     FROM complex_commutes k INDEXED BY complex_commutes_order CROSS JOIN residential_complexes rc ON rc.id = k.complex_id
     WHERE ${key} AND ${where}`;
   const order = `ORDER BY commute_order, id LIMIT ${page.limit} OFFSET ${page.offset}`;
-  if (limit !== undefined) return `${part(`k.to_id = ${bind(to)} AND k.minutes <= ${bind(limit)}`)} ${order}`;
-  const known = part(`k.to_id = ${bind(to)}`);
+  if (limit !== undefined)
+    return `${part(`k.to_id = ${bind(to.id)} AND k.minutes <= ${bind(limit - to.walk)}`)} ${order}`;
+  const known = part(`k.to_id = ${bind(to.id)}`);
   const unknown = part(`k.to_id = ${bind(NO_COMMUTE.to)}
-    AND NOT EXISTS (SELECT 1 FROM complex_commutes kt WHERE kt.complex_id = k.complex_id AND kt.to_id = ${bind(to)})`);
+    AND NOT EXISTS (SELECT 1 FROM complex_commutes kt WHERE kt.complex_id = k.complex_id AND kt.to_id = ${bind(to.id)})`);
   return `${known} UNION ALL ${unknown} ${order}`;
 }
 
@@ -90,18 +106,49 @@ export const destinationSql = (to: number): { sql: string; params: Param[] } => 
 });
 
 /**
+ * A way as JSON: [walk, trip minutes, transfers, [colour, kind] of each line ridden in order], from a row of
+ * complex_stations (`cs`) and its trip (`t`); `p`: a prefix for the subquery's own names.
+ */
+const wayJson = (cs: string, t: string, p: string) => `json_array(${cs}.minutes, ${t}.minutes, ${t}.transfers,
+      json((SELECT coalesce(json_group_array(json_array(${p}_l.color, ${p}_l.kind)), '[]') FROM (SELECT ${p}_l.color, ${p}_l.kind
+        FROM json_each('[' || ${t}.lines || ']') ${p}_j JOIN lines ${p}_l ON ${p}_l.id = ${p}_j.value ORDER BY ${p}_j.key) ${p}_l)))`;
+
+/**
  * A card's quickest way to the destination as a column of the list's row: [walk, trip minutes, transfers,
  * [colour, kind] of each line ridden in order], or NULL when none is known. A seek within the complex's
  * stations and, for each, the trip by its key; made only for the rows the page shows.
  */
 export function commuteColumn(to: number, bind: Bind): string {
-  return `(SELECT json_array(cm_cs.minutes, cm_t.minutes, cm_t.transfers,
-      json((SELECT coalesce(json_group_array(json_array(cm_l.color, cm_l.kind)), '[]') FROM (SELECT cm_l.color, cm_l.kind
-        FROM json_each('[' || cm_t.lines || ']') cm_j JOIN lines cm_l ON cm_l.id = cm_j.value ORDER BY cm_j.key) cm_l)))
+  return `(SELECT ${wayJson("cm_cs", "cm_t", "cm")}
     FROM complex_stations cm_cs JOIN station_trips cm_t ON cm_t.to_id = ${bind(to)} AND cm_t.from_id = cm_cs.station_id
     WHERE cm_cs.complex_id = rc.id AND cm_cs.distance_type = 1
     ORDER BY cm_cs.minutes + cm_t.minutes, cm_cs.minutes, cm_cs.station_id LIMIT 1) AS commute_json`;
 }
+
+/** A complex's station it walks to and its trip to the destination (a route of the complex page). */
+export interface RouteRow {
+  id: number;
+  name: string;
+  kind: string;
+  color: string;
+  /** [walk, trip minutes, transfers, [colour, kind] of each line ridden]; null: no trip from this station. */
+  commute_json: string | null;
+}
+
+/**
+ * Each station complex ?1 walks to, with its trip to station ?2 (the lines ridden by the trip's order), the
+ * quickest door to door first, those with no trip last (by the walk, then the station).
+ */
+export const COMPLEX_ROUTES_SQL = `SELECT s.id, s.name, s.kind, l.color,
+    CASE WHEN t.to_id IS NULL THEN NULL ELSE ${wayJson("cs", "t", "r")} END AS commute_json
+  FROM complex_stations cs JOIN subway_stations s ON s.id = cs.station_id JOIN lines l ON l.id = s.line_id
+  LEFT JOIN station_trips t ON t.to_id = ?2 AND t.from_id = cs.station_id
+  WHERE cs.complex_id = ?1 AND cs.distance_type = 1 AND cs.minutes IS NOT NULL
+  ORDER BY t.to_id IS NULL, cs.minutes + t.minutes, cs.minutes, s.id`;
+
+/** A published complex's id (?1): the routes' complex is one of the catalogue's. */
+export const PUBLISHED_COMPLEX_SQL =
+  "SELECT id FROM residential_complexes WHERE id = ?1 AND is_published = 1";
 
 /** The places a destination may be named by (shared/transit/destination.ts): stations, districts, towns. */
 export const DESTINATION_PLACES_SQL = `SELECT 'station' AS kind, s.id, s.name, NULL AS name_of, s.lat, s.lng

@@ -15,7 +15,7 @@ import {
 import { moscowQuarter } from "../../../shared/format";
 import { paymentPriceRange } from "../../../shared/mortgage-payment";
 import { type Bind, binder, bits, inList, inRange, type Param } from "./bind";
-import { commuteWithin, commuteWithinTrips } from "./commute";
+import { commuteWalk, commuteWithin, commuteWithinTrips } from "./commute";
 import { apartmentFacets, FACETED, RANKED, stationRank } from "./complex-facets";
 
 /** Where a field is tested: the complex (rc), one of its houses (h), apartments on sale (lo), stations (cs). */
@@ -116,13 +116,17 @@ export const FIELD_SQL: { [K in CatalogueField]-?: FieldSql<NonNullable<Catalogu
   ids: { on: "complex", where: inList("rc.id") },
   // The destination alone filters nothing (the cards' times are to it); with a limit, the complexes that close.
   commute_to: { on: "complex", where: () => "1" },
+  // The loader turns a point into its station and walk before any SQL runs (resolveCommute); unresolved, it
+  // finds none, as an unresolved place.
+  commute_at: { on: "complex", where: () => "0" },
+  // Door to door: the station's minutes plus the walk from it to a point (commuteWalk: 0 for a station).
   commute_max: {
     on: "complex",
     where: (limit, bind, f) =>
-      typeof f.commute_to === "number" ? commuteWithinTrips(f.commute_to, limit, bind) : "1",
-    // Kept per complex and destination (migration 0028): one range of an index.
+      typeof f.commute_to === "number" ? commuteWithinTrips(f.commute_to, limit, commuteWalk(f), bind) : "1",
+    // Kept per complex and destination (migration 0028): one range of an index, `minutes <= limit - walk`.
     fast: (limit, bind, f) =>
-      typeof f.commute_to === "number" ? commuteWithin(f.commute_to, limit, bind) : "1",
+      typeof f.commute_to === "number" ? commuteWithin(f.commute_to, limit, commuteWalk(f), bind) : "1",
   },
 };
 

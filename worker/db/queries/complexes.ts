@@ -10,6 +10,7 @@ import {
   commuteMinutes,
   commuteMinutesFromTrips,
   commutePageIdsSql,
+  commuteWalk,
   type DestinationRow,
   destinationSql,
 } from "./commute";
@@ -92,7 +93,9 @@ export function complexOrder(q: ListQuery, params: Param[]): string {
   if (q.sort !== COMMUTE_SORT) return COMPLEX_ORDER[q.sort];
   const to = q.filter.commute_to;
   if (to === undefined) return COMPLEX_ORDER[DEFAULT_SORT];
-  return `coalesce(${commuteMinutesFromTrips(to, (v) => `?${params.push(v)}`)}, 99999) ASC, rc.id ASC`;
+  // The walk beyond the station is the same for every complex: the order is the station's.
+  const bind = (v: Param) => `?${params.push(v)}`;
+  return `coalesce(${commuteMinutesFromTrips(to, bind, commuteWalk(q.filter))}, 99999) ASC, rc.id ASC`;
 }
 
 export function listComplexesSql(q: ListQuery): { sql: string; params: Param[] } {
@@ -107,7 +110,8 @@ export function listComplexesSql(q: ListQuery): { sql: string; params: Param[] }
   const commute = to === undefined ? "" : `, ${commuteColumn(to, bind)}`;
   const page = { limit: bind(q.perPage), offset: bind((q.page - 1) * q.perPage) };
   if (byCommute) {
-    const ids = commutePageIdsSql(to, q.filter.commute_max, w.sql, bind, page);
+    const station = { id: to, walk: commuteWalk(q.filter) };
+    const ids = commutePageIdsSql(station, q.filter.commute_max, w.sql, bind, page);
     return {
       sql: `SELECT ${CARD_COLUMNS}${commute} FROM (${ids}) p
         CROSS JOIN residential_complexes rc ON rc.id = p.id JOIN companies c ON c.id = rc.developer_id ORDER BY p.commute_order, p.id`,
@@ -146,7 +150,9 @@ export function listMapPointsSql(f: CatalogueFilter): { sql: string; params: Par
   const params = [...w.params];
   const bind = (v: Param) => `?${params.push(v)}`;
   const commute =
-    typeof f.commute_to === "number" ? `, ${commuteMinutes(f.commute_to, bind)} AS commute` : "";
+    typeof f.commute_to === "number"
+      ? `, ${commuteMinutes(f.commute_to, commuteWalk(f), bind)} AS commute`
+      : "";
   return {
     sql: `SELECT rc.id, rc.lat, rc.lng, rc.name, rc.slug, rc.min_price, s.name AS station_name,
         s.kind AS station_kind, l.color AS station_color${commute}

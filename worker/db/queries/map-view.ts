@@ -15,7 +15,7 @@ import {
   ZOOM_MAX,
 } from "../../../shared/map/projection";
 import type { Param } from "./bind";
-import { commuteMinutesFromTrips } from "./commute";
+import { commuteMinutesFromTrips, commuteWalk } from "./commute";
 import { complexWhere } from "./complex-filter";
 
 /** Complexes closer than this (km) on both axes are in one place: no zoom tells them apart (under a pixel). */
@@ -67,7 +67,10 @@ export function listMapCellsSql(
   const to = f.commute_to;
   const commute =
     typeof to === "number"
-      ? { inner: `, ${commuteMinutesFromTrips(to, bind)} AS cm`, outer: ", min(cm) AS commute" }
+      ? {
+          inner: `, ${commuteMinutesFromTrips(to, bind, commuteWalk(f))} AS cm`,
+          outer: ", min(cm) AS commute",
+        }
       : { inner: "", outer: "" };
   return {
     sql: `WITH p AS (

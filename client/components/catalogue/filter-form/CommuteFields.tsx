@@ -1,7 +1,8 @@
 /**
  * «Время в пути» in the filter form (issue 32): the destination station (the stations' type-ahead, one station)
- * and the limit. Without script the form keeps a chosen station as a hidden field and links to the method
- * page, whose plain form lists every station.
+ * or a point picked on the map (`commute_at`, shown as «точка на карте» with a way to drop it), and the limit.
+ * Without script the form keeps a chosen station or point as a hidden field and links to the method page,
+ * whose plain form lists every station.
  */
 import { Suspense } from "react";
 import { apiKeys } from "../../../../shared/api-keys";
@@ -31,15 +32,25 @@ export function CommuteFields({ draft, set }: { draft: CatalogueFilter; set(next
         },
       ]
     : [];
-  const without = (key: "commute_to" | "commute_max") => {
+  const without = (...keys: ("commute_to" | "commute_at" | "commute_max")[]) => {
     const next = { ...draft };
-    delete next[key];
+    for (const key of keys) delete next[key];
     return next;
   };
+  const at = draft.commute_at;
   return (
     <fieldset className="filter-group filter-commute">
       <legend>{F.commute_max.label}</legend>
-      {inBrowser ? (
+      {at !== undefined && (
+        <p className="filter-hint filter-commute__point">
+          <input type="hidden" name={F.commute_at.url[0]} value={at} />
+          Куда: {F.commute_at.label.toLowerCase()}{" "}
+          <button type="button" className="link-button" onClick={() => set(without("commute_at"))}>
+            убрать точку
+          </button>
+        </p>
+      )}
+      {at !== undefined ? null : inBrowser ? (
         <Suspense fallback={null}>
           <TYPE_AHEAD.Component
             kind="subway_stations"
@@ -48,7 +59,7 @@ export function CommuteFields({ draft, set }: { draft: CatalogueFilter; set(next
             placeholder="Станция, например «Охотный Ряд»"
             selected={to === undefined ? [] : [to]}
             known={known}
-            onPick={(o) => set({ ...draft, commute_to: o.id })}
+            onPick={(o) => set({ ...without("commute_at"), commute_to: o.id })}
             onRemove={() => set(without("commute_to"))}
           />
         </Suspense>

@@ -5,14 +5,15 @@
  * view, however many complexes the catalogue has.
  */
 import { type CatalogueFilter, isEmptyFilter } from "../../shared/filters/catalogue";
+import { areaCellKm, commuteAreas, REACH_KM } from "../../shared/map/areas";
 import { clustersOfCells, coarsen, toMetre } from "../../shared/map/cluster";
-import { FIRST_LEVEL, project, ZOOM_MAX } from "../../shared/map/projection";
+import { type Bounds, FIRST_LEVEL, project, ZOOM_MAX } from "../../shared/map/projection";
 import type { ViewQuery } from "../../shared/map/view";
 import type { StationLink } from "../../shared/schemas/catalogue";
-import type { MapDestination, MapPointTuple, MapStation, MapView } from "../../shared/schemas/map";
+import type { MapAreas, MapDestination, MapPointTuple, MapStation, MapView } from "../../shared/schemas/map";
 import { cacheKey, readThrough } from "../cache/kv";
 import { listMapPoints } from "../db/queries/complexes";
-import { listMapCells, mapDestination } from "../db/queries/map-view";
+import { listAreaStations, listMapCells, mapDestination } from "../db/queries/map-view";
 import { resolvePlace } from "./complexes";
 import type { Deps } from "./deps";
 
@@ -41,9 +42,10 @@ export function loadMapView(deps: Deps, query: CatalogueFilter, view: ViewQuery)
     if (!filter) return null;
     const level = whole ? FIRST_LEVEL : view.zoom;
     const to = filter.commute_to;
-    const [cells, commuteTo] = await Promise.all([
+    const [cells, commuteTo, areas] = await Promise.all([
       listMapCells(deps.db, filter, level, whole ? null : view.bbox),
       typeof to === "number" ? destinationOf(deps, to) : undefined,
+      typeof to === "number" ? areasOf(deps, to, level, whole ? null : view.bbox) : null,
     ]);
     const from = whole ? 0 : level;
     const levels = Array.from({ length: level - from + 1 }, (_, i) =>
@@ -74,9 +76,22 @@ export function loadMapView(deps: Deps, query: CatalogueFilter, view: ViewQuery)
       points,
       together: [...together.values()],
       ...(commuteTo ? { commuteTo } : {}),
+      ...(areas ? { areas } : {}),
     };
   };
   return whole && isEmptyFilter(query) ? readThrough(deps.kv, "map-view", "all", MAP_KV_TTL_S, load) : load();
+}
+
+/**
+ * The areas coloured by commute to `to` at a level, over `box` (null: wherever its stations reach): the
+ * stations in the box or a walk outside it, and each cell's least walk + trip (shared/map/areas.ts).
+ */
+async function areasOf(deps: Deps, to: number, level: number, box: Bounds | null): Promise<MapAreas | null> {
+  const near = box && {
+    min: { x: box.min.x - REACH_KM, y: box.min.y - REACH_KM },
+    max: { x: box.max.x + REACH_KM, y: box.max.y + REACH_KM },
+  };
+  return commuteAreas(await listAreaStations(deps.db, to, near), areaCellKm(level), box);
 }
 
 /** A commute's destination as the map marks it (undefined: no such station; the filter checked its range). */

@@ -5,6 +5,7 @@
  * filter's complexes once.
  */
 import type { CatalogueFilter } from "../../../shared/filters/catalogue";
+import type { AreaStation } from "../../../shared/map/areas";
 import { cellKm, type MapCell, ORIGIN } from "../../../shared/map/cluster";
 import {
   type Bounds,
@@ -124,4 +125,31 @@ export interface MapDestinationRow {
   color: string;
   lat: number;
   lng: number;
+}
+
+/**
+ * The stations a place may walk to with their trips to the destination `to` (shared/map/areas.ts), those in
+ * `box` (km; null: all): the destination's rows of station_trips, by its primary key.
+ */
+export async function listAreaStations(
+  db: D1Database,
+  to: number,
+  box: Bounds | null,
+): Promise<AreaStation[]> {
+  const params: Param[] = [to];
+  let inBox = "";
+  if (box) {
+    const nw = unproject(box.min);
+    const se = unproject(box.max);
+    params.push(se.lat, nw.lat, nw.lng, se.lng);
+    inBox = " AND s.lat BETWEEN ?2 AND ?3 AND s.lng BETWEEN ?4 AND ?5";
+  }
+  const { results } = await db
+    .prepare(
+      `SELECT s.lat, s.lng, t.minutes FROM station_trips t JOIN subway_stations s ON s.id = t.from_id
+        WHERE t.to_id = ?1${inBox}`,
+    )
+    .bind(...params)
+    .all<AreaStation>();
+  return results;
 }

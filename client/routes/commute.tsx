@@ -10,7 +10,7 @@ import { formatDecimal } from "../../shared/format";
 import { WALK_DETOUR, WALK_KMH } from "../../shared/geo/distance";
 import { isAskedProblem, pageData } from "../../shared/page-data";
 import type { LocationItem } from "../../shared/schemas/locations";
-import type { DestinationAnswer } from "../../shared/transit/destination";
+import { DESTINATION_WALK_MAX, type DestinationAnswer } from "../../shared/transit/destination";
 import { MODEL, TRACK_DETOUR, TRANSFER_KM, TRANSFER_MINUTES, WAIT_OF_LINE } from "../../shared/transit/graph";
 import { approxMinutes } from "../../shared/transit/text";
 import { CommuteLimitOptions } from "../components/catalogue/filter-form/controls";
@@ -189,6 +189,14 @@ export default function CommutePage({ match }: PageProps) {
         <p>
           Если у ЖК нет станции в пешей доступности, время в пути для него неизвестно: в списке с ограничением
           по времени такой ЖК не показываем, а не угадываем.
+        </p>
+        <p>
+          На карте с выбранной станцией закрашены и сами места: карта поделена на клетки, и для середины
+          каждой клетки время считается так же — пешком до станции со скоростью {WALK_KMH} км/ч (прямая ×{" "}
+          {n(WALK_DETOUR)}), но не больше {DESTINATION_WALK_MAX} минут, плюс поездка от неё. Клетки, откуда до
+          станции дольше {DESTINATION_WALK_MAX} минут пешком или дорога занимает больше {COMMUTE_HORIZON}{" "}
+          минут, не закрашены. Поездки заранее посчитаны от станций, к которым ходят пешком из ЖК каталога,
+          поэтому и клетки считаем только от них.
         </p>
       </section>
     </StaticPage>

@@ -13,7 +13,7 @@ import type { StationLink } from "../../shared/schemas/catalogue";
 import type { MapAreas, MapDestination, MapPointTuple, MapStation, MapView } from "../../shared/schemas/map";
 import { cacheKey, readThrough } from "../cache/kv";
 import { listMapPoints } from "../db/queries/complexes";
-import { listAreaStations, listMapCells, mapDestination } from "../db/queries/map-view";
+import { listAreaStations, listCellCommutes, listMapCells, mapDestination } from "../db/queries/map-view";
 import { resolvePlace } from "./complexes";
 import type { Deps } from "./deps";
 
@@ -28,11 +28,13 @@ const MAP_KV_TTL_S = 300;
  * closer level's clusters in a box. Null when a location filter names no place.
  */
 /**
- * Forgets the whole catalogue's map kept in KV: after the feeds' pull, so that the map's count and the list beside
+ * Forgets the whole catalogue's map kept in KV (its view, and its cells that a destination's view colours): after the feeds' pull, so that the map's count and the list beside
  * it (read live) agree at once, not after the entry's TTL. A KV failure leaves the TTL to end it.
  */
 export async function forgetWholeMap(kv: KVNamespace): Promise<void> {
-  await kv.delete(cacheKey("map-view", "all")).catch(() => undefined);
+  await Promise.all(
+    ["map-view", "map-cells"].map((kind) => kv.delete(cacheKey(kind, "all")).catch(() => undefined)),
+  );
 }
 
 export function loadMapView(deps: Deps, query: CatalogueFilter, view: ViewQuery): Promise<MapView | null> {
@@ -42,11 +44,18 @@ export function loadMapView(deps: Deps, query: CatalogueFilter, view: ViewQuery)
     if (!filter) return null;
     const level = whole ? FIRST_LEVEL : view.zoom;
     const to = filter.commute_to;
-    const [cells, commuteTo, areas] = await Promise.all([
-      listMapCells(deps.db, filter, level, whole ? null : view.bbox),
+    const box = whole ? null : view.bbox;
+    const { commute_to: _, ...rest } = query;
+    // A destination alone narrows nothing: the whole catalogue's cells, which KV keeps, with its minutes.
+    const [cells, commutes, commuteTo, areas] = await Promise.all([
+      whole && isEmptyFilter(rest)
+        ? readThrough(deps.kv, "map-cells", "all", MAP_KV_TTL_S, () => listMapCells(deps.db, {}, level, null))
+        : listMapCells(deps.db, filter, level, box),
+      typeof to === "number" ? listCellCommutes(deps.db, filter, to, level, box) : undefined,
       typeof to === "number" ? destinationOf(deps, to) : undefined,
-      typeof to === "number" ? areasOf(deps, to, level, whole ? null : view.bbox) : null,
+      typeof to === "number" ? areasOf(deps, to, level, box) : null,
     ]);
+    if (commutes) for (const c of cells) c.commute = commutes.get(`${c.ix},${c.iy}`) ?? null;
     const from = whole ? 0 : level;
     const levels = Array.from({ length: level - from + 1 }, (_, i) =>
       clustersOfCells(from + i === level ? cells : coarsen(cells, level - from - i), from + i),

@@ -7,7 +7,7 @@ import { FIRST_LEVEL, project, ZOOM_MAX } from "../../shared/map/projection";
 import { bboxParam, FIRST_VIEW, MAX_BOX_CELLS, type ViewQuery } from "../../shared/map/view";
 import type { ComplexCard, ComplexList } from "../../shared/schemas/catalogue";
 import type { MapClusterTuple, MapView } from "../../shared/schemas/map";
-import { listMapCellsSql } from "../../worker/db/queries/map-view";
+import { listCellCommutesSql, listMapCellsSql } from "../../worker/db/queries/map-view";
 import { forgetWholeMap } from "../../worker/loaders/map-view";
 import { fallbackOf, get, getJson, rows } from "./helpers";
 
@@ -297,6 +297,32 @@ describe("the map's cells query", () => {
       expect(results.map((r) => r.detail).join("\n")).toMatch(
         /SEARCH rc USING (COVERING )?INDEX rc_map \(lat>\? AND lat<\?\)/,
       );
+    }
+  });
+});
+
+describe("the map's commute query", () => {
+  it("reads the whole catalogue's kept minutes as one range of complex_commutes_order, a box's by its complexes", async () => {
+    const box = { min: project(55.8, 37.5), max: project(55.7, 37.7) };
+    for (const [filter, view] of [
+      [{ commute_to: 1 }, null],
+      [{ commute_to: 1, commute_max: 45 }, null],
+      [{ commute_to: 1 }, box],
+      [{ commute_to: 1, rooms: [2] }, box],
+    ] as [CatalogueFilter, typeof box | null][]) {
+      const q = listCellCommutesSql(filter, 1, 8, view);
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`)
+        .bind(...q.params)
+        .all<{ detail: string }>();
+      const plan = results.map((r) => r.detail).join("\n");
+      if (view) {
+        expect(plan).toMatch(/SEARCH rc USING (COVERING )?INDEX rc_map \(lat>\? AND lat<\?\)/);
+        expect(plan).toMatch(/SEARCH k USING PRIMARY KEY \(complex_id=\? AND to_id=\?\)/);
+      } else {
+        expect(plan).toMatch(/SEARCH k USING COVERING INDEX complex_commutes_order \(to_id=\?\)/);
+        expect(plan).toMatch(/SEARCH rc USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+      }
+      expect(plan).not.toMatch(/SCAN (rc|k)\b/);
     }
   });
 });

@@ -82,10 +82,11 @@ export function listMapCellsSql(
 }
 
 /**
- * Each cell's least minutes to the filter's destination `to` over its complexes with a time there (issue 32):
- * the destination's kept minutes in one range of complex_commutes_order (every complex with a time, in one
- * stretch of the index), each complex's place by its id. The per-complex seek of the kept minutes, or their
- * computation from each complex's stations, was slower (docs/decisions/0023-commute-kept-per-complex.md).
+ * Each cell's least minutes to the filter's destination `to` over its complexes with a time there (issue 32).
+ * Over the whole catalogue, the destination's kept minutes in one range of complex_commutes_order (every complex
+ * with a time, in one stretch of the index), each complex's place by its id: there the per-complex seek of the
+ * kept minutes, or their computation from each complex's stations, was slower
+ * (docs/decisions/0023-commute-kept-per-complex.md). In a box, its few complexes first, each one's by its key.
  */
 export function listCellCommutesSql(
   f: CatalogueFilter,
@@ -97,9 +98,13 @@ export function listCellCommutesSql(
   const params = [...w.params];
   const bind = (v: Param) => `?${params.push(v)}`;
   const { inBox, xy, ix, iy } = cellParts(level, box, bind);
+  // The whole catalogue: the destination's range, then each complex; a box: its complexes (rc_map), then each
+  // one's kept minutes by its key.
+  const from = box
+    ? `residential_complexes rc CROSS JOIN complex_commutes k ON k.complex_id = rc.id`
+    : `complex_commutes k INDEXED BY complex_commutes_order CROSS JOIN residential_complexes rc ON rc.id = k.complex_id`;
   return {
-    sql: `WITH p AS (SELECT k.minutes, ${xy}
-        FROM complex_commutes k INDEXED BY complex_commutes_order CROSS JOIN residential_complexes rc ON rc.id = k.complex_id
+    sql: `WITH p AS (SELECT k.minutes, ${xy} FROM ${from}
         WHERE k.to_id = ${bind(to)} AND ${w.sql}${inBox})
       SELECT ${ix} AS ix, ${iy} AS iy, min(minutes) AS commute FROM p GROUP BY ix, iy`,
     params,

@@ -84,7 +84,8 @@ export function listMapCellsSql(
 /**
  * Each cell's least minutes to the filter's destination `to` over its complexes with a time there (issue 32).
  * Over the whole catalogue, the destination's kept minutes in one range of complex_commutes_order (every complex
- * with a time, in one stretch of the index), each complex's place by its id: there the per-complex seek of the
+ * with a time, in one stretch of the index), each complex's place by its id off rc_map_place (migration 0030: a
+ * few pages of ids and places, not each complex's wide row): there the per-complex seek of the
  * kept minutes, or their computation from each complex's stations, was slower
  * (docs/decisions/0023-commute-kept-per-complex.md). In a box, its few complexes first, each one's by its key.
  */
@@ -102,7 +103,7 @@ export function listCellCommutesSql(
   // one's kept minutes by its key.
   const from = box
     ? `residential_complexes rc CROSS JOIN complex_commutes k ON k.complex_id = rc.id`
-    : `complex_commutes k INDEXED BY complex_commutes_order CROSS JOIN residential_complexes rc ON rc.id = k.complex_id`;
+    : `complex_commutes k INDEXED BY complex_commutes_order CROSS JOIN residential_complexes rc INDEXED BY rc_map_place ON rc.id = k.complex_id`;
   return {
     sql: `WITH p AS (SELECT k.minutes, ${xy} FROM ${from}
         WHERE k.to_id = ${bind(to)} AND ${w.sql}${inBox})

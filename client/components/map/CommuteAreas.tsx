@@ -10,7 +10,7 @@ import { AREA_LETTERS, type MapAreas } from "../../../shared/schemas/map";
 import { COMMUTE_BANDS, commuteBandColor } from "../../../shared/transit/bands";
 
 /** Each band's cells as one path: a rectangle per run of the band within a row. */
-function bandPaths([, , , cols, bands]: MapAreas): string[] {
+export function bandPaths([, , , cols, bands]: MapAreas): string[] {
   const paths: string[] = COMMUTE_BANDS.map(() => "");
   let at = 0;
   for (const [, symbol, length] of bands.matchAll(/([a-j.])(\d*)/g)) {

@@ -14,13 +14,16 @@ import { DESTINATION_WALK_MAX } from "../transit/destination";
 import { cellKm, cellOf, ORIGIN } from "./cluster";
 import { type Bounds, FIRST_LEVEL, project, unproject } from "./projection";
 
+/** The finest cell (km): a minute's walk is about 64 m of straight line, so a finer grid shows nothing more. */
+export const AREA_CELL_MIN_KM = 1 / 16;
+
 /**
  * A cell's side (km) at a level: a kilometre over the whole catalogue's view and the next two levels, then half
- * a cluster's cell (32 px), so a phone's view has a few hundred cells and a desktop's up to about two thousand
- * (each a power of two of a kilometre: the grids of all levels share their edges).
+ * a cluster's cell (32 px), and from level 10 on the finest, 62.5 m: a phone's view has a few hundred cells, a
+ * desktop's up to about two thousand (each a power of two of a kilometre: the grids of all levels share edges).
  */
 export const areaCellKm = (level: number): number =>
-  level <= FIRST_LEVEL ? 1 : Math.min(1, cellKm(level) / 2);
+  level <= FIRST_LEVEL ? 1 : Math.min(1, Math.max(AREA_CELL_MIN_KM, cellKm(level) / 2));
 
 /** The farthest a walk of DESTINATION_WALK_MAX minutes reaches in a straight line (km), with a margin. */
 export const REACH_KM = (((DESTINATION_WALK_MAX + 0.5) / 60) * WALK_KMH) / WALK_DETOUR + 0.05;
@@ -68,16 +71,24 @@ export function commuteAreas(
   const rows = cellOf(extent.max.y - EDGE_KM, cell) + 1 - iy0;
   if (cols <= 0 || rows <= 0) return null;
   const best = new Float64Array(cols * rows).fill(Infinity);
-  const centre = (i: number) => ORIGIN + (i + 0.5) * cell;
+  // The cells' centres (km), and their latitudes by row and longitudes by column (the projection is separable).
+  const xs = Array.from({ length: cols }, (_, c) => ORIGIN + (ix0 + c + 0.5) * cell);
+  const ys = Array.from({ length: rows }, (_, r) => ORIGIN + (iy0 + r + 0.5) * cell);
+  const lngs = xs.map((x) => unproject({ x, y: 0 }).lng);
+  const lats = ys.map((y) => unproject({ x: 0, y }).lat);
+  // On the map's plane a walk's reach is within 3 % of the ground's: farther than this, no need to measure.
+  const far = (REACH_KM * 1.05) ** 2;
   for (const s of at) {
     const fromX = Math.max(0, cellOf(s.x - REACH_KM, cell) - ix0);
     const toX = Math.min(cols - 1, cellOf(s.x + REACH_KM, cell) - ix0);
     const fromY = Math.max(0, cellOf(s.y - REACH_KM, cell) - iy0);
     const toY = Math.min(rows - 1, cellOf(s.y + REACH_KM, cell) - iy0);
     for (let r = fromY; r <= toY; r++) {
+      const dy = (ys[r] ?? 0) - s.y;
       for (let c = fromX; c <= toX; c++) {
-        const here = unproject({ x: centre(ix0 + c), y: centre(iy0 + r) });
-        const walk = walkMinutes(haversineKm(here.lat, here.lng, s.lat, s.lng));
+        const dx = (xs[c] ?? 0) - s.x;
+        if (dx * dx + dy * dy > far) continue;
+        const walk = walkMinutes(haversineKm(lats[r] ?? 0, lngs[c] ?? 0, s.lat, s.lng));
         if (walk > DESTINATION_WALK_MAX) continue;
         const i = r * cols + c;
         best[i] = Math.min(best[i] ?? Infinity, walk + s.minutes);

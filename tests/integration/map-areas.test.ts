@@ -128,7 +128,8 @@ describe("the map's areas coloured by commute", () => {
         expect(areas, `to ${to} level ${level}`).toBeDefined();
         if (!areas) continue;
         const [cell, ix, iy, cols] = areas;
-        expect(cell).toBe(Math.min(1, cellKm(level) / 2));
+        // Half a cluster's cell, from a kilometre down to 62.5 m (a minute's walk).
+        expect(cell).toBe(Math.min(1, Math.max(1 / 16, cellKm(level) / 2)));
         expect([ix, iy]).toEqual([
           Math.round((bbox.min.x - ORIGIN) / cell),
           Math.round((bbox.min.y - ORIGIN) / cell),

@@ -54,7 +54,20 @@ export interface MapView {
   together: number[][];
   /** The commute's destination when the filter names one: its name, kind, line colour and place (km). */
   commuteTo?: MapDestination;
+  /** With a destination: the areas coloured by commute (shared/map/areas.ts); absent when no station has a trip there. */
+  areas?: MapAreas;
 }
+
+/**
+ * The areas coloured by commute: [cell side (km), column and row of the first cell on the map's grid
+ * (shared/map/cluster.ts ORIGIN), columns, bands]. The bands go row by row from the first cell in runs: a letter
+ * of AREA_LETTERS (a band of shared/transit/bands.ts) or «.» (not coloured), then the run's length when it is
+ * more than one cell. The cells after the last run are not coloured.
+ */
+export type MapAreas = [cell: number, ix: number, iy: number, cols: number, bands: string];
+
+/** A band's letter in MapAreas' bands: «a» the quickest. */
+export const AREA_LETTERS = "abcdefghij";
 
 /**
  * A commute's destination as the map marks it: [name, kind, line colour, x, y] (km, to the metre) of its

@@ -7,8 +7,9 @@ import { FIRST_LEVEL, project, ZOOM_MAX } from "../../shared/map/projection";
 import { bboxParam, FIRST_VIEW, MAX_BOX_CELLS, type ViewQuery } from "../../shared/map/view";
 import type { ComplexCard, ComplexList } from "../../shared/schemas/catalogue";
 import type { MapClusterTuple, MapView } from "../../shared/schemas/map";
-import { listMapCellsSql } from "../../worker/db/queries/map-view";
-import { fallbackOf, get, getJson } from "./helpers";
+import { listCellCommutesSql, listMapCellsSql } from "../../worker/db/queries/map-view";
+import { forgetWholeMap } from "../../worker/loaders/map-view";
+import { fallbackOf, get, getJson, rows } from "./helpers";
 
 const GRID = "/api/v1/residential-complexes/grid";
 const VIEW = "/api/v1/residential-complexes/map-view";
@@ -137,6 +138,60 @@ describe("residential-complexes/map-view", () => {
     expect(compared).toBeGreaterThan(0);
   }, 60_000);
 
+  it("colours every cluster by its complexes' least minutes to a destination, as the direct computation, whole and closer", async () => {
+    const stations = await rows<{ id: number }>(
+      "SELECT to_id AS id FROM station_trips GROUP BY to_id ORDER BY count(*) DESC, to_id LIMIT 3",
+    );
+    let compared = 0;
+    for (const { id: to } of stations) {
+      // Each published complex's least walk + trip there, straight from the two tables.
+      const best = new Map(
+        (
+          await rows<{ id: number; best: number }>(
+            `SELECT cs.complex_id AS id, min(cs.minutes + t.minutes) AS best FROM complex_stations cs
+              JOIN station_trips t ON t.from_id = cs.station_id AND t.to_id = ?1
+              WHERE cs.distance_type = 1 GROUP BY cs.complex_id`,
+            to,
+          )
+        ).map((r) => [r.id, r.best]),
+      );
+      for (const query of [
+        `commute_to=${to}`,
+        `commute_to=${to}&commute_max=60`,
+        `commute_to=${to}&search[rooms]=2`,
+      ]) {
+        const cards = await gridCards(query);
+        const at = project(cards[0]?.lat ?? 55.75, cards[0]?.lng ?? 37.62);
+        const half = 8 * cellKm(7);
+        const box = { min: { x: at.x - half, y: at.y - half }, max: { x: at.x + half, y: at.y + half } };
+        for (const view of [FIRST_VIEW, { zoom: 7, bbox: box }]) {
+          const { body } = await getJson<MapView>(viewUrl(query, view));
+          const inView = cards
+            .map((c) => ({ ...project(c.lat, c.lng), id: c.id }))
+            .filter(
+              (p) =>
+                !view.bbox || (p.x >= box.min.x && p.x <= box.max.x && p.y >= box.min.y && p.y <= box.max.y),
+            );
+          for (const [i, clusters] of body.levels.entries()) {
+            const made = clustersAt(inView, body.from + i);
+            expect(
+              clusters.map((c) => c[8]),
+              `${query} level ${body.from + i}`,
+            ).toEqual(
+              made.map((m) => {
+                const known = m.items.map((p) => best.get(p.id) ?? Infinity);
+                const least = Math.min(...known);
+                return Number.isFinite(least) ? least : -1;
+              }),
+            );
+            compared += clusters.length;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+  }, 120_000);
+
   it("keeps a view's answer small: its size follows its clusters and the complexes alone, not the catalogue", async () => {
     const whole = await get(viewUrl("", FIRST_VIEW));
     const body = (await whole.clone().json()) as MapView;
@@ -193,10 +248,14 @@ describe("residential-complexes/map-view", () => {
       expect(res.status, path).toBe(200);
       expect(res.headers.get("Cache-Control"), path).toBe(CACHE_CONTROL);
     }
-    // Only the unfiltered first view is stored (a filter's or a box's would be one entry per combination).
+    // A destination alone narrows nothing: its first view's cells are the whole catalogue's, kept too.
+    const [{ id: to = 0 } = {}] = await rows<{ id: number }>("SELECT to_id AS id FROM station_trips LIMIT 1");
+    expect((await get(viewUrl(`commute_to=${to}`, FIRST_VIEW))).status).toBe(200);
+    // Only those are stored (a filter's or a box's would be one entry per combination).
     const stored = (await env.KV.list({ prefix: "v1:map" })).keys.map((k) => k.name);
-    expect(stored).toEqual(["v1:map-view:all"]);
+    expect(stored).toEqual(["v1:map-cells:all", "v1:map-view:all"]);
     const before = (await getJson<MapView>(viewUrl("", FIRST_VIEW))).body;
+    const withTo = (await getJson<MapView>(viewUrl(`commute_to=${to}`, FIRST_VIEW))).body;
     const total = (before.levels[0] ?? []).reduce((n, c) => n + c[2], 0);
     const hidden = before.levels[FIRST_LEVEL]?.[0]?.[3] ?? 0;
     await env.DB.prepare("UPDATE residential_complexes SET is_published = 0 WHERE id = ?1")
@@ -205,11 +264,20 @@ describe("residential-complexes/map-view", () => {
     try {
       expect((await getJson<ComplexList>(GRID)).body.total).toBe(total - 1);
       expect((await getJson<MapView>(viewUrl("", FIRST_VIEW))).body).toEqual(before);
+      const counts = (v: MapView) => v.levels.map((l) => l.map((c) => c[2]));
+      expect(counts((await getJson<MapView>(viewUrl(`commute_to=${to}`, FIRST_VIEW))).body)).toEqual(
+        counts(withTo),
+      );
+      // The feeds' pull forgets both, and the next view counts afresh.
+      await forgetWholeMap(env.KV);
+      expect((await env.KV.list({ prefix: "v1:map" })).keys).toEqual([]);
+      const fresh = (await getJson<MapView>(viewUrl(`commute_to=${to}`, FIRST_VIEW))).body;
+      expect((fresh.levels[0] ?? []).reduce((n, c) => n + c[2], 0)).toBe(total - 1);
     } finally {
       await env.DB.prepare("UPDATE residential_complexes SET is_published = 1 WHERE id = ?1")
         .bind(hidden)
         .run();
-      await Promise.all(stored.map((key) => env.KV.delete(key)));
+      await forgetWholeMap(env.KV);
     }
   });
 });
@@ -229,6 +297,33 @@ describe("the map's cells query", () => {
       expect(results.map((r) => r.detail).join("\n")).toMatch(
         /SEARCH rc USING (COVERING )?INDEX rc_map \(lat>\? AND lat<\?\)/,
       );
+    }
+  });
+});
+
+describe("the map's commute query", () => {
+  it("reads the whole catalogue's kept minutes as one range of complex_commutes_order, a box's by its complexes", async () => {
+    const box = { min: project(55.8, 37.5), max: project(55.7, 37.7) };
+    for (const [filter, view] of [
+      [{ commute_to: 1 }, null],
+      [{ commute_to: 1, commute_max: 45 }, null],
+      [{ commute_to: 1 }, box],
+      [{ commute_to: 1, rooms: [2] }, box],
+    ] as [CatalogueFilter, typeof box | null][]) {
+      const q = listCellCommutesSql(filter, 1, 8, view);
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`)
+        .bind(...q.params)
+        .all<{ detail: string }>();
+      const plan = results.map((r) => r.detail).join("\n");
+      if (view) {
+        expect(plan).toMatch(/SEARCH rc USING (COVERING )?INDEX rc_map \(lat>\? AND lat<\?\)/);
+        expect(plan).toMatch(/SEARCH k USING PRIMARY KEY \(complex_id=\? AND to_id=\?\)/);
+      } else {
+        expect(plan).toMatch(/SEARCH k USING COVERING INDEX complex_commutes_order \(to_id=\?\)/);
+        // Each complex's place off the small index of ids and places (migration 0030), not its wide row.
+        expect(plan).toMatch(/SEARCH rc USING (COVERING )?INDEX rc_map_place \(id=\?\)/);
+      }
+      expect(plan).not.toMatch(/SCAN (rc|k)\b/);
     }
   });
 });

@@ -5,14 +5,15 @@
  * view, however many complexes the catalogue has.
  */
 import { type CatalogueFilter, isEmptyFilter } from "../../shared/filters/catalogue";
+import { areaCellKm, commuteAreas, REACH_KM } from "../../shared/map/areas";
 import { clustersOfCells, coarsen, toMetre } from "../../shared/map/cluster";
-import { FIRST_LEVEL, project, ZOOM_MAX } from "../../shared/map/projection";
+import { type Bounds, FIRST_LEVEL, project, ZOOM_MAX } from "../../shared/map/projection";
 import type { ViewQuery } from "../../shared/map/view";
 import type { StationLink } from "../../shared/schemas/catalogue";
-import type { MapDestination, MapPointTuple, MapStation, MapView } from "../../shared/schemas/map";
+import type { MapAreas, MapDestination, MapPointTuple, MapStation, MapView } from "../../shared/schemas/map";
 import { cacheKey, readThrough } from "../cache/kv";
 import { listMapPoints } from "../db/queries/complexes";
-import { listMapCells, mapDestination } from "../db/queries/map-view";
+import { listAreaStations, listCellCommutes, listMapCells, mapDestination } from "../db/queries/map-view";
 import { resolvePlace } from "./complexes";
 import type { Deps } from "./deps";
 
@@ -27,11 +28,13 @@ const MAP_KV_TTL_S = 300;
  * closer level's clusters in a box. Null when a location filter names no place.
  */
 /**
- * Forgets the whole catalogue's map kept in KV: after the feeds' pull, so that the map's count and the list beside
+ * Forgets the whole catalogue's map kept in KV (its view, and its cells that a destination's view colours): after the feeds' pull, so that the map's count and the list beside
  * it (read live) agree at once, not after the entry's TTL. A KV failure leaves the TTL to end it.
  */
 export async function forgetWholeMap(kv: KVNamespace): Promise<void> {
-  await kv.delete(cacheKey("map-view", "all")).catch(() => undefined);
+  await Promise.all(
+    ["map-view", "map-cells"].map((kind) => kv.delete(cacheKey(kind, "all")).catch(() => undefined)),
+  );
 }
 
 export function loadMapView(deps: Deps, query: CatalogueFilter, view: ViewQuery): Promise<MapView | null> {
@@ -41,10 +44,19 @@ export function loadMapView(deps: Deps, query: CatalogueFilter, view: ViewQuery)
     if (!filter) return null;
     const level = whole ? FIRST_LEVEL : view.zoom;
     const to = filter.commute_to;
-    const [cells, commuteTo] = await Promise.all([
-      listMapCells(deps.db, filter, level, whole ? null : view.bbox),
-      typeof to === "number" ? destinationOf(deps, to, filter.commute_walk) : undefined,
+    const box = whole ? null : view.bbox;
+    const walk = filter.commute_walk;
+    const { commute_to: _to, commute_at: _at, ...rest } = query;
+    // A destination alone narrows nothing: the whole catalogue's cells, which KV keeps, with its minutes.
+    const [cells, commutes, commuteTo, areas] = await Promise.all([
+      whole && isEmptyFilter(rest)
+        ? readThrough(deps.kv, "map-cells", "all", MAP_KV_TTL_S, () => listMapCells(deps.db, {}, level, null))
+        : listMapCells(deps.db, filter, level, box),
+      typeof to === "number" ? listCellCommutes(deps.db, filter, to, level, box) : undefined,
+      typeof to === "number" ? destinationOf(deps, to, walk) : undefined,
+      typeof to === "number" ? areasOf(deps, to, walk ?? 0, level, box) : null,
     ]);
+    if (commutes) for (const c of cells) c.commute = commutes.get(`${c.ix},${c.iy}`) ?? null;
     const from = whole ? 0 : level;
     const levels = Array.from({ length: level - from + 1 }, (_, i) =>
       clustersOfCells(from + i === level ? cells : coarsen(cells, level - from - i), from + i),
@@ -74,9 +86,34 @@ export function loadMapView(deps: Deps, query: CatalogueFilter, view: ViewQuery)
       points,
       together: [...together.values()],
       ...(commuteTo ? { commuteTo } : {}),
+      ...(areas ? { areas } : {}),
     };
   };
   return whole && isEmptyFilter(query) ? readThrough(deps.kv, "map-view", "all", MAP_KV_TTL_S, load) : load();
+}
+
+/**
+ * The areas coloured by commute to `to` at a level, over `box` (null: wherever its stations reach): the
+ * stations in the box or a walk outside it, and each cell's least walk + trip (shared/map/areas.ts), plus the
+ * walk beyond the destination's station to a point (`walk`, 0 for a station).
+ */
+async function areasOf(
+  deps: Deps,
+  to: number,
+  walk: number,
+  level: number,
+  box: Bounds | null,
+): Promise<MapAreas | null> {
+  const near = box && {
+    min: { x: box.min.x - REACH_KM, y: box.min.y - REACH_KM },
+    max: { x: box.max.x + REACH_KM, y: box.max.y + REACH_KM },
+  };
+  const stations = await listAreaStations(deps.db, to, near);
+  return commuteAreas(
+    walk ? stations.map((s) => ({ ...s, minutes: s.minutes + walk })) : stations,
+    areaCellKm(level),
+    box,
+  );
 }
 
 /** A commute's destination as the map marks it (undefined: no such station; the filter checked its range). */

@@ -58,6 +58,7 @@ import { lazyPart } from "../../pages";
 import { AppLink } from "../AppLink";
 import { complexTitle, stationName } from "../complex/text";
 import { CloseIcon } from "../icons";
+import { CommuteAreas } from "./CommuteAreas";
 import { destinationWords, PointPicker, PointPin } from "./PointPicker";
 import { useGestures } from "./use-gestures";
 import "./map.css";
@@ -326,6 +327,7 @@ export default function CatalogueMap({ filter }: CatalogueMapProps) {
           height="100%"
         >
           <BaseLayer view={view} size={size} />
+          {map?.areas && <CommuteAreas areas={map.areas} view={view} size={size} />}
           <Markers shown={shown} selected={selected} to={map?.commuteTo} onOpen={open} />
           {map?.commuteTo && <DestinationMark to={map.commuteTo} view={view} size={size} />}
           {filter.commute_at && <PointPin at={filter.commute_at} view={view} size={size} />}

@@ -5,8 +5,10 @@
  * minutes).
  */
 
+import { COMMUTE_HORIZON } from "../../../shared/filters/commute";
 import type { MapDestination } from "../../../shared/schemas/map";
 import { COMMUTE_BANDS, commuteBandColor, commuteBandLabel } from "../../../shared/transit/bands";
+import { DESTINATION_WALK_MAX } from "../../../shared/transit/destination";
 import { approxMinutes } from "../../../shared/transit/text";
 import { AppLink } from "../AppLink";
 import { stationName } from "../complex/text";
@@ -35,8 +37,10 @@ export function CommuteLegend({ to }: { to: MapDestination }) {
         </li>
       </ul>
       <p className="cmap-legend__note">
-        Кружок с числом окрашен по самому быстрому ЖК в нём. Время примерное:{" "}
-        <AppLink to="/vremya-v-puti/">как мы его считаем</AppLink>.
+        Кружок с числом окрашен по самому быстрому ЖК в нём. Заливка показывает, сколько ехать из любого места
+        карты: пешком до станции (не больше {DESTINATION_WALK_MAX}&nbsp;минут) и оттуда на метро, МЦК или МЦД.
+        Где заливки нет, станции в пешей доступности нет или дорога занимает больше {COMMUTE_HORIZON}
+        &nbsp;минут. Время примерное: <AppLink to="/vremya-v-puti/">как мы его считаем</AppLink>.
       </p>
     </section>
   );

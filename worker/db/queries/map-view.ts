@@ -5,6 +5,7 @@
  * filter's complexes once.
  */
 import type { CatalogueFilter } from "../../../shared/filters/catalogue";
+import type { AreaStation } from "../../../shared/map/areas";
 import { cellKm, type MapCell, ORIGIN } from "../../../shared/map/cluster";
 import {
   type Bounds,
@@ -15,7 +16,7 @@ import {
   ZOOM_MAX,
 } from "../../../shared/map/projection";
 import type { Param } from "./bind";
-import { commuteMinutesFromTrips, commuteWalk } from "./commute";
+import { commuteWalk } from "./commute";
 import { complexWhere } from "./complex-filter";
 
 /** Complexes closer than this (km) on both axes are in one place: no zoom tells them apart (under a pixel). */
@@ -35,22 +36,10 @@ interface CellRow {
   max_x: number;
   max_y: number;
   ids: string | null;
-  commute?: number | null;
 }
 
-/**
- * The cells of `level` holding the filter's complexes in `box` (km; null: everywhere). A cell lists its
- * complexes' ids when the map may open them as a card: one complex, several in one place, or any at the
- * closest level. With a commute's destination, a cell has its quickest complex's minutes there (issue 32).
- */
-export function listMapCellsSql(
-  f: CatalogueFilter,
-  level: number,
-  box: Bounds | null,
-): { sql: string; params: Param[] } {
-  const w = complexWhere(f, true);
-  const params = [...w.params];
-  const bind = (v: Param) => `?${params.push(v)}`;
+/** The statement's place and cell of a complex: its box condition and the expressions of its cell's indices. */
+function cellParts(level: number, box: Bounds | null, bind: (v: Param) => string) {
   let inBox = "";
   if (box) {
     // The projection is linear in latitude and longitude: a box of kilometres is a box of degrees.
@@ -60,26 +49,67 @@ export function listMapCellsSql(
   }
   const cell = bind(cellKm(level));
   const index = (v: string) => `CAST((${v} - ${ORIGIN}) / ${cell} + ${OFFSET} AS INTEGER) - ${OFFSET}`;
+  const xy = `(rc.lng - ${CENTRE.lng}) * ${KM_PER_LNG} AS x, (${CENTRE.lat} - rc.lat) * ${KM_PER_LAT} AS y`;
+  return { inBox, xy, ix: index("x"), iy: index("y") };
+}
+
+/**
+ * The cells of `level` holding the filter's complexes in `box` (km; null: everywhere). A cell lists its
+ * complexes' ids when the map may open them as a card: one complex, several in one place, or any at the
+ * closest level. A commute's minutes are not here (listCellCommutesSql): the cells of a filter with only a
+ * destination are the whole catalogue's, which KV keeps.
+ */
+export function listMapCellsSql(
+  f: CatalogueFilter,
+  level: number,
+  box: Bounds | null,
+): { sql: string; params: Param[] } {
+  const w = complexWhere(f, true);
+  const params = [...w.params];
+  const bind = (v: Param) => `?${params.push(v)}`;
+  const { inBox, xy, ix, iy } = cellParts(level, box, bind);
   const ids =
     level >= ZOOM_MAX
       ? "1"
       : `count(*) = 1 OR (max(x) - min(x) < ${ONE_PLACE_KM} AND max(y) - min(y) < ${ONE_PLACE_KM})`;
-  const to = f.commute_to;
-  const commute =
-    typeof to === "number"
-      ? {
-          inner: `, ${commuteMinutesFromTrips(to, bind, commuteWalk(f))} AS cm`,
-          outer: ", min(cm) AS commute",
-        }
-      : { inner: "", outer: "" };
   return {
-    sql: `WITH p AS (
-        SELECT rc.id${commute.inner}, (rc.lng - ${CENTRE.lng}) * ${KM_PER_LNG} AS x, (${CENTRE.lat} - rc.lat) * ${KM_PER_LAT} AS y
-        FROM residential_complexes rc WHERE ${w.sql}${inBox})
-      SELECT ${index("x")} AS ix, ${index("y")} AS iy, count(*) AS n, sum(x) AS sx, sum(y) AS sy, min(id) AS key,
+    sql: `WITH p AS (SELECT rc.id, ${xy} FROM residential_complexes rc WHERE ${w.sql}${inBox})
+      SELECT ${ix} AS ix, ${iy} AS iy, count(*) AS n, sum(x) AS sx, sum(y) AS sy, min(id) AS key,
         min(x) AS min_x, min(y) AS min_y, max(x) AS max_x, max(y) AS max_y,
-        CASE WHEN ${ids} THEN group_concat(id) END AS ids${commute.outer}
+        CASE WHEN ${ids} THEN group_concat(id) END AS ids
       FROM p GROUP BY ix, iy`,
+    params,
+  };
+}
+
+/**
+ * Each cell's least minutes to the filter's destination `to` over its complexes with a time there (issue 32), with
+ * the walk beyond the destination's station (a point's, commuteWalk).
+ * Over the whole catalogue, the destination's kept minutes in one range of complex_commutes_order (every complex
+ * with a time, in one stretch of the index), each complex's place by its id off rc_map_place (migration 0030: a
+ * few pages of ids and places, not each complex's wide row): there the per-complex seek of the
+ * kept minutes, or their computation from each complex's stations, was slower
+ * (docs/decisions/0023-commute-kept-per-complex.md). In a box, its few complexes first, each one's by its key.
+ */
+export function listCellCommutesSql(
+  f: CatalogueFilter,
+  to: number,
+  level: number,
+  box: Bounds | null,
+): { sql: string; params: Param[] } {
+  const w = complexWhere(f, true);
+  const params = [...w.params];
+  const bind = (v: Param) => `?${params.push(v)}`;
+  const { inBox, xy, ix, iy } = cellParts(level, box, bind);
+  // The whole catalogue: the destination's range, then each complex; a box: its complexes (rc_map), then each
+  // one's kept minutes by its key.
+  const from = box
+    ? `residential_complexes rc CROSS JOIN complex_commutes k ON k.complex_id = rc.id`
+    : `complex_commutes k INDEXED BY complex_commutes_order CROSS JOIN residential_complexes rc INDEXED BY rc_map_place ON rc.id = k.complex_id`;
+  return {
+    sql: `WITH p AS (SELECT k.minutes, ${xy} FROM ${from}
+        WHERE k.to_id = ${bind(to)} AND ${w.sql}${inBox})
+      SELECT ${ix} AS ix, ${iy} AS iy, min(minutes) + ${bind(commuteWalk(f))} AS commute FROM p GROUP BY ix, iy`,
     params,
   };
 }
@@ -107,8 +137,23 @@ export async function listMapCells(
     maxX: r.max_x,
     maxY: r.max_y,
     ids: r.ids === null ? null : r.ids.split(",").map(Number),
-    ...(r.commute === undefined ? {} : { commute: r.commute }),
   }));
+}
+
+/** Each cell's least minutes to `to` (listCellCommutesSql), keyed «ix,iy»; a cell with none has no entry. */
+export async function listCellCommutes(
+  db: D1Database,
+  f: CatalogueFilter,
+  to: number,
+  level: number,
+  box: Bounds | null,
+): Promise<Map<string, number>> {
+  const { sql, params } = listCellCommutesSql(f, to, level, box);
+  const { results } = await db
+    .prepare(sql)
+    .bind(...params)
+    .all<{ ix: number; iy: number; commute: number }>();
+  return new Map(results.map((r) => [`${r.ix},${r.iy}`, r.commute]));
 }
 
 /** The commute's destination with its place, for the map's mark (null: no such station). */
@@ -127,4 +172,31 @@ export interface MapDestinationRow {
   color: string;
   lat: number;
   lng: number;
+}
+
+/**
+ * The stations a place may walk to with their trips to the destination `to` (shared/map/areas.ts), those in
+ * `box` (km; null: all): the destination's rows of station_trips, by its primary key.
+ */
+export async function listAreaStations(
+  db: D1Database,
+  to: number,
+  box: Bounds | null,
+): Promise<AreaStation[]> {
+  const params: Param[] = [to];
+  let inBox = "";
+  if (box) {
+    const nw = unproject(box.min);
+    const se = unproject(box.max);
+    params.push(se.lat, nw.lat, nw.lng, se.lng);
+    inBox = " AND s.lat BETWEEN ?2 AND ?3 AND s.lng BETWEEN ?4 AND ?5";
+  }
+  const { results } = await db
+    .prepare(
+      `SELECT s.lat, s.lng, t.minutes FROM station_trips t JOIN subway_stations s ON s.id = t.from_id
+        WHERE t.to_id = ?1${inBox}`,
+    )
+    .bind(...params)
+    .all<AreaStation>();
+  return results;
 }

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { filterKeys } from "../../shared/filter-keys";
+import { haversineKm, walkMinutes } from "../../shared/geo/distance";
 import { cellKm, ORIGIN } from "../../shared/map/cluster";
 import { FIRST_LEVEL, project, unproject } from "../../shared/map/projection";
 import { bboxParam, FIRST_VIEW, type ViewQuery } from "../../shared/map/view";
@@ -102,6 +103,43 @@ describe("the map's areas coloured by commute", () => {
       }
     }
     expect(coloured).toBeGreaterThan(50);
+  }, 60_000);
+
+  it("adds a point's walk beyond its station: the cells and the clusters' minutes are the station's plus the walk", async () => {
+    // A point 700 m or so north-east of Okhotny Ryad: its station is the nearest by the straight line.
+    const [okhotny] = await rows<{ lat: number; lng: number }>(
+      "SELECT lat, lng FROM subway_stations WHERE kind = 'metro' AND name = 'Охотный Ряд'",
+    );
+    if (!okhotny) throw new Error("no Okhotny Ryad in the seed");
+    const at = `${(okhotny.lat + 0.005).toFixed(4)},${(okhotny.lng + 0.006).toFixed(4)}`;
+    const [lat, lng] = at.split(",").map(Number) as [number, number];
+    const stations = await rows<{ id: number; lat: number; lng: number }>(
+      "SELECT id, lat, lng FROM subway_stations",
+    );
+    const [near] = stations
+      .map((s) => ({ id: s.id, km: haversineKm(lat, lng, s.lat, s.lng) }))
+      .sort((a, b) => a.km - b.km);
+    if (!near) throw new Error("no stations");
+    const walk = walkMinutes(near.km);
+    expect(walk).toBeGreaterThan(0);
+    const point = await getJson<MapView>(`${VIEW}?commute_at=${at}&zoom=${FIRST_VIEW.zoom}`);
+    const station = await getJson<MapView>(viewUrl(near.id, FIRST_VIEW));
+    expect(point.status).toBe(200);
+    expect(point.body.commuteTo?.[5]).toBe(walk);
+    const trips = (await tripsTo(near.id)).map((t) => ({ ...t, minutes: t.minutes + walk }));
+    const areas = point.body.areas;
+    if (!areas) throw new Error("no areas for the point");
+    const [cell, ix, iy, cols] = areas;
+    const cells = decode(areas);
+    cells.forEach((sent, i) => {
+      expect(sent, `cell ${i}`).toBe(directBand(trips, cell, ix + (i % cols), iy + Math.floor(i / cols)));
+    });
+    // Every cluster the station's view gives a time, the point's gives the time plus the walk.
+    // (A cluster's -1 is «no time known».)
+    const minutes = (v: MapView) => v.levels.flat().map((c) => c[8] ?? -1);
+    const timed = minutes(station.body);
+    expect(timed.filter((m) => m >= 0).length).toBeGreaterThan(0);
+    expect(minutes(point.body)).toEqual(timed.map((m) => (m < 0 ? m : m + walk)));
   }, 60_000);
 
   it("colours a closer view's box, cell by cell, as the direct computation does", async () => {

@@ -31,13 +31,24 @@ async function expectColouredMap(page: Page, query: string) {
   ]);
   const markers = page.locator(".cmap__markers [data-commute]");
   await expect(markers.first()).toBeVisible();
-  const seen = await markers.evaluateAll((els) =>
-    els.map((el) => ({
-      minutes: Number(el.getAttribute("data-commute")),
-      fill: getComputedStyle((el.querySelector(".cmap__dot") ?? el.querySelector("circle")) as Element).fill,
-      label: el.getAttribute("aria-label") ?? "",
-    })),
-  );
+  // Read again until every marker read is in the document: a marker the map draws anew between the query and the
+  // read (the view's answer arriving) has no computed style.
+  const read = () =>
+    markers.evaluateAll((els) =>
+      els.map((el) => ({
+        minutes: Number(el.getAttribute("data-commute")),
+        fill: getComputedStyle((el.querySelector(".cmap__dot") ?? el.querySelector("circle")) as Element)
+          .fill,
+        label: el.getAttribute("aria-label") ?? "",
+      })),
+    );
+  let seen: Awaited<ReturnType<typeof read>> = [];
+  await expect
+    .poll(async () => {
+      seen = await read();
+      return seen.length > 0 && seen.every((m) => m.fill !== "");
+    })
+    .toBe(true);
   for (const m of seen) {
     expect(m.minutes).toBeGreaterThan(0);
     expect(m.minutes).toBeLessThanOrEqual(45);

@@ -14,17 +14,74 @@ export function databaseId() {
 }
 
 /**
+ * The worker inside Miniflare that runs the scripts' statements, one batch a request. Not Miniflare's own D1 proxy
+ * (`getD1Database`): its every `prepare()` is a synchronous call through a worker thread, and this miniflare's
+ * handshake loses a reply when that thread is preempted («AssertionError: false == true» in SynchronousFetcher,
+ * fixed upstream in workers-sdk#15552, in releases that need Node 22). On a loaded machine the seed failed or
+ * hung on it (`npm start`, `npm run seed`, the measuring scripts); here every call is an ordinary async fetch.
+ */
+const BRIDGE = `export default {
+  async fetch(request, env) {
+    const statements = await request.json();
+    try {
+      const results = await env.DB.batch(statements.map(([sql, params]) => env.DB.prepare(sql).bind(...params)));
+      return Response.json(results);
+    } catch (err) {
+      return Response.json({ error: String(err?.message ?? err) }, { status: 500 });
+    }
+  },
+};`;
+
+/** A statement of the bridged D1: the part of D1's API the scripts and the seed use. */
+class Statement {
+  constructor(send, sql, params = []) {
+    this.send = send;
+    this.sql = sql;
+    this.params = params;
+  }
+  bind(...params) {
+    return new Statement(this.send, this.sql, params);
+  }
+  async all() {
+    return (await this.send([this]))[0];
+  }
+  run() {
+    return this.all();
+  }
+  async first(column) {
+    const row = (await this.all()).results[0];
+    if (row === undefined) return null;
+    return column === undefined ? row : row[column];
+  }
+  async raw() {
+    return (await this.all()).results.map((row) => Object.values(row));
+  }
+}
+
+/**
  * Opens the local D1 that `wrangler dev --persist-to <persistTo>` uses (an empty in-memory one without
- * `persistTo`), through Miniflare: the one D1 opener of the scripts. `dispose()` closes it.
+ * `persistTo`), through Miniflare: the one D1 opener of the scripts. `db` has D1's `prepare` (with `bind`,
+ * `all`, `first`, `run`, `raw`) and `batch`; `dispose()` closes it.
  */
 export async function openLocalD1(persistTo) {
   const mf = new Miniflare({
     modules: true,
-    script: "export default { fetch() { return new Response(null, { status: 204 }) } }",
+    script: BRIDGE,
     d1Databases: { DB: databaseId() },
     ...(persistTo ? { d1Persist: `${persistTo}/v3/d1` } : {}),
   });
-  return { db: await mf.getD1Database("DB"), dispose: () => mf.dispose() };
+  await mf.ready;
+  const send = async (statements) => {
+    const res = await mf.dispatchFetch("http://d1.local/", {
+      method: "POST",
+      body: JSON.stringify(statements.map((s) => [s.sql, s.params])),
+    });
+    const body = await res.json();
+    if (!res.ok) throw new Error(body.error);
+    return body;
+  };
+  const db = { prepare: (sql) => new Statement(send, sql), batch: (statements) => send(statements) };
+  return { db, dispose: () => mf.dispose() };
 }
 
 /** Bundles a TypeScript module of the worker for Node and imports it. */

@@ -1,6 +1,6 @@
 /**
  * Every picture a page shows goes through the image proxy (SPEC §7, worker/image-proxy.ts): `/img/?src=…&w=…`.
- * Our own files and drawings (`/art/…`, `/facade/…`, `/skyline/…`) and a feed's remote pictures alike; the proxy
+ * Our own files and drawings (`/art/…`, `/facade/…`, `/skyline/…`, `/plan/…`) and a feed's remote pictures alike; the proxy
  * resizes what it can to the preset width and keeps each answer cached.
  */
 export const IMAGE_WIDTHS = [160, 320, 640, 960, 1280] as const;

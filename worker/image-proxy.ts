@@ -23,7 +23,7 @@ export type ImageSource =
 export function classifySource(src: string, allowedHosts: readonly string[]): ImageSource {
   if (src.startsWith("/") && !src.startsWith("//")) {
     if (
-      !/^\/(assets|art|facade|skyline)\/[\w./-]+\.(svg|png|jpe?g|webp|avif)$/.test(src) ||
+      !/^\/(assets|art|facade|skyline|plan)\/[\w.,/-]+\.(svg|png|jpe?g|webp|avif)$/.test(src) ||
       src.includes("..")
     ) {
       return { kind: "refused", reason: "Такого изображения нет" };
@@ -73,8 +73,8 @@ export async function handleImage(c: Context<AppEnv>): Promise<Response> {
   if (source.kind === "refused") return c.json({ error: source.reason }, src.startsWith("/") ? 404 : 403);
 
   if (source.kind === "own") {
-    // A drawing (façade, skyline) is drawn here, as its own address would; a file comes from the assets.
-    if (/^\/(facade|skyline)\//.test(source.path)) {
+    // A drawing (façade, skyline, plan) is drawn here, as its own address would; a file comes from the assets.
+    if (/^\/(facade|skyline|plan)\//.test(source.path)) {
       const drawing = artSvg(source.path);
       if (drawing === null) return c.json({ error: "Такого изображения нет" }, 404);
       return c.body(drawing, 200, {

@@ -26,12 +26,16 @@ import { useApi } from "../hooks/use-api";
 import { ApiError } from "../http";
 import type { PageProps } from "../pages";
 
-/** A list: of a complex (with its room types and the complex itself) or of a room type; an unknown slug is a 404. */
+/**
+ * A list: of a complex (with its room types and the complex itself) or of a room type. An unknown slug is looked
+ * up as an apartment, which the API refuses: the page is a 404 like any page whose data is missing.
+ */
 export const data = pageData({
   keys(match) {
     const view = apartmentsView(match);
     const complex = view.missing === undefined ? view.complex : undefined;
     return {
+      missing: view.missing === undefined ? undefined : apiKeys.apartment(view.missing),
       list:
         view.missing === undefined ? apartmentKeys.apartments(apartmentsListQuery(match, view)) : undefined,
       groups: complex === undefined ? undefined : apiKeys.apartmentGroups(complex),

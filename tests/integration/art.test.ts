@@ -73,10 +73,15 @@ describe("drawn pictures as images", () => {
 
   it("keep the plans out of the apartments' HTML: a card has the plan's image, whose address answers", async () => {
     const { html } = await visit("/kvartiry/");
-    const srcs = [...html.matchAll(/<img src="(\/plan\/\d+\/[^"]+\.svg)"/g)].map((m) => m[1] ?? "");
+    const srcs = [...html.matchAll(/<img src="(\/img\/\?src=%2Fplan%2F\d+%2F[^"]+)"/g)].map(
+      (m) => m[1] ?? "",
+    );
     expect(srcs.length).toBeGreaterThan(5);
-    for (const src of srcs.slice(0, 3))
-      expect((await get(src.replaceAll("&amp;", "&"))).status, src).toBe(200);
+    for (const src of srcs.slice(0, 3)) {
+      const res = await get(src.replaceAll("&amp;", "&"));
+      expect(res.status, src).toBe(200);
+      expect(res.headers.get("Content-Type"), src).toContain("image/svg+xml");
+    }
     expect(mainOf(html)).not.toContain('class="apt-card__plan"><svg');
   });
 

@@ -1,6 +1,7 @@
 import { memo } from "react";
 import { planSrc } from "../../../shared/art";
 import { formatPrice } from "../../../shared/format";
+import { imageSrc } from "../../../shared/images";
 import type { LivingObject } from "../../../shared/schemas/catalogue";
 import { AppLink } from "../AppLink";
 import { LazyImage } from "../art/LazyImage";
@@ -22,7 +23,7 @@ export const ApartmentCard = memo(function ApartmentCard({
     <article className="apt-card">
       <div className="apt-card__plan">
         <LazyImage
-          src={planSrc(a.plan)}
+          src={imageSrc(planSrc(a.plan), 160)}
           width={160}
           height={120}
           alt={`Планировка: ${title.toLowerCase()}`}

@@ -12,15 +12,36 @@ import { DESKTOP, holdChunk, hydrated, PHONE, screenshot, watchErrors } from "./
 
 const PERSIST_TO = `.wrangler/e2e-state-${process.env.E2E_PORT ?? "8788"}`;
 
-/** A query on the server's D1, run with wrangler as a person would. */
+/**
+ * A query on the server's D1, run with wrangler as a person would. wrangler reaches the local D1 through
+ * Miniflare's synchronous proxy, which now and then loses a reply on a loaded machine (scripts/db.mjs): a failed
+ * try is made again, up to three, and the writes here are idempotent.
+ */
 function d1<T>(sql: string): T[] {
-  const out = execFileSync(
-    "npx",
-    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", PERSIST_TO, "--json", "--command", sql],
-    { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] },
-  );
-  const [result] = JSON.parse(out) as { results: T[] }[];
-  return result?.results ?? [];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const out = execFileSync(
+        "npx",
+        [
+          "wrangler",
+          "d1",
+          "execute",
+          "DB",
+          "--local",
+          "--persist-to",
+          PERSIST_TO,
+          "--json",
+          "--command",
+          sql,
+        ],
+        { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+      );
+      const [result] = JSON.parse(out) as { results: T[] }[];
+      return result?.results ?? [];
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
 }
 
 /** The outbox's letters to an address. */
@@ -112,7 +133,10 @@ test.describe("a feed's changes in one letter", () => {
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ladoga.xml`;
-    d1(`INSERT INTO feeds (url, created_at) VALUES ('${url}', '2026-11-20T00:00:00.000Z')`);
+    d1(
+      `INSERT INTO feeds (url, created_at) SELECT '${url}', '2026-11-20T00:00:00.000Z'
+       WHERE NOT EXISTS (SELECT 1 FROM feeds WHERE url = '${url}')`,
+    );
   });
   test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 

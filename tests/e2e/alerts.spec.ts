@@ -3,50 +3,15 @@
  * page): the request is stored, its confirmation letter goes through the queue to the local send_email binding,
  * and the link in the letter the outbox kept confirms it; the header's bell leads to «Мои подписки».
  */
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
-import { DESKTOP, holdChunk, hydrated, PHONE, screenshot, watchErrors } from "./helpers";
-
-const PERSIST_TO = `.wrangler/e2e-state-${process.env.E2E_PORT ?? "8788"}`;
-
-/**
- * A query on the server's D1, run with wrangler as a person would. wrangler reaches the local D1 through
- * Miniflare's synchronous proxy, which now and then loses a reply on a loaded machine (scripts/db.mjs): a failed
- * try is made again, up to three, and the writes here are idempotent.
- */
-function d1<T>(sql: string): T[] {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const out = execFileSync(
-        "npx",
-        [
-          "wrangler",
-          "d1",
-          "execute",
-          "DB",
-          "--local",
-          "--persist-to",
-          PERSIST_TO,
-          "--json",
-          "--command",
-          sql,
-        ],
-        { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
-      );
-      const [result] = JSON.parse(out) as { results: T[] }[];
-      return result?.results ?? [];
-    } catch (err) {
-      if (attempt === 3) throw err;
-    }
-  }
-}
+import { DESKTOP, holdChunk, hydrated, localD1, PHONE, screenshot, watchErrors } from "./helpers";
 
 /** The outbox's letters to an address. */
 const letters = (email: string) =>
-  d1<{ status: string; kind: string; text: string }>(
+  localD1<{ status: string; kind: string; text: string }>(
     `SELECT l.status, l.kind, l.text FROM letters l JOIN subscribers s ON s.id = l.subscriber_id
      WHERE s.email = '${email}' ORDER BY l.id`,
   );
@@ -133,7 +98,7 @@ test.describe("a feed's changes in one letter", () => {
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ladoga.xml`;
-    d1(
+    localD1(
       `INSERT INTO feeds (url, created_at) SELECT '${url}', '2026-11-20T00:00:00.000Z'
        WHERE NOT EXISTS (SELECT 1 FROM feeds WHERE url = '${url}')`,
     );
@@ -162,7 +127,8 @@ test.describe("a feed's changes in one letter", () => {
       .poll(
         () =>
           (studio =
-            d1<{ id: number }>("SELECT id FROM living_objects WHERE external_id = 'lad-p1-001'")[0]?.id ?? 0),
+            localD1<{ id: number }>("SELECT id FROM living_objects WHERE external_id = 'lad-p1-001'")[0]
+              ?.id ?? 0),
         {
           timeout: 60_000,
         },
@@ -241,7 +207,7 @@ test.describe("a feed's changes in one letter", () => {
     await expect(page.getByRole("link", { name: "Сохранить поиск" })).toBeVisible();
     await expect(page.getByText("Новое с вашего прошлого визита")).toHaveCount(0);
     // The new flat from the letter's link.
-    const [flatPath] = d1<{ id: number }>(
+    const [flatPath] = localD1<{ id: number }>(
       "SELECT id FROM living_objects WHERE external_id = 'lad-p1-901'",
     ).map((r) => `/kvartiry/kvartira-${r.id}/`);
     expect(text).toContain(`${flatPath}`);
@@ -254,7 +220,7 @@ test.describe("a feed's changes in one letter", () => {
     await page.getByRole("button", { name: "Отписаться" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Вы отписаны");
     expect(
-      d1<{ n: number }>(
+      localD1<{ n: number }>(
         `SELECT count(*) AS n FROM subscriptions s JOIN subscribers u ON u.id = s.subscriber_id WHERE u.email = '${email}'`,
       )[0]?.n,
     ).toBe(0);

@@ -1,9 +1,40 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import type { Page, Route } from "@playwright/test";
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1440, height: 900 };
 export const SCREENSHOT_DIR = "tests/screenshots";
+
+/**
+ * A query on the end-to-end server's D1, run with wrangler as a person would. wrangler reaches the local D1
+ * through Miniflare's synchronous proxy, which now and then loses a reply on a loaded machine (scripts/db.mjs): a
+ * failed try is made again, up to three, so a write given here must be idempotent.
+ */
+export function localD1<T>(sql: string): T[] {
+  const persistTo = `.wrangler/e2e-state-${process.env.E2E_PORT ?? "8788"}`;
+  const args = [
+    "wrangler",
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    persistTo,
+    "--json",
+    "--command",
+    sql,
+  ];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const out = execFileSync("npx", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      const [result] = JSON.parse(out) as { results: T[] }[];
+      return result?.results ?? [];
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
 
 /** Screenshots for people to look at (not compared): the full page, or what the viewport shows. */
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {

@@ -1,31 +1,13 @@
-import { execFileSync } from "node:child_process";
 import { expect, type Page, test } from "@playwright/test";
 import { formatMoney } from "../../shared/format";
 import { calculateMortgage } from "../../shared/mortgage";
-import { DESKTOP, hydrated, PHONE, SCREENSHOT_DIR, screenshot } from "./helpers";
+import { DESKTOP, hydrated, localD1, PHONE, SCREENSHOT_DIR, screenshot } from "./helpers";
 
-const PERSIST_TO = `.wrangler/e2e-state-${process.env.E2E_PORT ?? "8788"}`;
-
-/** Rows of the local D1 that the e2e server writes to, read with wrangler as a person would. */
+/** The quiz's stored submissions for a phone, read from the e2e server's D1. */
 function countSubmissions(phone: string): number {
-  const out = execFileSync(
-    "npx",
-    [
-      "wrangler",
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      PERSIST_TO,
-      "--json",
-      "--command",
-      `SELECT count(*) AS n FROM quiz_submissions WHERE phone = '${phone}'`,
-    ],
-    { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] },
+  return (
+    localD1<{ n: number }>(`SELECT count(*) AS n FROM quiz_submissions WHERE phone = '${phone}'`)[0]?.n ?? -1
   );
-  const [result] = JSON.parse(out) as { results: { n: number }[] }[];
-  return result?.results[0]?.n ?? -1;
 }
 
 /** The viewport at both widths, for the modal steps (a full-page shot would cut the fixed overlay). */

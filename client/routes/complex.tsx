@@ -37,6 +37,7 @@ import {
 } from "../components/complex/text";
 import { useHashScroll } from "../components/complex/use-hash-scroll";
 import { PageHead } from "../components/PageHead";
+import { PageLoading } from "../components/PageLoading";
 import { useApi } from "../hooks/use-api";
 import { pressablePart } from "../lazy-press";
 import type { PageProps } from "../pages";
@@ -125,13 +126,7 @@ export default function ComplexPage({ match }: PageProps) {
   const c = complex.data;
   useHashScroll();
   if (complex.error) throw complex.error;
-  if (!c) {
-    return (
-      <div className="page container page-skeleton" role="status">
-        <span className="visually-hidden">Загрузка…</span>
-      </div>
-    );
-  }
+  if (!c) return <PageLoading />;
 
   const title = complexTitle(c.name);
   const to = (changes: Record<string, string | null>, hash: string) =>

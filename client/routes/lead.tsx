@@ -11,6 +11,7 @@ import { Breadcrumbs, type Crumb } from "../components/Breadcrumbs";
 import { complexTitle } from "../components/complex/text";
 import { LeadForm } from "../components/lead/LeadForm";
 import { PageHead } from "../components/PageHead";
+import { PageLoading } from "../components/PageLoading";
 import { useApi } from "../hooks/use-api";
 import { useBoot } from "../hooks/use-boot";
 import type { PageProps } from "../pages";
@@ -41,13 +42,7 @@ export default function LeadPage({ match }: PageProps) {
   if (complex.error) throw complex.error;
   if (apartment.error) throw apartment.error;
   const c = complex.data;
-  if (!c) {
-    return (
-      <div className="page container page-skeleton" role="status">
-        <span className="visually-hidden">Загрузка…</span>
-      </div>
-    );
-  }
+  if (!c) return <PageLoading />;
   const target = { complex: c.id, ...(a ? { apartment: a.id } : {}), kind: place.kind };
   const inComplex = complexTitle(c.name);
   const subject = a ? `${apartmentTitle(a)} в ${inComplex}` : inComplex;

@@ -38,8 +38,14 @@ interface CellRow {
   ids: string | null;
 }
 
-/** The statement's place and cell of a complex: its box condition and the expressions of its cell's indices. */
-function cellParts(level: number, box: Bounds | null, bind: (v: Param) => string) {
+/**
+ * What the two statements over the filter's complexes in cells share: the filter's condition with its params (and
+ * `bind` for more), the box's condition, a complex's place in km and the expressions of its cell's indices.
+ */
+function cellParts(f: CatalogueFilter, level: number, box: Bounds | null) {
+  const w = complexWhere(f, true);
+  const params = [...w.params];
+  const bind = (v: Param) => `?${params.push(v)}`;
   let inBox = "";
   if (box) {
     // The projection is linear in latitude and longitude: a box of kilometres is a box of degrees.
@@ -50,7 +56,7 @@ function cellParts(level: number, box: Bounds | null, bind: (v: Param) => string
   const cell = bind(cellKm(level));
   const index = (v: string) => `CAST((${v} - ${ORIGIN}) / ${cell} + ${OFFSET} AS INTEGER) - ${OFFSET}`;
   const xy = `(rc.lng - ${CENTRE.lng}) * ${KM_PER_LNG} AS x, (${CENTRE.lat} - rc.lat) * ${KM_PER_LAT} AS y`;
-  return { inBox, xy, ix: index("x"), iy: index("y") };
+  return { where: w.sql, params, bind, inBox, xy, ix: index("x"), iy: index("y") };
 }
 
 /**
@@ -64,16 +70,13 @@ export function listMapCellsSql(
   level: number,
   box: Bounds | null,
 ): { sql: string; params: Param[] } {
-  const w = complexWhere(f, true);
-  const params = [...w.params];
-  const bind = (v: Param) => `?${params.push(v)}`;
-  const { inBox, xy, ix, iy } = cellParts(level, box, bind);
+  const { where, params, inBox, xy, ix, iy } = cellParts(f, level, box);
   const ids =
     level >= ZOOM_MAX
       ? "1"
       : `count(*) = 1 OR (max(x) - min(x) < ${ONE_PLACE_KM} AND max(y) - min(y) < ${ONE_PLACE_KM})`;
   return {
-    sql: `WITH p AS (SELECT rc.id, ${xy} FROM residential_complexes rc WHERE ${w.sql}${inBox})
+    sql: `WITH p AS (SELECT rc.id, ${xy} FROM residential_complexes rc WHERE ${where}${inBox})
       SELECT ${ix} AS ix, ${iy} AS iy, count(*) AS n, sum(x) AS sx, sum(y) AS sy, min(id) AS key,
         min(x) AS min_x, min(y) AS min_y, max(x) AS max_x, max(y) AS max_y,
         CASE WHEN ${ids} THEN group_concat(id) END AS ids
@@ -97,10 +100,7 @@ export function listCellCommutesSql(
   level: number,
   box: Bounds | null,
 ): { sql: string; params: Param[] } {
-  const w = complexWhere(f, true);
-  const params = [...w.params];
-  const bind = (v: Param) => `?${params.push(v)}`;
-  const { inBox, xy, ix, iy } = cellParts(level, box, bind);
+  const { where, params, bind, inBox, xy, ix, iy } = cellParts(f, level, box);
   // The whole catalogue: the destination's range, then each complex; a box: its complexes (rc_map), then each
   // one's kept minutes by its key.
   const from = box
@@ -108,7 +108,7 @@ export function listCellCommutesSql(
     : `complex_commutes k INDEXED BY complex_commutes_order CROSS JOIN residential_complexes rc INDEXED BY rc_map_place ON rc.id = k.complex_id`;
   return {
     sql: `WITH p AS (SELECT k.minutes, ${xy} FROM ${from}
-        WHERE k.to_id = ${bind(to)} AND ${w.sql}${inBox})
+        WHERE k.to_id = ${bind(to)} AND ${where}${inBox})
       SELECT ${ix} AS ix, ${iy} AS iy, min(minutes) + ${bind(commuteWalk(f))} AS commute FROM p GROUP BY ix, iy`,
     params,
   };

@@ -1,5 +1,5 @@
 // npm run bench: the numbers behind ARCHITECTURE.md's budgets, for people to read (nothing here passes or
-// fails). At seed scales 1 and 10: requests per second and p50/p99 latency of the main pages, the count call
+// fails). At seed scales 1 and 10: requests per second, p50/p99 latency and workerd's CPU a request of the main pages, the count call
 // and a static asset through the production build on loopback (scripts/local-server.mjs) (autocannon, 10 connections, 10 s each, then
 // 50 requests one at a time: the latency without queueing, the closest this gets to server time),
 // the catalogue's D1 queries timed directly, and every page's first-load JS and CSS in gzip bytes.
@@ -263,17 +263,21 @@ const ALONE = 50;
 
 /**
  * One autocannon run under load and one of ALONE requests on a single connection; `render` asks past the edge
- * cache (Cache-Control: no-cache), so every request renders.
+ * cache (Cache-Control: no-cache), so every request renders. `cpu`: the CPU time every thread of workerd (the
+ * worker, and Miniflare's D1, KV and cache beside it) spent during the run under load, a request.
  */
-async function measure(url, render) {
+async function measure(server, url, render) {
   const headers = render ? { ...BROWSER, "cache-control": "no-cache" } : BROWSER;
+  const before = server.cpuMs();
   const r = await cannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const cpu = (server.cpuMs() - before) / Math.max(1, r.requests.total);
   const alone = await cannon({ url, connections: 1, amount: ALONE, headers });
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
     alone: alone.latency.p50,
+    cpu,
     bad: r.non2xx + r.errors + r.timeouts + alone.non2xx + alone.errors + alone.timeouts,
   };
 }
@@ -304,7 +308,7 @@ async function benchHttp(scale, persistTo, manifest) {
         headers: run.render ? { ...BROWSER, "cache-control": "no-cache" } : BROWSER,
       });
       await probe.arrayBuffer();
-      const m = await measure(url, run.render);
+      const m = await measure(server, url, run.render);
       results.push({ ...run, ...m, cache: probe.headers.get("X-Cache") ?? "—" });
       console.log(`  ${scale}× ${run.name} ${run.variant}: ${m.rps.toFixed(0)} rps`);
     }
@@ -319,6 +323,7 @@ async function benchHttp(scale, persistTo, manifest) {
       "p50 ms": r.p50,
       "p99 ms": r.p99,
       "alone p50 ms": r.alone,
+      "CPU ms": r.cpu.toFixed(2),
       "rps ÷ static": (r.rps / staticRps).toFixed(2),
       "non-2xx/err": r.bad,
     }));
@@ -342,7 +347,7 @@ for (const scale of SCALES) {
 const bundle = firstLoad(manifest);
 
 console.log(
-  `\nHTTP: ${CONNECTIONS} соединений, ${SECONDS} с на строку, «alone» — ${ALONE} запросов по одному; «rendered» — с Cache-Control: no-cache, мимо кэша`,
+  `\nHTTP: ${CONNECTIONS} соединений, ${SECONDS} с на строку, «alone» — ${ALONE} запросов по одному; «rendered» — с Cache-Control: no-cache, мимо кэша; «CPU ms» — время процессора всех потоков workerd (воркер, D1, KV и кэш Miniflare) за прогон под нагрузкой, на запрос`,
 );
 table(http);
 console.log(

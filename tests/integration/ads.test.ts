@@ -6,6 +6,7 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdsData } from "../../shared/schemas/ads";
+import { forget } from "../../worker/cache/kv";
 import { GOOGLEBOT_UA, get, getJson, HUMAN_UA, visit } from "./helpers";
 
 interface AdRow {
@@ -74,7 +75,7 @@ function expectBanner(card: string, banner: BannerRow) {
   expect(card).toContain(`>${banner.text}</p>`);
 }
 
-const resetInventory = () => env.KV.delete("v1:ads:inventory");
+const resetInventory = () => forget(env.KV, "ads", "inventory");
 
 /** The ads' links of a page: each to the advertised complex, with its erid. */
 const adLinks = (html: string) =>

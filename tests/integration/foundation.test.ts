@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { forget } from "../../worker/cache/kv";
 import { cspNonce, get, scriptNonces } from "./helpers";
 
 const PAGES: [path: string, name: string][] = [
@@ -106,8 +107,8 @@ describe("hydration data", () => {
     )
       .bind(hostile)
       .run();
-    await env.KV.delete("v1:page:/");
-    await env.KV.delete("v1:main:/");
+    await forget(env.KV, "page", "/");
+    await forget(env.KV, "main", "/");
     // A query of its own, so the edge cache has no earlier copy of this page.
     const res = await get("/?hostile=1");
     const html = await res.text();

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { cacheKey, readThrough } from "../../worker/cache/kv";
+import { cacheKey, forget, readThrough } from "../../worker/cache/kv";
 import type { Deps } from "../../worker/loaders/deps";
 import { loadMain } from "../../worker/loaders/main";
 import { loadSeoFilter } from "../../worker/loaders/seo-filters";
@@ -26,7 +26,34 @@ describe("KV read-through cache", () => {
     expect(listed.keys[0]?.expiration).toBeGreaterThan(Date.now() / 1000);
   });
 
+  it("keeps an isolate's copy in front of KV until forgotten, unless asked for none", async () => {
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return { loads };
+    };
+    expect(await readThrough(env.KV, "test", "/copy", 60, load)).toEqual({ loads: 1 });
+    // Gone from KV behind the cache's back: this isolate still answers from its copy, without KV.
+    await env.KV.delete(cacheKey("test", "/copy"));
+    expect(await readThrough(env.KV, "test", "/copy", 60, load)).toEqual({ loads: 1 });
+    await forget(env.KV, "test", "/copy");
+    expect(await env.KV.get(cacheKey("test", "/copy"))).toBeNull();
+    expect(await readThrough(env.KV, "test", "/copy", 60, load)).toEqual({ loads: 2 });
+    // No copy asked for: every read goes to KV, so a deletion there is seen at once.
+    expect(await readThrough(env.KV, "test", "/none", 60, load, 0)).toEqual({ loads: 3 });
+    await env.KV.delete(cacheKey("test", "/none"));
+    expect(await readThrough(env.KV, "test", "/none", 60, load, 0)).toEqual({ loads: 4 });
+  });
+
   it("falls back to D1 when KV throws", async () => {
+    // No isolate's copy answers in KV's place: the loaders reach the broken KV.
+    for (const [kind, key] of [
+      ["main", "/"],
+      ["page", "/"],
+      ["seo-filter", "moskva"],
+    ] as const) {
+      await forget(env.KV, kind, key);
+    }
     const deps = { db: env.DB, kv: brokenKv, reads: new Map() } as unknown as Deps;
     const main = await loadMain(deps);
     expect(main.complexes.total).toBeGreaterThan(0);

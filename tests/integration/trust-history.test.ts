@@ -120,7 +120,6 @@ describe("a house's deadline, wherever it is shown", () => {
     )
       .bind(house.id)
       .run();
-    await env.KV.delete(`v1:complex:${house.complex_id}`);
     const complex = await getJson<ComplexDetail>(
       `/api/v1/residential-complexes/${house.complex_id}?h=${house.id}`,
     );

@@ -11,7 +11,7 @@ import { type Bounds, FIRST_LEVEL, project, ZOOM_MAX } from "../../shared/map/pr
 import type { ViewQuery } from "../../shared/map/view";
 import type { StationLink } from "../../shared/schemas/catalogue";
 import type { MapAreas, MapDestination, MapPointTuple, MapStation, MapView } from "../../shared/schemas/map";
-import { cacheKey, readThrough } from "../cache/kv";
+import { forget, readThrough } from "../cache/kv";
 import { listMapPoints } from "../db/queries/complexes";
 import { listAreaStations, listCellCommutes, listMapCells, mapDestination } from "../db/queries/map-view";
 import { resolvePlace } from "./complexes";
@@ -32,9 +32,7 @@ const MAP_KV_TTL_S = 300;
  * it (read live) agree at once, not after the entry's TTL. A KV failure leaves the TTL to end it.
  */
 export async function forgetWholeMap(kv: KVNamespace): Promise<void> {
-  await Promise.all(
-    ["map-view", "map-cells"].map((kind) => kv.delete(cacheKey(kind, "all")).catch(() => undefined)),
-  );
+  await Promise.all(["map-view", "map-cells"].map((kind) => forget(kv, kind, "all")));
 }
 
 export function loadMapView(deps: Deps, query: CatalogueFilter, view: ViewQuery): Promise<MapView | null> {
@@ -50,7 +48,14 @@ export function loadMapView(deps: Deps, query: CatalogueFilter, view: ViewQuery)
     // A destination alone narrows nothing: the whole catalogue's cells, which KV keeps, with its minutes.
     const [cells, commutes, commuteTo, areas] = await Promise.all([
       whole && isEmptyFilter(rest)
-        ? readThrough(deps.kv, "map-cells", "all", MAP_KV_TTL_S, () => listMapCells(deps.db, {}, level, null))
+        ? readThrough(
+            deps.kv,
+            "map-cells",
+            "all",
+            MAP_KV_TTL_S,
+            () => listMapCells(deps.db, {}, level, null),
+            0,
+          )
         : listMapCells(deps.db, filter, level, box),
       typeof to === "number" ? listCellCommutes(deps.db, filter, to, level, box) : undefined,
       typeof to === "number" ? destinationOf(deps, to, walk) : undefined,
@@ -89,7 +94,9 @@ export function loadMapView(deps: Deps, query: CatalogueFilter, view: ViewQuery)
       ...(areas ? { areas } : {}),
     };
   };
-  return whole && isEmptyFilter(query) ? readThrough(deps.kv, "map-view", "all", MAP_KV_TTL_S, load) : load();
+  return whole && isEmptyFilter(query)
+    ? readThrough(deps.kv, "map-view", "all", MAP_KV_TTL_S, load, 0)
+    : load();
 }
 
 /**

@@ -1,6 +1,7 @@
 // React's Node build, not the edge build the `workerd` condition picks: the edge build encodes each piece of
 // markup to a new buffer (TextEncoder.encode, ~10 000 a listing), the Node build writes them into 4 KB buffers
 // (docs/decisions/0011-react-node-build-streamed.md). A web stream either way; workerd runs it with nodejs_compat.
+import { Buffer } from "node:buffer";
 import { renderToReadableStream } from "react-dom/server.node";
 import { StaticRouter } from "react-router";
 import { App } from "../../client/app";
@@ -37,19 +38,12 @@ const encoder = new TextEncoder();
 const HEAD_END = encoder.encode('<template id="ssr-head-end"></template>');
 const PAGE_END = encoder.encode('<template id="ssr-page-end"></template>');
 
-/** Where `marker` starts in `bytes` (from `from` on), or -1. */
+/**
+ * Where `marker` starts in `bytes` (from `from` on), or -1: node:buffer's search, native in workerd (a loop over
+ * every «<» of the page in JavaScript cost a listing 0.2 ms).
+ */
 function indexOfBytes(bytes: Uint8Array, marker: Uint8Array, from = 0): number {
-  const last = bytes.length - marker.length;
-  for (
-    let i = bytes.indexOf(marker[0] ?? 0, from);
-    i >= 0 && i <= last;
-    i = bytes.indexOf(marker[0] ?? 0, i + 1)
-  ) {
-    let j = 1;
-    while (j < marker.length && bytes[i + j] === marker[j]) j++;
-    if (j === marker.length) return i;
-  }
-  return -1;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(marker, from);
 }
 
 /** The chunks as one array (one copy, at the end of the page). */

@@ -47,19 +47,17 @@ function ListingCard({ complex: c, commuteTo }: { complex: ComplexCard; commuteT
             {complexTitle(c.name)}
           </AppLink>
         </h3>
-        <p className="listing-card__meta">
-          {deadlineLine(c.deadline)} · {c.developer.name}
-        </p>
+        <p className="listing-card__meta">{`${deadlineLine(c.deadline)} · ${c.developer.name}`}</p>
         {c.delivery_risk && (
           <p className={`listing-card__risk risk-line risk-line--${c.delivery_risk}`}>
-            Риск переноса: {RISK_LABELS[c.delivery_risk]}
+            {`Риск переноса: ${RISK_LABELS[c.delivery_risk]}`}
           </p>
         )}
         {commuteTo && <CommuteLine to={commuteTo} time={c.commute} />}
         {c.stations.slice(0, 2).map((s) => (
           <p key={s.id} className="listing-card__station">
-            <LineBadge station={s} /> {stationName(s)}
-            {withDistance(s)}
+            <LineBadge station={s} />
+            {` ${stationName(s)}${withDistance(s)}`}
           </p>
         ))}
         {c.rooms.length > 0 && (
@@ -67,7 +65,7 @@ function ListingCard({ complex: c, commuteTo }: { complex: ComplexCard; commuteT
             {c.rooms.slice(0, 4).map((r) => (
               <li key={r.rooms}>
                 <span>{r.label}</span>
-                <span className="listing-card__room-area">от {formatArea(r.min_area)}</span>
+                <span className="listing-card__room-area">{`от ${formatArea(r.min_area)}`}</span>
                 <span className="listing-card__room-price">{formatPriceFrom(r.min_price)}</span>
               </li>
             ))}

@@ -16,13 +16,7 @@ export function PaymentFrom({ price }: { price: number }) {
       <AppLink className="pay-from__link" to={`/mortgage/?${mortgageQuery(q.state)}`}>
         {formatPaymentFrom(q.payment)}
       </AppLink>
-      <button
-        type="button"
-        className="pay-from__info"
-        popoverTarget={tip}
-        aria-label="Как посчитан платёж"
-        title={quoteNote(q)}
-      >
+      <button type="button" className="pay-from__info" popoverTarget={tip} aria-label="Как посчитан платёж">
         ?
       </button>
       <span id={tip} popover="auto" className="pay-from__tip">

@@ -264,7 +264,8 @@ const ALONE = 50;
 /**
  * One autocannon run under load and one of ALONE requests on a single connection; `render` asks past the edge
  * cache (Cache-Control: no-cache), so every request renders. `cpu`: the CPU time every thread of workerd (the
- * worker, and Miniflare's D1, KV and cache beside it) spent during the run under load, a request.
+ * worker, and Miniflare's D1, KV and cache beside it, and the response's gzip: the requests accept it as a browser's
+ * do) spent during the run under load, a request.
  */
 async function measure(server, url, render) {
   const headers = render ? { ...BROWSER, "cache-control": "no-cache" } : BROWSER;
@@ -347,7 +348,7 @@ for (const scale of SCALES) {
 const bundle = firstLoad(manifest);
 
 console.log(
-  `\nHTTP: ${CONNECTIONS} соединений, ${SECONDS} с на строку, «alone» — ${ALONE} запросов по одному; «rendered» — с Cache-Control: no-cache, мимо кэша; «CPU ms» — время процессора всех потоков workerd (воркер, D1, KV и кэш Miniflare) за прогон под нагрузкой, на запрос`,
+  `\nHTTP: ${CONNECTIONS} соединений, ${SECONDS} с на строку, «alone» — ${ALONE} запросов по одному; «rendered» — с Cache-Control: no-cache, мимо кэша; «CPU ms» — время процессора всех потоков workerd (воркер, D1, KV и кэш Miniflare, и gzip ответа: запросы с Accept-Encoding браузера) за прогон под нагрузкой, на запрос; без gzip и по частям — node scripts/profile-ssr.mjs`,
 );
 table(http);
 console.log(

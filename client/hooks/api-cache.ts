@@ -14,21 +14,20 @@ import type { Cache, State } from "swr";
 
 type Entry = State<unknown, unknown> & { _k?: unknown };
 
-/** The same fields with the same values. */
-function sameEntry(a: Entry, b: Entry): boolean {
-  const keys = Object.keys(a) as (keyof Entry)[];
-  return keys.length === Object.keys(b).length && keys.every((k) => k in b && Object.is(a[k], b[k]));
-}
-
-class ApiCache extends Map<string, Entry> implements Cache<unknown> {
-  override set(key: string, value: Entry): this {
-    const now = super.get(key);
-    return now && sameEntry(now, value) ? this : super.set(key, value);
-  }
-}
-
 /** The cache, with each of the server's answers (by its key) as its key's entry. */
 export function apiCache(answers: Record<string, unknown>): Cache<unknown> {
   // SWR's `_k` of a string key is the key itself (serialize in SWR's _internal).
-  return new ApiCache(Object.entries(answers).map(([key, data]) => [key, { data, _k: key }]));
+  const cache = new Map<string, Entry>(
+    Object.entries(answers).map(([key, data]) => [key, { data, _k: key }]),
+  );
+  const set = cache.set.bind(cache);
+  // A write whose fields are the entry's, with the same values, leaves the entry as it is.
+  cache.set = (key, value) => {
+    const now: Entry = cache.get(key) ?? {};
+    const fields = Object.keys(value) as (keyof Entry)[];
+    return fields.length === Object.keys(now).length && fields.every((f) => Object.is(now[f], value[f]))
+      ? cache
+      : set(key, value);
+  };
+  return cache;
 }

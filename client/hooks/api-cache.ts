@@ -25,7 +25,7 @@ export function apiCache(answers: Record<string, unknown>): Cache<unknown> {
   cache.set = (key, value) => {
     const now: Entry = cache.get(key) ?? {};
     const fields = Object.keys(value) as (keyof Entry)[];
-    return fields.length === Object.keys(now).length && fields.every((f) => Object.is(now[f], value[f]))
+    return fields.length === Object.keys(now).length && fields.every((f) => now[f] === value[f])
       ? cache
       : set(key, value);
   };

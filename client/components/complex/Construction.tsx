@@ -16,6 +16,8 @@ import "./construction.css";
 const CW = 320;
 const CH = 132;
 const PAD = { left: 38, right: 10, top: 20, bottom: 20 };
+/** Half the width of «сегодня» at the chart's font size (about 11 units of its 320), and a unit to spare. */
+const TODAY_HALF = 25;
 
 /** «нояб. 26» of a report's month ("2026-11"). */
 const monthLabel = (month: string) => formatMonthShort(`${month}-15T12:00:00Z`);
@@ -44,7 +46,13 @@ function TimelineChart({ t, name }: { t: Timeline; name: string }) {
         </g>
       ))}
       <line x1={x(now)} x2={x(now)} y1={PAD.top - 4} y2={CH - PAD.bottom} className="cx-timeline__now" />
-      <text x={x(now)} y={CH - 6} textAnchor="middle" className="cx-timeline__axis">
+      {/* Centred under its line, unless that would cut it at an edge of the chart (today is often its end). */}
+      <text
+        x={Math.min(Math.max(x(now), PAD.left + TODAY_HALF), CW - TODAY_HALF)}
+        y={CH - 6}
+        textAnchor="middle"
+        className="cx-timeline__axis"
+      >
         сегодня
       </text>
       {t.deadlines.map((d) => (

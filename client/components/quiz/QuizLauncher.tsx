@@ -75,7 +75,9 @@ export function QuizLauncher({ slug = "podbor-kvartiry" }: { slug?: string }) {
         Подобрать квартиру за 1 минуту
       </button>
       <a className="button quiz-launcher__call" href={COMPANY.phone.href}>
-        Позвонить консультанту: {COMPANY.phone.label}
+        <span>
+          Позвонить консультанту: <span className="quiz-launcher__phone">{COMPANY.phone.label}</span>
+        </span>
       </a>
       <Modal open={open} onClose={close} title="Подбор квартиры">
         <Suspense fallback={<Loading />}>

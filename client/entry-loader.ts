@@ -14,8 +14,10 @@
  * a slow phone, and a page needs up to 30. The app's shell (the entry's own imports: React, the router, the
  * layout) runs as a module script of its own, and the entry (react-dom and the hydration) a task after it: a
  * module script and everything it imports run in one task, and the two together were one of the page's
- * longest (issue 20).
+ * longest (issue 20). Meanwhile a press on a button that asks for it is kept (client/early-press.ts).
  */
+
+import { keepEarlyPresses } from "./early-press";
 
 export const PICTURE_WAIT_MS = 3000;
 export const PRELOADS_PER_TASK = 3;
@@ -54,6 +56,7 @@ export interface LoaderWindow<E extends Made = Made> {
     createElement(tag: "link" | "script"): E;
     head: { append(node: E): void };
     body: { append(node: E): void };
+    addEventListener: Parameters<typeof keepEarlyPresses>[0]["addEventListener"];
   };
   requestAnimationFrame(callback: () => void): unknown;
   setTimeout(callback: () => void, ms: number): unknown;
@@ -64,6 +67,8 @@ export function loadEntry<E extends Made>(
   { entry, shell, preload }: EntryModules,
 ): void {
   const d = win.document;
+  // Until React listens, a press on a button that asks for it is kept on the button (client/early-press.ts).
+  keepEarlyPresses(d);
   // Read at once: the current script is null once the inline script has run.
   const nonce = d.currentScript?.nonce ?? "";
   const modules = [entry, ...preload.filter((h) => !shell.includes(h))];

@@ -85,7 +85,13 @@ test("quiz: the answers survive a reload, a failed send keeps them, the retry is
   context,
 }) => {
   const errors = collectErrors(page);
-  const phone = "+79265551234";
+  // A number of this run's own (--repeat-each, a retry), so that the count below is this run's; and the quiz's
+  // limit of sends per visitor starts afresh (every run here is the same visitor, the loopback).
+  localD1("DELETE FROM rate_limits WHERE key LIKE 'quiz-%'");
+  const run = test.info().repeatEachIndex * 10 + test.info().retry;
+  const last = String(1234 + run);
+  const [ab, cd] = [last.slice(0, 2), last.slice(2)];
+  const phone = `+7926555${ab}${cd}`;
   await page.setViewportSize(PHONE);
   await page.goto("/mortgage/");
   await hydrated(page);
@@ -93,14 +99,8 @@ test("quiz: the answers survive a reload, a failed send keeps them, the retry is
   const launcher = page.getByRole("button", { name: "Подобрать квартиру за 1 минуту" });
   const dialog = page.getByRole("dialog", { name: "Подбор квартиры" });
   const next = dialog.getByRole("button", { name: "Далее" });
-  // An open defect: in about one clean-clone run in three the first press on the launcher opens no dialog (the
-  // page intact, no error, its handler there; waiting for the page's requests to settle did not help; not seen
-  // in local runs). Until its cause is found the press is repeated if no dialog has come (a buyer presses
-  // again); the rest of the journey is what this test holds.
-  await expect(async () => {
-    if (!(await dialog.isVisible())) await launcher.click();
-    await expect(dialog).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
+  await launcher.click();
+  await expect(dialog).toBeVisible();
   await expect(dialog.getByText("Какой бюджет на покупку?")).toBeVisible();
   await next.click();
   await expect(dialog.getByRole("alert")).toHaveText("Выберите один из вариантов");
@@ -138,7 +138,7 @@ test("quiz: the answers survive a reload, a failed send keeps them, the retry is
   await expect(dialog.getByText("Подтвердите согласие на обработку персональных данных")).toBeVisible();
   await dialog.getByLabel("Имя").fill("Марина");
   await expect(dialog.getByText("Укажите имя — хотя бы две буквы")).toBeHidden();
-  await dialog.getByLabel("Телефон").fill("8 (926) 555-12-34");
+  await dialog.getByLabel("Телефон").fill(`8 (926) 555-${ab}-${cd}`);
   await dialog.getByLabel("Даю согласие на обработку персональных данных").check();
   await expect(dialog.getByRole("link", { name: "обработку персональных данных" })).toHaveAttribute(
     "href",
@@ -167,12 +167,14 @@ test("quiz: the answers survive a reload, a failed send keeps them, the retry is
   await expect(dialog.getByText(/Не удалось отправить заявку: нет связи с сервером\./)).toBeVisible();
   expect(firstStatus).toBe(201);
   // The phone is written as the site writes numbers as soon as it is typed (the request forms share the field).
-  await expect(dialog.getByLabel("Телефон")).toHaveValue("+7 926 555-12-34");
+  await expect(dialog.getByLabel("Телефон")).toHaveValue(`+7 926 555-${ab}-${cd}`);
   await shootBoth(page, "quiz-failed");
 
   await dialog.getByRole("button", { name: "Отправить ещё раз" }).click();
   await expect(dialog.getByRole("heading", { name: "Спасибо, Марина! Заявка принята" })).toBeVisible();
-  await expect(dialog.getByText(/Консультант позвонит на \+7 926 555-12-34/)).toBeVisible();
+  await expect(
+    dialog.getByText(`Консультант позвонит на +7 926 555-${ab}-${cd}`, { exact: false }),
+  ).toBeVisible();
   // The matching complexes or, if the catalogue cannot answer, the promise to send them by phone.
   await expect(dialog.getByText("Подбираем жилые комплексы по вашим ответам…")).toBeHidden();
   await expect(dialog.locator(".quiz-matches, .quiz-matches__note").first()).toBeVisible();

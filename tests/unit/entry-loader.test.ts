@@ -4,6 +4,7 @@
  * only when the test runs them, so "when" is the order of events, never a measured time.
  */
 import { describe, expect, it } from "vitest";
+import { EARLY_PRESS, PRESSED } from "../../client/early-press";
 import { type EntryModules, loadEntry, PICTURE_WAIT_MS } from "../../client/entry-loader";
 // @ts-expect-error: a build script in plain JavaScript, without type declarations
 import { entryLoaderCode } from "../../scripts/build-client.mjs";
@@ -27,6 +28,7 @@ function fakeWindow({ hidden = false, picture = "none" as "none" | "loading" | "
   const head: Made[] = [];
   const body: Made[] = [];
   const listeners = new Map<string, (() => void)[]>();
+  const documentListeners: { type: string; capture: boolean; run(event: { target: unknown }): void }[] = [];
   const img = {
     complete: picture === "complete",
     addEventListener(type: "load" | "error", listener: () => void) {
@@ -41,6 +43,8 @@ function fakeWindow({ hidden = false, picture = "none" as "none" | "loading" | "
       createElement: (tag: "link" | "script"): Made => ({ tag, onload: null, onerror: null }),
       head: { append: (e: Made) => void head.push(e) },
       body: { append: (e: Made) => void body.push(e) },
+      addEventListener: (type: string, run: (event: { target: unknown }) => void, capture: boolean) =>
+        void documentListeners.push({ type, run, capture }),
     },
     requestAnimationFrame: (run: () => void) => frames.push(run),
     setTimeout: (run: () => void, ms: number) => timers.push({ at: now + ms, run }),
@@ -68,6 +72,8 @@ function fakeWindow({ hidden = false, picture = "none" as "none" | "loading" | "
     paint() {
       for (const run of frames.splice(0)) run();
     },
+    /** The document's listeners. */
+    documentListeners,
     /** The picture's event. */
     fire(type: "load" | "error") {
       for (const run of listeners.get(type) ?? []) run();
@@ -204,6 +210,25 @@ describe("the entry's loader", () => {
     loadEntry(w.win, { entry: "/assets/entry.js", shell: [], preload: [] });
     expect(w.scripts()).toEqual(["/assets/entry.js"]);
     expect(w.links()).toEqual(["/assets/entry.js"]);
+  });
+
+  it("from its start keeps a press on a button that asks for it, before anything has loaded", () => {
+    const w = fakeWindow();
+    loadEntry(w.win, MODULES);
+    expectWaiting(w);
+    const [listener, ...others] = w.documentListeners;
+    expect(others).toEqual([]);
+    expect(listener).toMatchObject({ type: "click", capture: true });
+    // A button with `data-early-press` (what `closest` finds from the pressed node) gets the mark; a press
+    // elsewhere, or on a text node, marks nothing.
+    const marks: string[] = [];
+    const button = { setAttribute: (name: string, value: string) => void marks.push(`${name}=${value}`) };
+    const inside = { closest: (selector: string) => (selector === `[${EARLY_PRESS}]` ? button : null) };
+    listener?.run({ target: inside });
+    listener?.run({ target: { closest: () => null } });
+    listener?.run({ target: {} });
+    listener?.run({ target: null });
+    expect(marks).toEqual([`${PRESSED}=`]);
   });
 
   it("is built into the inline script the worker wraps: a function's body of `__modules`", async () => {

@@ -37,16 +37,10 @@ export function useBrowserStore<T>(
   return value;
 }
 
-/**
- * False on the server and while hydrating, true after. Unlike useBrowserStore, the switch is synchronous, in the
- * hydrating commit: what it shows (the filter's type-ahead fields) comes before the page is handed to the
- * visitor, not in a transition a moment later, when it can push down what is below it under a pointer already on
- * its way (suspected, not shown, in a clean-clone CI run where a tap on the map missed its layer).
- */
-export const useInBrowser = () => useSyncExternalStore(noop, inBrowser, notInBrowser);
-
 const inBrowser = () => true;
-const notInBrowser = () => false;
+
+/** False on the server and while hydrating, true after (useBrowserStore): the server cannot see what this browser stores. */
+export const useInBrowser = () => useBrowserStore(noop, inBrowser, false);
 
 /** Its children in the browser once hydrated (useInBrowser), nothing before. */
 export function InBrowser({ children }: { children: ReactNode }) {

@@ -298,10 +298,7 @@ test.describe("the complex page", () => {
     await context.close();
   });
 
-  // Known open: in about one run in four (3 of 8 and 1 of 6 with --repeat-each, and one clean-clone CI run) the
-  // sections' part still renders once more after hydrating; client/hooks/api-cache.ts removed the cause that
-  // made it happen on every load, the rest is not found. Left as fixme, not loosened, until it is.
-  test.fixme("once hydrated, nothing on the page renders again until the visitor acts", async ({ page }) => {
+  test("once hydrated, nothing on the page renders again until the visitor acts", async ({ page }) => {
     // What the page shows comes with it: the part below the section links (its own chunk) reads the
     // answers the page has read too (the room groups), and a render of it after hydration would be work the
     // phone does for nothing (it was a synchronous render of every section, 130 ms on a slow phone).

@@ -14,51 +14,44 @@ export interface IdList {
 
 const EMPTY: number[] = [];
 
-/**
- * A list in localStorage under `key`; `max`: the most ids it keeps. Every card and the header read it: it is
- * read from localStorage once, and again only after a write (this tab's toggle, another tab's storage event),
- * and one storage listener serves all who subscribe (one each made the effects after hydration a long task).
- */
+/** A list in localStorage under `key`; `max`: the most ids it keeps. */
 function idStore(key: string, max = Number.POSITIVE_INFINITY) {
   const listeners = new Set<() => void>();
-  // Nothing stored reads as EMPTY, the server's snapshot, and a list read again unchanged keeps its array:
-  // hydration then finds the list unchanged (a new [] forced a synchronous re-render of every card).
-  let ids = EMPTY;
-  let stale = true;
-  const changed = () => {
-    stale = true;
-    for (const l of listeners) l();
-  };
-  const onStorage = (e: StorageEvent) => e.key === key && changed();
+  // Nothing stored reads as EMPTY, the server's snapshot: hydration then finds the list unchanged, where a
+  // new [] forced a synchronous re-render of every card and the header (a 50-100 ms task at 4x CPU).
+  let cache: { raw: string | null; ids: number[] } = { raw: null, ids: EMPTY };
 
   function read(): number[] {
-    if (stale) {
-      stale = false;
-      let parsed: unknown;
+    const raw = localStorage.getItem(key);
+    if (raw !== cache.raw) {
+      let ids: number[] = [];
       try {
-        parsed = JSON.parse(localStorage.getItem(key) ?? "[]");
-      } catch {}
-      const next: number[] = Array.isArray(parsed) ? parsed.filter(Number.isInteger) : [];
-      if (String(next) !== String(ids)) ids = next;
+        const parsed: unknown = JSON.parse(raw ?? "[]");
+        if (Array.isArray(parsed)) ids = parsed.filter((x): x is number => Number.isInteger(x));
+      } catch {
+        ids = [];
+      }
+      cache = { raw, ids };
     }
-    return ids;
+    return cache.ids;
   }
 
   function subscribe(cb: () => void) {
-    if (!listeners.size) addEventListener("storage", onStorage);
     listeners.add(cb);
+    const onStorage = (e: StorageEvent) => e.key === key && cb();
+    window.addEventListener("storage", onStorage);
     return () => {
       listeners.delete(cb);
-      if (!listeners.size) removeEventListener("storage", onStorage);
+      window.removeEventListener("storage", onStorage);
     };
   }
 
   function toggle(id: number): boolean {
     const current = read();
-    const has = current.includes(id);
-    if (!has && current.length >= max) return false;
-    localStorage.setItem(key, JSON.stringify(has ? current.filter((x) => x !== id) : [...current, id]));
-    changed();
+    if (!current.includes(id) && current.length >= max) return false;
+    const next = current.includes(id) ? current.filter((x) => x !== id) : [...current, id];
+    localStorage.setItem(key, JSON.stringify(next));
+    for (const l of listeners) l();
     return true;
   }
 

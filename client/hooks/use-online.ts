@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from "react";
 
 function subscribe(cb: () => void) {
-  addEventListener("online", cb);
-  addEventListener("offline", cb);
+  window.addEventListener("online", cb);
+  window.addEventListener("offline", cb);
   return () => {
-    removeEventListener("online", cb);
-    removeEventListener("offline", cb);
+    window.removeEventListener("online", cb);
+    window.removeEventListener("offline", cb);
   };
 }
 

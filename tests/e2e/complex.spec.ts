@@ -61,55 +61,6 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
-/**
- * Counts, from the page's first script on, how often React gives each element of the page new props after
- * the render that hydrated it: React's devtools hook (which production builds call too) is told of every
- * commit, and an element's props (React's own key on the node) are a new object only when a render reached it.
- * `rerendered(selector)` lists the elements under `selector` rendered again, each with how often.
- */
-async function watchRenders(page: Page) {
-  await page.addInitScript(() => {
-    const renders = new Map<Element, number>();
-    const props = new WeakMap<Element, unknown>();
-    const propsOf = (el: Element) => {
-      const key = Object.keys(el).find((k) => k.startsWith("__reactProps$"));
-      return key ? (el as unknown as Record<string, unknown>)[key] : undefined;
-    };
-    Object.assign(window, {
-      __REACT_DEVTOOLS_GLOBAL_HOOK__: {
-        supportsFiber: true,
-        isDisabled: false,
-        inject: () => 1,
-        checkDCE() {},
-        onCommitFiberUnmount() {},
-        onPostCommitFiberRoot() {},
-        onCommitFiberRoot() {
-          for (const el of document.querySelectorAll("#root *")) {
-            const now = propsOf(el);
-            if (now === undefined) continue;
-            if (props.has(el) && props.get(el) !== now) renders.set(el, (renders.get(el) ?? 0) + 1);
-            props.set(el, now);
-          }
-        },
-      },
-      __rerendered: (selector: string) =>
-        [...document.querySelectorAll(selector)]
-          .filter((el) => renders.has(el))
-          .map(
-            (el) =>
-              `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${el.getAttribute("class") ?? ""} ×${renders.get(el)}`,
-          ),
-    });
-  });
-  return {
-    rerendered: (selector: string) =>
-      page.evaluate(
-        (s) => (window as unknown as { __rerendered(s: string): string[] }).__rerendered(s),
-        selector,
-      ),
-  };
-}
-
 test.describe("the complex page", () => {
   test("opens from the listing of complexes", async ({ page }) => {
     const errors = watchErrors(page);
@@ -296,25 +247,5 @@ test.describe("the complex page", () => {
       await expect(form.getByRole("checkbox", { name: new RegExp(`^${literal(r.label)}`) })).toBeChecked();
     }
     await context.close();
-  });
-
-  test("once hydrated, nothing on the page renders again until the visitor acts", async ({ page }) => {
-    // What the page shows comes with it: the part below the section links (its own chunk) reads the
-    // answers the page has read too (the room groups), and a render of it after hydration would be work the
-    // phone does for nothing (it was a synchronous render of every section, 130 ms on a slow phone).
-    const renders = await watchRenders(page);
-    await page.setViewportSize(DESKTOP);
-    const complex = await pickComplex(page);
-    await page.goto(complex.url);
-    await hydrated(page);
-    // Every part has come and hydrated (the sections' heading is React's), and the page's effects have run.
-    await expect
-      .poll(() =>
-        page.locator("#o-zhk").evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps$"))),
-      )
-      .toBe(true);
-    await page.waitForLoadState("networkidle");
-    // A picture near the view renders once more, with its address (LazyImage): that is the picture coming.
-    expect(await renders.rerendered(".complex-page *:not(img)")).toEqual([]);
   });
 });

@@ -7,9 +7,10 @@
 // throttling.cpuSlowdownMultiplier = host index / LIGHTHOUSE_DEVICE_INDEX (300: a low-tier Android phone;
 // DevTools' own low tier is 264). Each page is measured LIGHTHOUSE_RUNS times (5 by default) and the median run
 // is reported, as Lighthouse's docs/variability.md advises (chosen by its computeMedianRun). Prints the host's
-// index, the multiplier, every run (score, LCP, TBT, CLS, longest task, the run's own benchmark index) and per
-// page the four category scores of the median run; exits 1 when a page's median run is under
-// ARCHITECTURE.md's budgets.
+// index, the multiplier, every run (score, LCP, TBT, CLS, longest task, the run's own benchmark index), per
+// page the four category scores of the median run, and the median run's longest main-thread tasks on the
+// calibrated phone with what each did (its trace's nested events: parsing, style, layout, paint, which script
+// ran); exits 1 when a page's median run is under ARCHITECTURE.md's budgets.
 //
 // LIGHTHOUSE_BEFORE=<another checkout> (e.g. `git worktree add ../before <commit>`): that checkout's site is
 // built and served by its own scripts too, and each page's runs alternate between the two sites, so a change's
@@ -69,6 +70,76 @@ function longestTask(lhr) {
   return Math.round(Math.max(0, ...items.map((t) => t.duration)));
 }
 
+/** A task longer than this on the calibrated phone is listed with what it did. */
+const LONG_TASK_MS = 50;
+/** What a task did: the trace events nested in it that are listed, by name. */
+const WORK = new Set([
+  "ParseHTML",
+  "EvaluateScript",
+  "v8.compile",
+  "v8.compileModule",
+  "v8.evaluateModule",
+  "FunctionCall",
+  "TimerFire",
+  "EventDispatch",
+  "FireAnimationFrame",
+  "RunMicrotasks",
+  "UpdateLayoutTree",
+  "Layout",
+  "PrePaint",
+  "Paint",
+  "Layerize",
+  "Commit",
+  "MajorGC",
+  "MinorGC",
+]);
+
+/**
+ * The page's main-thread tasks of a trace (Lighthouse's, taken unthrottled) that take at least LONG_TASK_MS on
+ * the phone (their duration times `multiplier`, as Lighthouse's simulation scales them), the longest first,
+ * each with its longest nested pieces of work: «120 ms: Layout 60, UpdateLayoutTree 38, ParseHTML 12»,
+ * a script's by its file and function («FunctionCall entry-….js Of»). The main thread is the renderer
+ * thread with the most task time.
+ */
+export function longTasks(trace, multiplier) {
+  const events = trace.traceEvents;
+  const main = new Map();
+  const renderer = new Set(
+    events
+      .filter((e) => e.ph === "M" && e.name === "thread_name" && e.args.name === "CrRendererMain")
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  for (const e of events) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.ph === "X" && e.name === "RunTask" && renderer.has(thread))
+      main.set(thread, (main.get(thread) ?? 0) + e.dur);
+  }
+  const thread = [...main].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const mine = events.filter((e) => e.ph === "X" && `${e.pid}:${e.tid}` === thread);
+  const tasks = mine.filter((e) => e.name === "RunTask" && (e.dur / 1000) * multiplier >= LONG_TASK_MS);
+  const ms = (us) => Math.round((us / 1000) * multiplier);
+  return tasks
+    .sort((a, b) => b.dur - a.dur)
+    .slice(0, 5)
+    .map((task) => {
+      const work = new Map();
+      for (const e of mine) {
+        if (!WORK.has(e.name) || e.ts < task.ts || e.ts + e.dur > task.ts + task.dur) continue;
+        const d = e.args?.data ?? {};
+        // A script by its file (the page's own inline scripts: «inline») and function.
+        const file = d.url === undefined ? "" : ` ${d.url.split("/").pop() || "inline"}`;
+        const what = `${e.name}${file}${d.functionName ? ` ${d.functionName}` : ""}`;
+        work.set(what, (work.get(what) ?? 0) + e.dur);
+      }
+      const parts = [...work]
+        .filter(([, dur]) => ms(dur) >= 5)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4)
+        .map(([what, dur]) => `${what} ${ms(dur)}`);
+      return `${ms(task.dur)} ms${parts.length ? `: ${parts.join(", ")}` : ""}`;
+    });
+}
+
 /** The same build and server as below, in `dir`'s own checkout; resolves with its origin and a stop. */
 function serveCheckout(dir) {
   const code = `
@@ -105,6 +176,8 @@ const sites = [
 ];
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
 const rows = [];
+/** Each page's (and site's) median run's longest tasks on the phone, printed after the table. */
+const longest = [];
 const failures = [];
 /** Lighthouse on `url` with the CPU slowed `cpuSlowdownMultiplier` times (the mobile preset's network throttling). */
 const measure = (url, cpuSlowdownMultiplier) =>
@@ -117,7 +190,7 @@ const measure = (url, cpuSlowdownMultiplier) =>
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** A page's row from a site's runs: the median run's scores; this checkout's (`judged`) against the budgets. */
-function report(name, { label, paths, runs, traces, failed }, judged) {
+function report(name, { label, paths, runs, traces, tasks, failed }, judged) {
   if (!runs.length) {
     if (judged) failures.push(`${name}: every run failed`);
     return;
@@ -142,6 +215,7 @@ function report(name, { label, paths, runs, traces, failed }, judged) {
     "TBT ms": Math.round(audit("total-blocking-time")),
     "longest task ms": longestTask(lhr),
   });
+  longest.push(`${name}${label}:\n${(tasks.get(lhr) ?? []).map((t) => `  ${t}`).join("\n") || "  —"}`);
   if (!judged) return;
   if (Math.min(...scores) < MIN_RUN_SCORE)
     failures.push(`${name}: a run scored ${Math.min(...scores)} < ${MIN_RUN_SCORE}`);
@@ -178,7 +252,8 @@ try {
   // Each site's paths (a checkout's seed may name its complex and article otherwise).
   for (const site of sites) site.paths = await pages(site.origin);
   for (const [name] of list) {
-    for (const site of sites) Object.assign(site, { runs: [], traces: new Map(), failed: 0 });
+    for (const site of sites)
+      Object.assign(site, { runs: [], traces: new Map(), tasks: new Map(), failed: 0 });
     // A run that failed (no first paint within Lighthouse's timeout, on a loaded machine) is printed and
     // counted, and the median is taken of the others. With two sites their runs alternate.
     for (let i = 0; i < RUNS; i++) {
@@ -186,6 +261,7 @@ try {
         const { lhr: run, artifacts } = await measure(`${site.origin}${site.paths[name]}`, multiplier);
         const label = `${name}${site.label}`;
         if (TRACE) site.traces.set(run, artifacts.Trace);
+        site.tasks.set(run, longTasks(artifacts.Trace, multiplier));
         if (run.runtimeError || run.audits["first-contentful-paint"]?.numericValue === undefined) {
           site.failed++;
           console.log(
@@ -212,6 +288,9 @@ try {
 }
 
 console.table(rows);
+console.log(
+  `\nДлинные задачи медианного прогона на телефоне (≥ ${LONG_TASK_MS} мс при замедлении CPU; из чего состоят, мс):\n${longest.join("\n")}`,
+);
 if (failures.length) {
   console.log(`\nНиже бюджета:\n${failures.map((f) => `  ${f}`).join("\n")}`);
   process.exit(1);

@@ -4,6 +4,7 @@ import { SWRConfig } from "swr";
 import type { BootData } from "../shared/boot";
 import { matchRoute } from "../shared/routes";
 import { DefaultLayout, EmptyLayout } from "./components/Layout";
+import { apiCache } from "./hooks/api-cache";
 import { BootContext } from "./hooks/use-boot";
 import { ApiError, fetchJson } from "./http";
 import { ERROR_PAGE, PAGES } from "./pages";
@@ -107,9 +108,8 @@ function Shell({ initialStatus }: { initialStatus: number }) {
 export function App({ boot }: { boot: BootData }) {
   const swr = useMemo(
     () => ({
-      // The server's answers start the cache itself, not SWR's `fallback`: a cached answer is data like any
-      // fetched one (keepPreviousData and revalidation treat it so), and nothing asks for it again.
-      provider: () => new Map(Object.entries(boot.fallback).map(([key, data]) => [key, { data }])),
+      // The server's answers start the cache itself, not SWR's `fallback` (hooks/api-cache.ts).
+      provider: () => apiCache(boot.fallback),
       fetcher: (key: string) => fetchJson(key),
       revalidateOnFocus: false,
       revalidateIfStale: false,

@@ -11,7 +11,7 @@
  */
 
 export const CACHE_VERSION = "v1";
-export const ISOLATE_TTL_S = 30;
+const ISOLATE_TTL_S = 30;
 /** At most this many copies per isolate; the oldest goes first. */
 const ISOLATE_ENTRIES = 64;
 

@@ -10,8 +10,10 @@
  * fast one) counts every high-priority script that arrived before the first paint as blocking it. A hidden
  * tab paints nothing: there it loads at once; a picture that has not come after PICTURE_WAIT_MS waits no
  * longer. Then the loader adds the modulepreloads of every chunk the page needs, the entry's included (no
- * waterfall of imports), PRELOADS_PER_TASK a task: each link costs the main thread one or two milliseconds on
- * a slow phone, and a page needs up to 30. The app's shell (the entry's own imports: React, the router, the
+ * waterfall of imports), PRELOADS_PER_TASK a task: adding a link starts its fetch there and then, which at a
+ * phone's speed (Chrome's CPU slowed 9×) took 0.1–30 ms a link during the load, 4 ms typical, and the map's page
+ * needs 27; three a task made the loader's timers some of the page's longest tasks (95–245 ms on the
+ * calibrated phone of `npm run lighthouse`). The app's shell (the entry's own imports: React, the router, the
  * layout) runs as a module script of its own, and the entry (react-dom and the hydration) a task after it: a
  * module script and everything it imports run in one task, and the two together were one of the page's
  * longest (issue 20). Meanwhile a press on a button that asks for it is kept (client/early-press.ts).
@@ -20,7 +22,7 @@
 import { keepEarlyPresses } from "./early-press";
 
 export const PICTURE_WAIT_MS = 3000;
-export const PRELOADS_PER_TASK = 3;
+export const PRELOADS_PER_TASK = 1;
 
 /** What the worker tells the loader: the page's modules (worker/ssr/assets.ts pageAssets). */
 export interface EntryModules {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { EARLY_PRESS, PRESSED } from "../../client/early-press";
-import { type EntryModules, loadEntry, PICTURE_WAIT_MS } from "../../client/entry-loader";
+import { type EntryModules, loadEntry, PICTURE_WAIT_MS, PRELOADS_PER_TASK } from "../../client/entry-loader";
 // @ts-expect-error: a build script in plain JavaScript, without type declarations
 import { entryLoaderCode } from "../../scripts/build-client.mjs";
 
@@ -131,9 +131,9 @@ describe("the entry's loader", () => {
   it("in a hidden tab starts at once (nothing is painted there)", () => {
     const w = fakeWindow({ hidden: true, picture: "loading" });
     loadEntry(w.win, MODULES);
-    // Three preloads in this task, the next three in the next.
+    // PRELOADS_PER_TASK preloads in this task, the next ones in the tasks after.
     expect(w.scripts()).toEqual(["/assets/shell.js"]);
-    expect(w.links()).toEqual(ALL_LINKS.slice(0, 3));
+    expect(w.links()).toEqual(ALL_LINKS.slice(0, PRELOADS_PER_TASK));
     expectStarted(w);
   });
 
@@ -235,7 +235,7 @@ describe("the entry's loader", () => {
     const code = await entryLoaderCode();
     const w = fakeWindow({ hidden: true });
     new Function("__modules", "window", code)(MODULES, w.win);
-    expect(w.links()).toEqual(ALL_LINKS.slice(0, 3));
+    expect(w.links()).toEqual(ALL_LINKS.slice(0, PRELOADS_PER_TASK));
     expectStarted(w);
   });
 });

@@ -1,19 +1,11 @@
 import { createContext, useContext } from "react";
 import type { BootData } from "../../shared/boot";
-import { NO_AD_STATE } from "../../shared/schemas/ads";
 
-export const BootContext = createContext<BootData>({
-  fallback: {},
-  status: 200,
-  ip: null,
-  all_ips: [],
-  isBot: false,
-  ad: NO_AD_STATE,
-  nonce: "",
-  origin: "",
-  phone: "",
-  menus: { dropdown: [], prices: [], main: [], siteMap: [] },
-});
+/**
+ * The page's boot data. App (client/app.tsx) provides it around everything, on the server and in the browser,
+ * so the context has no default of its own (it was a whole BootData in every page's first load).
+ */
+export const BootContext = createContext<BootData>(null as unknown as BootData);
 
 export function useBoot(): BootData {
   return useContext(BootContext);

@@ -2,8 +2,9 @@
  * The buyer's commute (issue 32) remembered in this browser: the destination and limit last chosen in the
  * catalogue, so that a complex's page can show the way there. Nothing stored reads as null, the server's too.
  */
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import type { CommuteDestination } from "../../shared/schemas/catalogue";
+import { useBrowserStore } from "./use-in-browser";
 
 const KEY = "commute:to";
 
@@ -48,7 +49,7 @@ function subscribe(cb: () => void) {
   };
 }
 
-export const useStoredCommute = () => useSyncExternalStore(subscribe, read, () => null);
+export const useStoredCommute = () => useBrowserStore(subscribe, read, null);
 
 /** Remembers a list's destination (its station, and a point's) and limit once it shows them (nothing without). */
 export function useRememberCommute(dest: CommuteDestination | undefined, max: number | undefined) {

@@ -24,14 +24,11 @@ function idStore(key: string, max = Number.POSITIVE_INFINITY) {
   function read(): number[] {
     const raw = localStorage.getItem(key);
     if (raw !== cache.raw) {
-      let ids: number[] = [];
+      let parsed: unknown;
       try {
-        const parsed: unknown = JSON.parse(raw ?? "[]");
-        if (Array.isArray(parsed)) ids = parsed.filter((x): x is number => Number.isInteger(x));
-      } catch {
-        ids = [];
-      }
-      cache = { raw, ids };
+        parsed = JSON.parse(raw ?? "[]");
+      } catch {}
+      cache = { raw, ids: Array.isArray(parsed) ? parsed.filter(Number.isInteger) : [] };
     }
     return cache.ids;
   }
@@ -39,18 +36,18 @@ function idStore(key: string, max = Number.POSITIVE_INFINITY) {
   function subscribe(cb: () => void) {
     listeners.add(cb);
     const onStorage = (e: StorageEvent) => e.key === key && cb();
-    window.addEventListener("storage", onStorage);
+    addEventListener("storage", onStorage);
     return () => {
       listeners.delete(cb);
-      window.removeEventListener("storage", onStorage);
+      removeEventListener("storage", onStorage);
     };
   }
 
   function toggle(id: number): boolean {
     const current = read();
-    if (!current.includes(id) && current.length >= max) return false;
-    const next = current.includes(id) ? current.filter((x) => x !== id) : [...current, id];
-    localStorage.setItem(key, JSON.stringify(next));
+    const has = current.includes(id);
+    if (!has && current.length >= max) return false;
+    localStorage.setItem(key, JSON.stringify(has ? current.filter((x) => x !== id) : [...current, id]));
     for (const l of listeners) l();
     return true;
   }

@@ -12,7 +12,6 @@ import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Filter } from "../components/catalogue/Filter";
 import { Listing } from "../components/catalogue/Listing";
 import type { CatalogueMapProps } from "../components/map/CatalogueMap";
-import { CommuteLegend } from "../components/map/CommuteLegend";
 import { PageHead } from "../components/PageHead";
 import { useApi } from "../hooks/use-api";
 import { pressablePart } from "../lazy-press";
@@ -97,7 +96,6 @@ export default function MapPage({ match }: PageProps) {
           </p>
         )}
         {map.data && <LazyMap filter={own} />}
-        {map.data?.commuteTo && <CommuteLegend to={map.data.commuteTo} />}
       </section>
       <Listing path={match.pathname} query={query} list={keys.list} base={NO_BASE} own={own} />
     </div>

@@ -13,6 +13,7 @@ import {
   memo,
   type RefObject,
   Suspense,
+  startTransition,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -59,6 +60,7 @@ import { AppLink } from "../AppLink";
 import { complexTitle, stationName } from "../complex/text";
 import { CloseIcon } from "../icons";
 import { CommuteAreas } from "./CommuteAreas";
+import { CommuteLegend } from "./CommuteLegend";
 import { destinationWords, PointPicker, PointPin } from "./PointPicker";
 import { useGestures } from "./use-gestures";
 import "./map.css";
@@ -218,16 +220,15 @@ export default function CatalogueMap({ filter }: CatalogueMapProps) {
     () => viewOfParam(new URLSearchParams(location.search).get(VIEW_PARAM)),
     [location.search],
   );
-  const [view, setView] = useState(() => urlView ?? homeView(SERVER_SIZE));
-  const [selected, setSelected] = useState<Chosen[] | null>(null);
-  // Moved by the visitor, or opened at a link's view: no longer Moscow for any frame size.
-  const touched = useRef(urlView !== null);
-
   const size = useFrameSize(frame);
-  // Until the visitor moves it, the map shows Moscow in whatever size the frame has.
-  useLayoutEffect(() => {
-    if (!touched.current) setView(homeView(size));
-  }, [size]);
+  // The view the visitor moved to, or a link's; until then (null) the map shows Moscow in whatever size the
+  // frame has, without a render of its own when the frame is measured.
+  const [moved, setMoved] = useState<View | null>(urlView);
+  const home = useMemo(() => homeView(size), [size]);
+  const view = moved ?? home;
+  // The card's complexes, of the filter they were chosen in: another filter closes the card.
+  const [chosen, setSelected] = useState<{ filter: CatalogueFilter; items: Chosen[] } | null>(null);
+  const selected = chosen?.filter === filter ? chosen.items : null;
 
   // Back and forward bring the entry's view back: the one its URL keeps, or Moscow. (A new filter keeps the
   // view, and the map's own writes below are no navigation the router knows of.)
@@ -236,16 +237,15 @@ export default function CatalogueMap({ filter }: CatalogueMapProps) {
     if (location.key === entry.current) return;
     entry.current = location.key;
     if (navigation !== "POP") return;
-    touched.current = urlView !== null;
-    setView(urlView ?? homeView(size));
-  }, [location.key, navigation, urlView, size]);
+    setMoved(urlView);
+  }, [location.key, navigation, urlView]);
   // The settled view goes into the URL, so a shared link or a reload opens it: replacing the entry, not
   // through the router (a move is no new page, and it must not scroll to the top).
   const settled = useDebounced(view, 300);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new entry (another filter) gets the view too
   useEffect(() => {
     // Not while it moves (nor the view of the entry just left, when back or forward brings another).
-    if (!touched.current || settled !== view) return;
+    if (moved === null || settled !== view) return;
     const { pathname, search, hash } = window.location;
     // The other parameters as they are, the view's last with its commas readable.
     const kept = search
@@ -254,12 +254,9 @@ export default function CatalogueMap({ filter }: CatalogueMapProps) {
       .filter((p) => p && !p.startsWith(`${VIEW_PARAM}=`));
     const next = `?${[...kept, `${VIEW_PARAM}=${viewToParam(settled)}`].join("&")}`;
     if (next !== search) window.history.replaceState(window.history.state, "", `${pathname}${next}${hash}`);
-  }, [settled, view, location.key]);
+  }, [settled, view, moved, location.key]);
 
-  const move = useCallback((change: (view: View) => View) => {
-    touched.current = true;
-    setView(change);
-  }, []);
+  const move = useCallback((change: (view: View) => View) => setMoved((v) => change(v ?? home)), [home]);
   const gestures = useGestures(frame, size, move);
 
   const level = levelOf(view);
@@ -280,94 +277,95 @@ export default function CatalogueMap({ filter }: CatalogueMapProps) {
   // The view's own clusters are on their way (a closer level, or another box of it).
   const loading =
     level > FIRST_LEVEL && (settling || closer.isLoading || !closer.data || closer.data.from !== level);
-  // Another filter: a card of the old one closes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is about the filter changing
-  useEffect(() => setSelected(null), [filter]);
 
   const open = ({ c, items }: Marker) => {
     const bounds = boundsOfCluster(c);
     const spread = Math.max(bounds.max.x - bounds.min.x, bounds.max.y - bounds.min.y);
     // One complex, or several that no zoom can tell apart (one house): the card. Otherwise closer in.
     if (items && (items.length === 1 || view.zoom >= ZOOM_MAX || spread * pxPerKm(ZOOM_MAX) < 1)) {
-      setSelected(items.map((t) => ({ t, station: map?.stations[t[6]] })));
+      setSelected({ filter, items: items.map((t) => ({ t, station: map?.stations[t[6]] })) });
     } else move((v) => zoomInto(v, size, bounds));
   };
 
   const margin = 40;
-  const shown = markers
+  const inView = markers
     .map((m) => ({ m, at: toScreen(view, size, { x: m.c[0], y: m.c[1] }) }))
     .filter(
       ({ at }) =>
         at.x > -margin && at.y > -margin && at.x < size.width + margin && at.y < size.height + margin,
     );
   return (
-    <div
-      className={`cmap${busy ? " cmap--busy" : ""}${map?.commuteTo ? " cmap--commute" : ""}`}
-      data-part="map"
-    >
+    <>
       <div
-        ref={frame}
-        className="cmap__frame"
-        role="application"
-        aria-roledescription="карта"
-        aria-label="Карта новостроек"
-        aria-describedby="cmap-help"
-        // Still loading: another filter's complexes, or the points behind the first view's clusters.
-        aria-busy={busy || loading}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the map pans with the arrows and zooms with + and −
-        tabIndex={0}
-        onDragStart={(e) => e.preventDefault()}
-        {...gestures}
+        className={`cmap${busy ? " cmap--busy" : ""}${map?.commuteTo ? " cmap--commute" : ""}`}
+        data-part="map"
       >
-        <svg
-          className="cmap__svg"
-          viewBox={`0 0 ${size.width} ${size.height}`}
-          preserveAspectRatio="xMidYMid slice"
-          width="100%"
-          height="100%"
+        <div
+          ref={frame}
+          className="cmap__frame"
+          role="application"
+          aria-roledescription="карта"
+          aria-label="Карта новостроек"
+          aria-describedby="cmap-help"
+          // Still loading: another filter's complexes, or the points behind the first view's clusters.
+          aria-busy={busy || loading}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the map pans with the arrows and zooms with + and −
+          tabIndex={0}
+          onDragStart={(e) => e.preventDefault()}
+          {...gestures}
         >
-          <BaseLayer view={view} size={size} />
-          {map?.areas && <CommuteAreas areas={map.areas} view={view} size={size} />}
-          <Markers shown={shown} selected={selected} to={map?.commuteTo} onOpen={open} />
-          {map?.commuteTo && <DestinationMark to={map.commuteTo} view={view} size={size} />}
-          {filter.commute_at && <PointPin at={filter.commute_at} view={view} size={size} />}
-        </svg>
-      </div>
-      {all && all.length > 0 && (
-        <button
-          type="button"
-          className="cmap__all"
-          onClick={() => move(() => fitBounds(allOf(all), size, 32))}
-        >
-          Показать все
-        </button>
-      )}
-      <ZoomButtons zoom={view.zoom} onZoom={(step) => move((v) => zoomStep(v, size, step))} />
-      <PointPicker frame={frame} view={view} size={size} at={filter.commute_at} />
-      {loading && (
-        <p className="cmap__loading" role="status">
-          Загружаем ЖК в этой части карты…
+          <svg
+            className="cmap__svg"
+            viewBox={`0 0 ${size.width} ${size.height}`}
+            preserveAspectRatio="xMidYMid slice"
+            width="100%"
+            height="100%"
+          >
+            <BaseLayer view={view} size={size} />
+            {map?.areas && <CommuteAreas areas={map.areas} view={view} size={size} />}
+            <Markers shown={inView} selected={selected} to={map?.commuteTo} onOpen={open} />
+            {map?.commuteTo && <DestinationMark to={map.commuteTo} view={view} size={size} />}
+            {filter.commute_at && <PointPin at={filter.commute_at} view={view} size={size} />}
+          </svg>
+        </div>
+        {all && all.length > 0 && (
+          <button
+            type="button"
+            className="cmap__all"
+            onClick={() => move(() => fitBounds(allOf(all), size, 32))}
+          >
+            Показать все
+          </button>
+        )}
+        <ZoomButtons zoom={view.zoom} onZoom={(step) => move((v) => zoomStep(v, size, step))} />
+        <PointPicker frame={frame} view={view} size={size} at={filter.commute_at} />
+        {loading && (
+          <p className="cmap__loading" role="status">
+            Загружаем ЖК в этой части карты…
+          </p>
+        )}
+        {all?.length === 0 && (
+          <p className="cmap__empty">По этим условиям ничего не нашлось. Попробуйте убрать часть фильтров.</p>
+        )}
+        {selected && (
+          <Card
+            key={selected.map((p) => p.t[0]).join(",")}
+            items={selected}
+            to={map?.commuteTo}
+            onClose={() => {
+              setSelected(null);
+              frame.current?.focus();
+            }}
+          />
+        )}
+        <p id="cmap-help" className="visually-hidden">
+          Стрелки сдвигают карту, плюс и минус меняют масштаб. Кружок с числом — несколько ЖК рядом: нажмите,
+          чтобы приблизить.
         </p>
-      )}
-      {all?.length === 0 && (
-        <p className="cmap__empty">По этим условиям ничего не нашлось. Попробуйте убрать часть фильтров.</p>
-      )}
-      {selected && (
-        <Card
-          key={selected.map((p) => p.t[0]).join(",")}
-          items={selected}
-          to={map?.commuteTo}
-          onClose={() => {
-            setSelected(null);
-            frame.current?.focus();
-          }}
-        />
-      )}
-      <p id="cmap-help" className="visually-hidden">
-        Стрелки сдвигают карту, плюс и минус меняют масштаб. Кружок с числом — несколько ЖК рядом: нажмите,
-        чтобы приблизить.
-      </p>
-    </div>
+      </div>
+      {/* The legend of a map coloured by commute comes with the map's chunk, not in the page's first load. */}
+      {first.data?.commuteTo && <CommuteLegend to={first.data.commuteTo} />}
+    </>
   );
 }
 
@@ -486,7 +484,11 @@ function ZoomButtons({ zoom, onZoom }: { zoom: number; onZoom(step: 1 | -1): voi
   );
 }
 
-/** The frame's size in whole pixels, as it is laid out and whenever it changes; the server's guess before. */
+/**
+ * The frame's size in whole pixels, as it is laid out and whenever it changes; the server's guess before. The
+ * map drawn at the measured size is a transition: rendered in slices after hydration, not in the task that
+ * hydrates (the server's picture, scaled to fill the frame, shows meanwhile).
+ */
 function useFrameSize(frame: RefObject<HTMLDivElement | null>): Size {
   const [size, setSize] = useState(SERVER_SIZE);
   useLayoutEffect(() => {
@@ -496,7 +498,9 @@ function useFrameSize(frame: RefObject<HTMLDivElement | null>): Size {
       const { width, height } = el.getBoundingClientRect();
       const next = { width: Math.round(width), height: Math.round(height) };
       if (next.width && next.height)
-        setSize((s) => (s.width === next.width && s.height === next.height ? s : next));
+        startTransition(() =>
+          setSize((s) => (s.width === next.width && s.height === next.height ? s : next)),
+        );
     };
     measure();
     const observer = new ResizeObserver(measure);

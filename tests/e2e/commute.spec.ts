@@ -7,7 +7,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { commuteBand, commuteBandColor } from "../../shared/transit/bands";
 import { axeViolations } from "./axe";
-import { DESKTOP, hydrated, PHONE, watchErrors } from "./helpers";
+import { DESKTOP, hydrated, mapDrawn, PHONE, watchErrors } from "./helpers";
 
 const SHOTS = "/work/wt/shots/dest";
 
@@ -207,6 +207,9 @@ for (const viewport of [DESKTOP, PHONE])
     const frame = page.locator(".cmap__frame");
     await frame.scrollIntoViewIfNeeded();
     await page.getByRole("button", { name: "Указать точку на карте" }).click();
+    // As a visitor does: the tap once the hint says so, on the map drawn at its size.
+    await expect(page.getByRole("status").filter({ hasText: "Нажмите на карту" })).toBeVisible();
+    await mapDrawn(page);
     const box = await frame.boundingBox();
     if (!box) throw new Error("no map");
     // A little off the centre (Moscow's), where stations are near.

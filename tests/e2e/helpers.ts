@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import type { Page, Route } from "@playwright/test";
+import { expect, type Page, type Route } from "@playwright/test";
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1440, height: 900 };
@@ -62,6 +62,21 @@ export async function hydrated(page: Page): Promise<void> {
     type HostRoot = { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } };
     const fiber = key ? (root as unknown as Record<string, HostRoot>)[key] : undefined;
     return fiber?.stateNode?.current?.memoizedState?.isDehydrated === false;
+  });
+}
+
+/**
+ * The map is drawn at its frame's size: its part has hydrated (`data-live`, client/lazy-press.ts) and the
+ * frame's measured size, which comes in a transition after that (CatalogueMap.tsx), is its drawing's. Until
+ * then the server's drawing is scaled to fill the frame: a tap still lands where it was, but the view changes.
+ */
+export async function mapDrawn(page: Page): Promise<void> {
+  await expect(page.locator(".cmap[data-live]")).toHaveCount(1);
+  await page.waitForFunction(() => {
+    const frame = document.querySelector(".cmap__frame");
+    const box = frame?.querySelector("svg")?.viewBox.baseVal;
+    const { width, height } = frame?.getBoundingClientRect() ?? { width: 0, height: 0 };
+    return !!box && box.width === Math.round(width) && box.height === Math.round(height);
   });
 }
 

@@ -7,7 +7,7 @@ import { viewQuery } from "../../shared/map/view";
 import type { ComplexList } from "../../shared/schemas/catalogue";
 import type { MapView } from "../../shared/schemas/map";
 import { type AxeViolation, axeViolations } from "./axe";
-import { DESKTOP, holdChunk, hydrated, PHONE, screenshot } from "./helpers";
+import { DESKTOP, holdChunk, hydrated, mapDrawn, PHONE, screenshot } from "./helpers";
 
 const MAP_PAGE = "/novostroyki/na-karte/";
 
@@ -25,14 +25,14 @@ const markerCounts = (page: Page) =>
     .locator(".cmap__markers [data-count]")
     .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-count"))));
 const shownTotal = async (page: Page) => (await markerCounts(page)).reduce((a, b) => a + b, 0);
-/** Hydrated, and the map's own code is running. */
+/** Hydrated, the map's own code running and its drawing at the frame's size. */
 async function ready(page: Page) {
   await hydrated(page);
   // The map is a lazy part: the page hydrates first, the map once its chunk has come (until then its frame is
   // the server's HTML, without React's handlers, and a gesture on it does nothing). Its root is marked
   // `data-live` in the commit that hydrates it (client/lazy-press.ts): React's props on a node come earlier,
-  // while it renders, and under load a pinch made then did nothing.
-  await expect(page.locator(".cmap[data-live]")).toHaveCount(1);
+  // while it renders, and under load a pinch made then did nothing (mapDrawn waits for it).
+  await mapDrawn(page);
   await expect(page.locator(".cmap__frame")).toHaveAttribute("aria-busy", "false");
 }
 

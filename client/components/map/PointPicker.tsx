@@ -21,6 +21,7 @@ import {
 import type { MapDestination } from "../../../shared/schemas/map";
 import { stationName } from "../complex/text";
 import "./point-picker.css";
+import { drawingPoint } from "./use-gestures";
 
 const AT = "commute_at";
 
@@ -97,8 +98,7 @@ export function PointPicker({
         onClick={(e) => {
           // From the keyboard (no pointer: detail 0) the point is the map's centre, as «Центр карты».
           if (e.detail === 0) return pick({ x: size.width / 2, y: size.height / 2 });
-          const r = frame.current?.getBoundingClientRect();
-          pick({ x: e.clientX - (r?.left ?? 0), y: e.clientY - (r?.top ?? 0) });
+          pick(drawingPoint(frame, e));
         }}
       />
       <div className="cmap-point cmap-point--picking" role="status">

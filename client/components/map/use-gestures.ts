@@ -25,6 +25,25 @@ const DRAG_PX = 5;
 const WHEEL_PX_PER_LEVEL = 250;
 const KEY_PAN_PX = 100;
 
+/**
+ * Where a pointer is in the map's drawing, in the units of its viewBox (the size the view is drawn at, which
+ * `toMap` and the view's functions take). The drawing is scaled to fill the frame: until the frame has been
+ * measured (its size comes in a transition after hydration, CatalogueMap.tsx) it is the server's size, and a
+ * screen pixel is not one of its units, so a tap or a wheel then still lands on the place it was over.
+ */
+export function drawingPoint(
+  frame: RefObject<HTMLElement | null>,
+  e: { clientX: number; clientY: number },
+): Point {
+  const toScreen = frame.current?.querySelector("svg")?.getScreenCTM();
+  if (toScreen) {
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(toScreen.inverse());
+    return { x: p.x, y: p.y };
+  }
+  const r = frame.current?.getBoundingClientRect();
+  return { x: e.clientX - (r?.left ?? 0), y: e.clientY - (r?.top ?? 0) };
+}
+
 export function useGestures(
   frame: RefObject<HTMLElement | null>,
   size: Size,
@@ -34,10 +53,7 @@ export function useGestures(
   const dragged = useRef(false);
   const start = useRef<Point>({ x: 0, y: 0 });
 
-  const local = (e: { clientX: number; clientY: number }): Point => {
-    const r = frame.current?.getBoundingClientRect();
-    return { x: e.clientX - (r?.left ?? 0), y: e.clientY - (r?.top ?? 0) };
-  };
+  const local = (e: { clientX: number; clientY: number }) => drawingPoint(frame, e);
 
   // React listens to wheel passively; only a listener of our own may keep the page from scrolling.
   useEffect(() => {
@@ -46,8 +62,7 @@ export function useGestures(
     const onWheel = (e: WheelEvent) => {
       e.preventDefault();
       const dy = e.deltaMode === 1 ? e.deltaY * 40 : e.deltaY;
-      const r = el.getBoundingClientRect();
-      const at = { x: e.clientX - r.left, y: e.clientY - r.top };
+      const at = drawingPoint(frame, e);
       move((v) => zoomAround(v, size, at, v.zoom - dy / WHEEL_PX_PER_LEVEL));
     };
     el.addEventListener("wheel", onWheel, { passive: false });

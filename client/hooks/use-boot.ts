@@ -15,8 +15,3 @@ export function useBoot(): BootData {
 export function useSiteOrigin(): string {
   return useBoot().origin;
 }
-
-/** The site's host name: «novostroyki.example» (the legal texts and the company's mailboxes). */
-export function useSiteDomain(): string {
-  return URL.parse(useSiteOrigin())?.hostname ?? "";
-}

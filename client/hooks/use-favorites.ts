@@ -14,32 +14,46 @@ export interface IdList {
 
 const EMPTY: number[] = [];
 
-/** A list in localStorage under `key`; `max`: the most ids it keeps. */
+/**
+ * A list in localStorage under `key`; `max`: the most ids it keeps. Every card and the header read it: it is
+ * read from localStorage once, and again only after a write (this tab's toggle, another tab's storage event),
+ * and one storage listener serves all who subscribe (one each made the effects after hydration a long task).
+ */
 function idStore(key: string, max = Number.POSITIVE_INFINITY) {
   const listeners = new Set<() => void>();
-  // Nothing stored reads as EMPTY, the server's snapshot: hydration then finds the list unchanged, where a
-  // new [] forced a synchronous re-render of every card and the header (a 50-100 ms task at 4x CPU).
-  let cache: { raw: string | null; ids: number[] } = { raw: null, ids: EMPTY };
+  // Nothing stored reads as EMPTY, the server's snapshot, and a list read again unchanged keeps its array:
+  // hydration then finds the list unchanged (a new [] forced a synchronous re-render of every card).
+  let ids = EMPTY;
+  let stale = true;
+  const changed = () => {
+    stale = true;
+    for (const l of listeners) l();
+  };
+  const onStorage = (e: StorageEvent) => e.key === key && changed();
 
   function read(): number[] {
-    const raw = localStorage.getItem(key);
-    if (raw !== cache.raw) {
+    if (stale) {
+      stale = false;
       let parsed: unknown;
       try {
-        parsed = JSON.parse(raw ?? "[]");
+        parsed = JSON.parse(localStorage.getItem(key) ?? "[]");
       } catch {}
-      cache = { raw, ids: Array.isArray(parsed) ? parsed.filter(Number.isInteger) : [] };
+      const next: number[] = Array.isArray(parsed) ? parsed.filter(Number.isInteger) : [];
+      if (String(next) !== String(ids)) ids = next;
     }
-    return cache.ids;
+    return ids;
   }
 
   function subscribe(cb: () => void) {
+    // The first to subscribe reads anew: with nobody listening, another tab's write went unheard.
+    if (!listeners.size) {
+      stale = true;
+      addEventListener("storage", onStorage);
+    }
     listeners.add(cb);
-    const onStorage = (e: StorageEvent) => e.key === key && cb();
-    addEventListener("storage", onStorage);
     return () => {
       listeners.delete(cb);
-      removeEventListener("storage", onStorage);
+      if (!listeners.size) removeEventListener("storage", onStorage);
     };
   }
 
@@ -48,7 +62,7 @@ function idStore(key: string, max = Number.POSITIVE_INFINITY) {
     const has = current.includes(id);
     if (!has && current.length >= max) return false;
     localStorage.setItem(key, JSON.stringify(has ? current.filter((x) => x !== id) : [...current, id]));
-    for (const l of listeners) l();
+    changed();
     return true;
   }
 

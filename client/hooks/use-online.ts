@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from "react";
 
 function subscribe(cb: () => void) {
-  window.addEventListener("online", cb);
-  window.addEventListener("offline", cb);
+  addEventListener("online", cb);
+  addEventListener("offline", cb);
   return () => {
-    window.removeEventListener("online", cb);
-    window.removeEventListener("offline", cb);
+    removeEventListener("online", cb);
+    removeEventListener("offline", cb);
   };
 }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { COMPANY, type Mailbox } from "../../../shared/company-info";
 import type { RouteMatch } from "../../../shared/routes";
-import { useSiteDomain } from "../../hooks/use-boot";
+import { useSiteOrigin } from "../../hooks/use-boot";
 import { Breadcrumbs } from "../Breadcrumbs";
 import { PageHead } from "../PageHead";
 import "./legal.css";
@@ -25,6 +25,11 @@ export function StaticPage({ match, title, description, lead, children }: Static
       {children}
     </div>
   );
+}
+
+/** The site's host name: «novostroyki.example» (the legal texts and the company's mailboxes). */
+function useSiteDomain(): string {
+  return URL.parse(useSiteOrigin())?.hostname ?? "";
 }
 
 /** The site's host name, as the legal texts name the site: «novostroyki.example». */

@@ -95,10 +95,15 @@ export function PointPicker({
         type="button"
         className="cmap-point__layer"
         aria-label="Поставить точку сюда"
+        // A tap or a click is taken as the pointer is released over the layer, not by `click`: that one needs
+        // the press and the release on the same element, and a render between them (the map's view, its
+        // answers) could lose it. A finger that scrolls the page instead ends in pointercancel: no point.
+        onPointerUp={(e) => {
+          if (e.button === 0) pick(drawingPoint(frame, e));
+        }}
+        // From the keyboard (no pointer: detail 0) the point is the map's centre, as «Центр карты».
         onClick={(e) => {
-          // From the keyboard (no pointer: detail 0) the point is the map's centre, as «Центр карты».
-          if (e.detail === 0) return pick({ x: size.width / 2, y: size.height / 2 });
-          pick(drawingPoint(frame, e));
+          if (e.detail === 0) pick({ x: size.width / 2, y: size.height / 2 });
         }}
       />
       <div className="cmap-point cmap-point--picking" role="status">

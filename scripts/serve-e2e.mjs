@@ -19,15 +19,40 @@ const log = `.wrangler/e2e-${port}.log`;
 const server = await startServer({ persistTo, port, log, warmUp: 3 });
 console.log(`▶ ${server.origin}/ (журнал сервера: ${log})`);
 
-// The cron for the specs (tests/e2e/alerts.spec.ts): GET <the URL in .wrangler/e2e-<port>.cron>?cron=… runs the
-// worker's scheduled handler and answers its outcome. Not Miniflare's /cdn-cgi/handler/scheduled: with static
-// assets it fails (DataCloneError on the ScheduledController, workers-sdk issue 9882, fixed after this version).
-const cron = createServer(async (req, res) => {
-  const expression = new URL(req.url ?? "/", "http://127.0.0.1").searchParams.get("cron") ?? "*/5 * * * *";
-  const { outcome } = await (await server.mf.getWorker()).scheduled({ cron: expression });
-  res.writeHead(outcome === "ok" ? 200 : 500).end(outcome);
+// The specs' side door, on a loopback port of its own (its URL in .wrangler/e2e-<port>.side):
+// - GET ?cron=… runs the worker's scheduled handler and answers its outcome (tests/e2e/alerts.spec.ts). Not
+//   Miniflare's /cdn-cgi/handler/scheduled: with static assets it fails (DataCloneError on the
+//   ScheduledController, workers-sdk issue 9882, fixed after this version).
+// - POST /d1 with a statement runs it on the server's own D1 and answers its rows (tests/e2e/helpers.ts,
+//   localD1), in the server's own runtime. A second process on the same SQLite file (`wrangler d1 execute --local`, as the specs did)
+//   held its lock while the site read, and the read failed with SQLITE_BUSY: a 500 in a clean-clone CI run.
+//   Miniflare's D1 proxy makes a synchronous call that now and then loses its reply on a loaded machine
+//   (scripts/db.mjs), so a failed try is made again, up to three: a statement given here must be idempotent.
+const side = createServer(async (req, res) => {
+  const url = new URL(req.url ?? "/", "http://127.0.0.1");
+  try {
+    if (url.pathname === "/d1") {
+      let sql = "";
+      for await (const chunk of req) sql += chunk;
+      const db = await server.mf.getD1Database("DB");
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const { results } = await db.prepare(sql).all();
+          res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(results));
+          return;
+        } catch (err) {
+          if (attempt === 3) throw err;
+        }
+      }
+    }
+    const expression = url.searchParams.get("cron") ?? "*/5 * * * *";
+    const { outcome } = await (await server.mf.getWorker()).scheduled({ cron: expression });
+    res.writeHead(outcome === "ok" ? 200 : 500).end(outcome);
+  } catch (err) {
+    res.writeHead(500).end(String(err?.message ?? err));
+  }
 });
-cron.listen(0, "127.0.0.1", () => {
-  writeFileSync(`.wrangler/e2e-${port}.cron`, `http://127.0.0.1:${cron.address().port}/`);
+side.listen(0, "127.0.0.1", () => {
+  writeFileSync(`.wrangler/e2e-${port}.side`, `http://127.0.0.1:${side.address().port}/`);
 });
-cron.unref();
+side.unref();

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
-import { DESKTOP, holdChunk, hydrated, localD1, PHONE, screenshot, watchErrors } from "./helpers";
+import { DESKTOP, holdChunk, hydrated, localD1, PHONE, screenshot, sideDoor, watchErrors } from "./helpers";
 
 /** The outbox's letters to an address. */
 const letters = (email: string) =>
@@ -21,8 +21,8 @@ async function confirmationPath(email: string): Promise<string> {
   let path = "";
   await expect
     .poll(
-      () => {
-        const sent = letters(email).findLast((l) => l.kind === "confirm" && l.status === "sent");
+      async () => {
+        const sent = (await letters(email)).findLast((l) => l.kind === "confirm" && l.status === "sent");
         path = /\/podpiski\/podtverdit\/\?t=[\w-]+/.exec(sent?.text ?? "")?.[0] ?? "";
         return path;
       },
@@ -98,7 +98,7 @@ test.describe("a feed's changes in one letter", () => {
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ladoga.xml`;
-    localD1(
+    await localD1(
       `INSERT INTO feeds (url, created_at) SELECT '${url}', '2026-11-20T00:00:00.000Z'
        WHERE NOT EXISTS (SELECT 1 FROM feeds WHERE url = '${url}')`,
     );
@@ -107,8 +107,7 @@ test.describe("a feed's changes in one letter", () => {
 
   /** The hourly cron (the feeds' pull, then the alerts), through the end-to-end server's trigger. */
   const runFeedsCron = async (page: Page) => {
-    const trigger = readFileSync(`.wrangler/e2e-${process.env.E2E_PORT ?? "8788"}.cron`, "utf8");
-    const res = await page.request.get(`${trigger}?cron=${encodeURIComponent("17 * * * *")}`);
+    const res = await page.request.get(`${sideDoor()}?cron=${encodeURIComponent("17 * * * *")}`);
     expect(res.ok(), await res.text()).toBe(true);
   };
 
@@ -125,10 +124,11 @@ test.describe("a feed's changes in one letter", () => {
     let studio = 0;
     await expect
       .poll(
-        () =>
+        async () =>
           (studio =
-            localD1<{ id: number }>("SELECT id FROM living_objects WHERE external_id = 'lad-p1-001'")[0]
-              ?.id ?? 0),
+            (
+              await localD1<{ id: number }>("SELECT id FROM living_objects WHERE external_id = 'lad-p1-001'")
+            )[0]?.id ?? 0),
         {
           timeout: 60_000,
         },
@@ -161,7 +161,7 @@ test.describe("a feed's changes in one letter", () => {
       .poll(() => page.evaluate(() => localStorage.getItem("novostroyki:saved-searches")))
       .toContain("/novostroyki/?rooms=2&max_price=15000000");
     await expect
-      .poll(() => letters(email).filter((l) => l.status === "sent").length, { timeout: 60_000 })
+      .poll(async () => (await letters(email)).filter((l) => l.status === "sent").length, { timeout: 60_000 })
       .toBe(2);
     await page.goto(await confirmationPath(email));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Подписка подтверждена");
@@ -181,8 +181,8 @@ test.describe("a feed's changes in one letter", () => {
     let text = "";
     await expect
       .poll(
-        () => {
-          const alerts = letters(email).filter((l) => l.kind === "alert");
+        async () => {
+          const alerts = (await letters(email)).filter((l) => l.kind === "alert");
           text = alerts[0]?.status === "sent" ? alerts[0].text : "";
           return alerts.length === 1 && text !== "";
         },
@@ -191,7 +191,7 @@ test.describe("a feed's changes in one letter", () => {
       .toBe(true);
     expect(text).toMatch(/Цена снижена: Студия, 29,9.*\n.*11\s254\s000\s₽ \(было 11\s754\s000\s₽\)/);
     expect(text).toContain("В продаже: 2-комн.");
-    expect(letters(email).filter((l) => l.kind === "alert")).toHaveLength(1);
+    expect((await letters(email)).filter((l) => l.kind === "alert")).toHaveLength(1);
 
     // Back on the saved search: the new flat is what is new since this browser's last visit; then it is seen.
     await page.goto("/novostroyki/?rooms=2&max_price=15000000");
@@ -207,8 +207,8 @@ test.describe("a feed's changes in one letter", () => {
     await expect(page.getByRole("link", { name: "Сохранить поиск" })).toBeVisible();
     await expect(page.getByText("Новое с вашего прошлого визита")).toHaveCount(0);
     // The new flat from the letter's link.
-    const [flatPath] = localD1<{ id: number }>(
-      "SELECT id FROM living_objects WHERE external_id = 'lad-p1-901'",
+    const [flatPath] = (
+      await localD1<{ id: number }>("SELECT id FROM living_objects WHERE external_id = 'lad-p1-901'")
     ).map((r) => `/kvartiry/kvartira-${r.id}/`);
     expect(text).toContain(`${flatPath}`);
     await page.goto(flatPath ?? "/");
@@ -220,8 +220,10 @@ test.describe("a feed's changes in one letter", () => {
     await page.getByRole("button", { name: "Отписаться" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Вы отписаны");
     expect(
-      localD1<{ n: number }>(
-        `SELECT count(*) AS n FROM subscriptions s JOIN subscribers u ON u.id = s.subscriber_id WHERE u.email = '${email}'`,
+      (
+        await localD1<{ n: number }>(
+          `SELECT count(*) AS n FROM subscriptions s JOIN subscribers u ON u.id = s.subscriber_id WHERE u.email = '${email}'`,
+        )
       )[0]?.n,
     ).toBe(0);
     expect(errors).toEqual([]);

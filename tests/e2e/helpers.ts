@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { expect, type Page, type Route } from "@playwright/test";
 
@@ -6,34 +5,19 @@ export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1440, height: 900 };
 export const SCREENSHOT_DIR = "tests/screenshots";
 
+/** The end-to-end server's side door (scripts/serve-e2e.mjs): its cron trigger and its D1. */
+export const sideDoor = (): string =>
+  readFileSync(`.wrangler/e2e-${process.env.E2E_PORT ?? "8788"}.side`, "utf8");
+
 /**
- * A query on the end-to-end server's D1, run with wrangler as a person would. wrangler reaches the local D1
- * through Miniflare's synchronous proxy, which now and then loses a reply on a loaded machine (scripts/db.mjs): a
- * failed try is made again, up to three, so a write given here must be idempotent.
+ * A statement run on the end-to-end server's D1 by the server's own runtime (its side door), and its rows: not
+ * another process on the same SQLite file, whose lock failed the site's reads and writes meanwhile. A write
+ * given here must be idempotent (a failed try is made again).
  */
-export function localD1<T>(sql: string): T[] {
-  const persistTo = `.wrangler/e2e-state-${process.env.E2E_PORT ?? "8788"}`;
-  const args = [
-    "wrangler",
-    "d1",
-    "execute",
-    "DB",
-    "--local",
-    "--persist-to",
-    persistTo,
-    "--json",
-    "--command",
-    sql,
-  ];
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const out = execFileSync("npx", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-      const [result] = JSON.parse(out) as { results: T[] }[];
-      return result?.results ?? [];
-    } catch (err) {
-      if (attempt === 3) throw err;
-    }
-  }
+export async function localD1<T>(sql: string): Promise<T[]> {
+  const res = await fetch(`${sideDoor()}d1`, { method: "POST", body: sql });
+  if (!res.ok) throw new Error(`D1: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T[];
 }
 
 /** Screenshots for people to look at (not compared): the full page, or what the viewport shows. */

@@ -4,10 +4,11 @@ import { calculateMortgage } from "../../shared/mortgage";
 import { DESKTOP, hydrated, localD1, PHONE, SCREENSHOT_DIR, screenshot } from "./helpers";
 
 /** The quiz's stored submissions for a phone, read from the e2e server's D1. */
-function countSubmissions(phone: string): number {
-  return (
-    localD1<{ n: number }>(`SELECT count(*) AS n FROM quiz_submissions WHERE phone = '${phone}'`)[0]?.n ?? -1
+async function countSubmissions(phone: string): Promise<number> {
+  const [row] = await localD1<{ n: number }>(
+    `SELECT count(*) AS n FROM quiz_submissions WHERE phone = '${phone}'`,
   );
+  return row?.n ?? -1;
 }
 
 /** The viewport at both widths, for the modal steps (a full-page shot would cut the fixed overlay). */
@@ -87,7 +88,7 @@ test("quiz: the answers survive a reload, a failed send keeps them, the retry is
   const errors = collectErrors(page);
   // A number of this run's own (--repeat-each, a retry), so that the count below is this run's; and the quiz's
   // limit of sends per visitor starts afresh (every run here is the same visitor, the loopback).
-  localD1("DELETE FROM rate_limits WHERE key LIKE 'quiz-%'");
+  await localD1("DELETE FROM rate_limits WHERE key LIKE 'quiz-%'");
   const run = test.info().repeatEachIndex * 10 + test.info().retry;
   const last = String(1234 + run);
   const [ab, cd] = [last.slice(0, 2), last.slice(2)];
@@ -180,7 +181,7 @@ test("quiz: the answers survive a reload, a failed send keeps them, the retry is
   await expect(dialog.locator(".quiz-matches, .quiz-matches__note").first()).toBeVisible();
   await shootBoth(page, "quiz-done");
   expect(posts).toBe(2);
-  expect(countSubmissions(phone)).toBe(1);
+  expect(await countSubmissions(phone)).toBe(1);
 
   // The draft is gone after the send: the next quiz starts afresh.
   await dialog.getByRole("button", { name: "Готово" }).click();

@@ -23,7 +23,10 @@ export async function localD1<T>(sql: string): Promise<T[]> {
 /** Screenshots for people to look at (not compared): the full page, or what the viewport shows. */
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const take = () => page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
+  // A full page is drawn whole: what content-visibility keeps undrawn until it comes near the screen (the
+  // listing's cards, the complex page's sections) would be blank in it, though a visitor never sees it so.
+  const style = fullPage ? "* { content-visibility: visible !important; }" : undefined;
+  const take = () => page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage, style });
   // The picture is for people to look at, not a check: Chromium's capture now and then answers «Unable to
   // capture screenshot» (a clean-clone CI run, a legal page at 1440 px, nothing wrong with the page), and is
   // asked once more; any other failure is the test's.

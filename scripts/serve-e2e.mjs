@@ -24,8 +24,9 @@ console.log(`▶ ${server.origin}/ (журнал сервера: ${log})`);
 //   Miniflare's /cdn-cgi/handler/scheduled: with static assets it fails (DataCloneError on the
 //   ScheduledController, workers-sdk issue 9882, fixed after this version).
 // - POST /d1 with a statement runs it on the server's own D1 and answers its rows (tests/e2e/helpers.ts,
-//   localD1), in the server's own runtime. A second process on the same SQLite file (`wrangler d1 execute --local`, as the specs did)
-//   held its lock while the site read, and the read failed with SQLITE_BUSY: a 500 in a clean-clone CI run.
+//   localD1), in the server's own runtime. A second process on the same SQLite file (`wrangler d1 execute
+//   --local`, as the specs did) held its lock while the site read, and the read failed with SQLITE_BUSY: a 500
+//   in a clean-clone CI run.
 //   Miniflare's D1 proxy makes a synchronous call that now and then loses its reply on a loaded machine
 //   (scripts/db.mjs), so a failed try is made again, up to three: a statement given here must be idempotent.
 const side = createServer(async (req, res) => {

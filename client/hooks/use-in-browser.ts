@@ -39,7 +39,10 @@ export function useBrowserStore<T>(
 
 const inBrowser = () => true;
 
-/** False on the server and while hydrating, true after (useBrowserStore): the server cannot see what this browser stores. */
+/**
+ * False on the server and while hydrating, true after (useBrowserStore): the server cannot see what this browser
+ * stores.
+ */
 export const useInBrowser = () => useBrowserStore(noop, inBrowser, false);
 
 /** Its children in the browser once hydrated (useInBrowser), nothing before. */

@@ -15,3 +15,12 @@ export const imageSrc = (src: string, width: number): string =>
 
 /** Whether an address is the proxy's (the pages' HTML must show no other picture). */
 export const isProxied = (src: string): boolean => src.startsWith("/img/?src=");
+
+/**
+ * The waiting picture: one transparent pixel, the same address for every picture of the page, so the browser
+ * decodes it once. The box keeps its size by the width, the height and the aspect-ratio it always has. An
+ * empty SVG of the picture's size did the same at a higher price: Chromium makes a document of its own for
+ * every SVG picture, on the page's main thread while it parses the HTML (a frame, a parse and a layout each).
+ */
+export const WAITING_PICTURE =
+  "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";

@@ -1,12 +1,12 @@
 /**
  * SPEC §7 and §9 on every page type (tests/integration/page-samples.ts): every picture goes through the image
  * proxy (`/img/?src=…`), has its width and height (no layout shift), and loads within 100 px of the view: a
- * picture that is not the first thing on screen waits as an empty picture of its size (`data-lazy`, loaded by
+ * picture that is not the first thing on screen waits as a transparent pixel in a box of its size (`data-lazy`, loaded by
  * client/components/art/LazyImage.tsx's IntersectionObserver), with a <noscript> copy for a browser without
  * JavaScript. Bots get the picture itself.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { isProxied } from "../../shared/images";
+import { isProxied, WAITING_PICTURE } from "../../shared/images";
 import { get } from "./helpers";
 import { elements, type HtmlElement, parseHtml, tagOf } from "./html-tree";
 import { pageSamples } from "./page-samples";
@@ -35,8 +35,7 @@ function problemsOf(html: string, bot: boolean): { problems: string[]; images: n
     const eager = el.attrs.loading === "eager";
     if (el.attrs["data-lazy"] !== undefined) {
       if (bot) problems.push(`a bot gets a waiting picture: ${tagOf(el)}`);
-      if (!src.startsWith("data:image/svg+xml,"))
-        problems.push(`a waiting picture with a real address: ${tagOf(el)}`);
+      if (src !== WAITING_PICTURE) problems.push(`a waiting picture with a real address: ${tagOf(el)}`);
       // Its copy for a browser without JavaScript comes right after it.
       const siblings = el.parent?.children ?? [];
       const next = siblings[siblings.indexOf(el) + 1];

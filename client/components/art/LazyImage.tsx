@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { IMAGE_LAZY_MARGIN_PX } from "../../../shared/constants";
+import { WAITING_PICTURE } from "../../../shared/images";
 import { useBoot } from "../../hooks/use-boot";
 import "./LazyImage.css";
 
@@ -39,15 +40,12 @@ function watch(el: Element, seen: Seen): () => void {
   };
 }
 
-/** An empty picture of the same proportions, so the box keeps its size until the real one comes. */
-const placeholder = (width: number, height: number) =>
-  `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"/>`)}`;
-
 /**
  * A picture that loads when it comes within 100 px of the view (SPEC §4, §9): the browser's own
- * `loading="lazy"` starts far earlier (over a thousand pixels). Until then the <img> shows an empty picture of
- * its size (width, height and the box's aspect-ratio are always set: nothing moves when the picture comes). Without JavaScript the <noscript> copy is the
- * picture (LazyImage.css hides the waiting one); bots get the picture itself.
+ * `loading="lazy"` starts far earlier (over a thousand pixels). Until then the <img> shows WAITING_PICTURE in a
+ * box of its size (width, height and the box's aspect-ratio are always set: nothing moves when the picture
+ * comes). Without JavaScript the <noscript> copy is the picture (LazyImage.css hides the waiting one); bots get
+ * the picture itself.
  */
 export function LazyImage({ src, width, height, eager = false, alt = "", className }: LazyImageProps) {
   const { isBot } = useBoot();
@@ -88,7 +86,7 @@ export function LazyImage({ src, width, height, eager = false, alt = "", classNa
     <>
       <img
         ref={ref}
-        src={near ? src : placeholder(width, height)}
+        src={near ? src : WAITING_PICTURE}
         data-lazy={near ? undefined : ""}
         alt={alt}
         {...common}

@@ -1,9 +1,9 @@
 /**
  * SPEC §7 and §9 on every page type (tests/integration/page-samples.ts): every picture goes through the image
  * proxy (`/img/?src=…`), has its width and height (no layout shift), and loads within 100 px of the view: a
- * picture that is not the first thing on screen waits as a transparent pixel in a box of its size (`data-lazy`, loaded by
- * client/components/art/LazyImage.tsx's IntersectionObserver), with a <noscript> copy for a browser without
- * JavaScript. Bots get the picture itself.
+ * picture that is not the first thing on screen waits as a transparent pixel in a box of its size
+ * (`data-lazy`, loaded by client/components/art/LazyImage.tsx's IntersectionObserver), with a <noscript> copy
+ * for a browser without JavaScript. Bots get the picture itself.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { isProxied, WAITING_PICTURE } from "../../shared/images";

@@ -7,20 +7,31 @@
  * below it hydrates before a visitor reaches it.
  *
  * The part's root element carries `data-part={name}`; what it does before hydrating is its buttons'
- * (`type="button"`): its links (unless it asks for them to wait too) and forms work as plain HTML meanwhile. Until the chunk has arrived, a listener
- * (in the capture phase, before React's) notes a press on such a button: its part's root and which of its
- * buttons; the part's first commit presses it again. Pointing at the part, focusing it or pressing
- * it asks for the chunk at once (React asks for it when hydration reaches the part).
+ * (`type="button"`): its links (unless it asks for them to wait too) and forms work as plain HTML meanwhile.
+ * Until the chunk has arrived, a listener (in the capture phase, before React's) notes a press on such a
+ * button; the part's first commit that shows the address in the address bar presses it again. Pointing at the
+ * part, focusing it or pressing it asks for the chunk at once (React asks for it when hydration reaches the
+ * part).
+ *
+ * Why «that shows the address»: a navigation made while the part waits (a new order on the catalogue) changes
+ * the address at once, but its render waits for the part, which hydrates first as the server drew it: a page
+ * link pressed meanwhile is made again once the part shows the new address, or it would open the old order's
+ * page. And if React drew the part anew instead of hydrating it (it got new props before its code), the press
+ * is made on the control of the same name in the new drawing, on the same page.
  */
 import { type ComponentType, createElement, Fragment, useLayoutEffect } from "react";
+import { useLocation } from "react-router";
 import { type LazyPart, lazyPart } from "./pages";
 
 interface Press {
   name: string;
-  /** The part's root in the server's HTML, which hydration keeps (a page left meanwhile removes it). */
-  root: HTMLElement;
-  /** Which of its buttons. */
-  button: number;
+  /** The control pressed, in the server's HTML, which hydration keeps (and moves with its row when a list is
+   * reordered); a part drawn anew or a page left meanwhile removes it. */
+  pressed: HTMLElement;
+  /** Its tag and accessible name, to find it in a part drawn anew. */
+  label: string;
+  /** The page it was pressed on. */
+  path: string;
 }
 
 interface State {
@@ -56,7 +67,7 @@ if (typeof document !== "undefined") {
     "click",
     (event) => {
       const part = waitingPart(event.target);
-      const pressed = part && (event.target as Element).closest(part.state.pressable);
+      const pressed = part && (event.target as Element).closest<HTMLElement>(part.state.pressable);
       if (!part || !pressed || !part.root.contains(pressed)) return;
       if (pressed instanceof HTMLAnchorElement) {
         // A link opened elsewhere (a new tab, a modifier) stays the browser's; a plain press waits for the part.
@@ -64,11 +75,7 @@ if (typeof document !== "undefined") {
         event.preventDefault();
       }
       void part.state.preload();
-      pending.push({
-        name: part.name,
-        root: part.root,
-        button: [...part.root.querySelectorAll(part.state.pressable)].indexOf(pressed),
-      });
+      pending.push({ name: part.name, pressed, label: labelOf(pressed), path: location.pathname });
     },
     true,
   );
@@ -76,28 +83,43 @@ if (typeof document !== "undefined") {
     document.addEventListener(type, (event) => void waitingPart(event.target)?.state.preload(), true);
 }
 
+const labelOf = (el: Element) =>
+  `${el.tagName} ${el.getAttribute("aria-label") ?? el.textContent?.replace(/\s+/g, " ").trim() ?? ""}`;
+
 /**
- * Presses the buttons pressed before the part named `name` arrived, each once; a press on a part no longer in
- * the page (the visitor went on to another) is dropped.
+ * What a kept press is made on now: the control itself while it is in the page; in a part React drew anew, on
+ * the same page, its control of the same tag and name; otherwise nothing (the visitor went on to another page).
  */
+function controlOf(press: Press, pressable: string): HTMLElement | null {
+  if (press.pressed.isConnected) return press.pressed;
+  if (location.pathname !== press.path) return null;
+  for (const root of document.querySelectorAll(`[data-part="${press.name}"]`))
+    for (const el of root.querySelectorAll<HTMLElement>(pressable))
+      if (labelOf(el) === press.label) return el;
+  return null;
+}
+
+/** Presses the controls pressed before the part named `name` arrived, each once. */
 function replay(name: string) {
   const pressable = parts.get(name)?.pressable ?? BUTTON;
   for (const press of pending.filter((p) => p.name === name)) {
     pending.splice(pending.indexOf(press), 1);
-    if (press.root.isConnected) press.root.querySelectorAll<HTMLElement>(pressable)[press.button]?.click();
+    controlOf(press, pressable)?.click();
   }
 }
 
 /**
  * In the part's boundary, so its layout effect runs in the commit that hydrates (or renders) the part: the
  * part's root is marked `data-live` (its handlers answer from now on; React gives a node its props while
- * hydrating, before that commit, so they do not tell it) and the presses kept meanwhile are made.
+ * hydrating, before that commit, so they do not tell it), and the presses kept meanwhile are made in the first
+ * commit that shows the address in the address bar (a navigation's render may still be on its way).
  */
 function Replay({ name }: { name: string }) {
+  const { pathname, search } = useLocation();
   useLayoutEffect(() => {
     for (const root of document.querySelectorAll(`[data-part="${name}"]`)) root.setAttribute("data-live", "");
-    replay(name);
-  }, [name]);
+    if (pathname === location.pathname && search === location.search) replay(name);
+  }, [name, pathname, search]);
   return null;
 }
 

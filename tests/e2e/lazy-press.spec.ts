@@ -82,3 +82,26 @@ test("complex page: a request button pressed before its chunk has arrived opens 
   await expect(dialog).toBeVisible();
   expect(new URL(page.url()).pathname).toBe(new URL(url, page.url()).pathname);
 });
+
+test("listing: a page link pressed after a new order, before the list's chunk has arrived, opens that page", async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  const chunk = await holdChunk(page, "ListingBody");
+  await page.goto("/novostroyki/");
+  await hydrated(page);
+  await expect.poll(chunk.asked).toBeGreaterThan(0);
+  await page.getByLabel("Сортировка").first().selectOption("price asc");
+  await expect(page).toHaveURL(/sort=price\+asc|sort=price%20asc/);
+  await page
+    .getByRole("navigation", { name: "Страницы" })
+    .getByRole("link", { name: "Страница 2", exact: true })
+    .click();
+
+  await chunk.release();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page).toHaveURL(/sort=price\+asc|sort=price%20asc/);
+  await expect(
+    page.getByRole("navigation", { name: "Страницы" }).locator('[aria-current="page"]'),
+  ).toHaveText("2");
+});

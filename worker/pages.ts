@@ -13,6 +13,7 @@ import { NO_AD_STATE } from "../shared/schemas/ads";
 import type { LeadFormState } from "../shared/schemas/leads";
 import { analyticsCounter } from "./analytics";
 import { api, type KeyResult } from "./api";
+import { dataOf, inProcessRequest } from "./api/json";
 import { type AppEnv, siteOrigin } from "./env";
 import { logError } from "./log";
 import { nonceOf, visitorOf } from "./security";
@@ -22,12 +23,11 @@ import { errorPageFailed, type RenderInput, renderPage } from "./ssr/render";
 async function resolveKey(c: Context<AppEnv>, key: string): Promise<KeyResult> {
   // The API app's own routes start after the /api/v1 mount point.
   const url = new URL(key.slice(API_BASE.length), c.req.url);
-  const req = new Request(url, {
+  const req = inProcessRequest(url, {
     headers: { Accept: "application/json", "Path-Visited": new URL(c.req.url).pathname },
   });
   const res = await api.fetch(req, c.env, c.executionCtx);
-  const data: unknown = await res.json().catch(() => null);
-  return { key, status: res.status, data };
+  return { key, status: res.status, data: await dataOf(res) };
 }
 
 /**

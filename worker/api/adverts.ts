@@ -3,6 +3,7 @@ import * as v from "valibot";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
 import { LOADERS } from "./answers";
+import { json } from "./json";
 import { parse, queryObject } from "./validate";
 
 const AdsQuerySchema = v.object({
@@ -13,5 +14,5 @@ const AdsQuerySchema = v.object({
 export const adverts = new Hono<AppEnv>().get("/", async (c) => {
   const { has_adv_utm } = parse(AdsQuerySchema, queryObject(c));
   c.header("Cache-Control", "no-store");
-  return c.json(await LOADERS.adverts(depsOf(c.env), has_adv_utm === "1"));
+  return json(c, await LOADERS.adverts(depsOf(c.env), has_adv_utm === "1"));
 });

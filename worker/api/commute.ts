@@ -1,4 +1,5 @@
 /** «Время в пути» (issue 32): what a place name comes to as a commute's destination. */
+
 import { Hono } from "hono";
 import * as v from "valibot";
 import { type CatalogueFilter, FilterError, readFilter } from "../../shared/filters/catalogue";
@@ -7,6 +8,7 @@ import { DestinationProblem, DestinationQuerySchema } from "../../shared/transit
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
 import { LOADERS } from "./answers";
+import { json } from "./json";
 import { badRequest, notFound, parse, queryObject } from "./validate";
 
 /**
@@ -33,7 +35,7 @@ const RoutesQuerySchema = v.object({
 export const commute = new Hono<AppEnv>()
   .get("/destination", async (c) => {
     const { place } = parse(DestinationQuerySchema, queryObject(c));
-    return c.json(await orBadDestination(LOADERS.commuteDestination(depsOf(c.env), place)));
+    return json(c, await orBadDestination(LOADERS.commuteDestination(depsOf(c.env), place)));
   })
   // A complex's way from each of its stations to a station (commute_to) or a point (commute_at), read as the
   // catalogue's filter reads them.
@@ -52,5 +54,5 @@ export const commute = new Hono<AppEnv>()
     const routes = await orBadDestination(
       LOADERS.commuteRoutes(depsOf(c.env), complex, { commute_to, commute_at }),
     );
-    return routes ? c.json(routes) : notFound("Такого ЖК нет в каталоге");
+    return routes ? json(c, routes) : notFound("Такого ЖК нет в каталоге");
   });

@@ -4,11 +4,13 @@ import { IdParamSchema } from "../../shared/schemas/grid";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
 import { LOADERS } from "./answers";
+import { json } from "./json";
 import { notFound, parse, queryObject } from "./validate";
 
 export const companies = new Hono<AppEnv>()
   .get("/grid", async (c) =>
-    c.json(
+    json(
+      c,
       (await LOADERS.companies(depsOf(c.env), parse(CompaniesQuerySchema, queryObject(c)))) ??
         notFound("Такой страницы списка нет"),
     ),
@@ -16,5 +18,5 @@ export const companies = new Hono<AppEnv>()
   .get("/:id", async (c) => {
     const { id } = parse(IdParamSchema, c.req.param());
     const query = parse(CompanyQuerySchema, queryObject(c));
-    return c.json((await LOADERS.company(depsOf(c.env), id, query)) ?? notFound("Компания не найдена"));
+    return json(c, (await LOADERS.company(depsOf(c.env), id, query)) ?? notFound("Компания не найдена"));
   });

@@ -3,6 +3,7 @@ import { LeadSubmitSchema } from "../../shared/schemas/leads";
 import type { AppEnv } from "../env";
 import { guardLeadPost } from "../leads/guard";
 import { LOADERS } from "./answers";
+import { json } from "./json";
 import { readJson } from "./post";
 import { parse } from "./validate";
 
@@ -11,5 +12,5 @@ export const leads = new Hono<AppEnv>().post("/", async (c) => {
   await guardLeadPost(c);
   const input = parse(LeadSubmitSchema, await readJson(c));
   const result = await LOADERS.leads(c.env, input, c.get("ip"));
-  return c.json(result, result.created ? 201 : 200);
+  return json(c, result, result.created ? 201 : 200);
 });

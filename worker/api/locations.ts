@@ -5,6 +5,7 @@ import { LOCATION_APIS } from "../../shared/location-types";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
 import { LOADERS } from "./answers";
+import { json } from "./json";
 import { notFound, parse, queryObject } from "./validate";
 
 /**
@@ -51,11 +52,11 @@ export const locations = new Hono<AppEnv>();
 for (const kind of LOCATION_APIS) {
   locations.get(`/${kind}/grid`, async (c) => {
     queryObject(c);
-    return c.json(await LOADERS.locations(depsOf(c.env), kind, scope(c)));
+    return json(c, await LOADERS.locations(depsOf(c.env), kind, scope(c)));
   });
   locations.get(`/${kind}/:id`, async (c) => {
     const raw = parse(IdOrSlug, c.req.param()).id;
     const data = await LOADERS.location(depsOf(c.env), kind, /^\d+$/.test(raw) ? Number(raw) : raw, scope(c));
-    return data ? c.json(data) : notFound("Такого места нет в каталоге");
+    return data ? json(c, data) : notFound("Такого места нет в каталоге");
   });
 }

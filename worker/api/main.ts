@@ -4,6 +4,7 @@ import { KEYWORD_MAX, KEYWORD_MIN } from "../../shared/constants";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
 import { LOADERS } from "./answers";
+import { json } from "./json";
 import { parse } from "./validate";
 
 const KeywordSchema = v.object({
@@ -16,10 +17,10 @@ const KeywordSchema = v.object({
 });
 
 export const main = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(await LOADERS.main(depsOf(c.env))))
-  .get("/menu", async (c) => c.json(await LOADERS.menuAmounts(depsOf(c.env))));
+  .get("/", async (c) => json(c, await LOADERS.main(depsOf(c.env))))
+  .get("/menu", async (c) => json(c, await LOADERS.menuAmounts(depsOf(c.env))));
 
 export const search = new Hono<AppEnv>().get("/entities-by-word", async (c) => {
   const { keyword } = parse(KeywordSchema, { keyword: c.req.query("keyword") });
-  return c.json(await LOADERS.search(depsOf(c.env), keyword));
+  return json(c, await LOADERS.search(depsOf(c.env), keyword));
 });

@@ -3,6 +3,7 @@
  * parameters as /grid reads them; page, per_page and sort are read and ignored) at `zoom` (a whole level) in `bbox` («west,south,east,north» in
  * degrees; needed closer than the first view's levels, ignored up to them: those cover the whole catalogue).
  */
+
 import type { Context } from "hono";
 import * as v from "valibot";
 import type { CatalogueFilter } from "../../shared/filters/catalogue";
@@ -13,6 +14,7 @@ import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
 import { loadMapView } from "../loaders/map-view";
 import { orBadDestination } from "./commute";
+import { json } from "./json";
 import { notFound, parse, queryObject } from "./validate";
 
 /**
@@ -77,5 +79,5 @@ export async function mapViewAnswer(c: Context<AppEnv>, filter: CatalogueFilter)
     loadMapView(depsOf(c.env), filter, { zoom: view.zoom, bbox: view.bbox ?? null }),
   );
   if (!data) notFound("Такого места нет в каталоге");
-  return c.json(data, 200, { "Cache-Control": MAP_CACHE_CONTROL });
+  return json(c, data, 200, { "Cache-Control": MAP_CACHE_CONTROL });
 }

@@ -7,6 +7,7 @@ import { depsOf } from "../loaders/deps";
 import { recordMediaPostView } from "../loaders/media";
 import { enforceRateLimit } from "../rate-limit";
 import { LOADERS } from "./answers";
+import { json } from "./json";
 import { notFound, parse, queryObject } from "./validate";
 
 /** Views counted per client IP: generous for a reader, a wall for a script. */
@@ -39,24 +40,26 @@ async function countView(c: Context<AppEnv>): Promise<Response> {
 
 export const media = new Hono<AppEnv>()
   .get("/posts/grid", async (c) =>
-    c.json(
+    json(
+      c,
       (await LOADERS.mediaPosts(depsOf(c.env), parse(MediaPostsQuerySchema, queryObject(c)))) ??
         notFound("Статьи не найдены: нет такой рубрики или страницы списка"),
     ),
   )
   .get("/posts/:id", async (c) => {
     const { id } = parse(IdParamSchema, c.req.param());
-    return c.json((await LOADERS.mediaPost(depsOf(c.env), id)) ?? notFound("Статья не найдена"));
+    return json(c, (await LOADERS.mediaPost(depsOf(c.env), id)) ?? notFound("Статья не найдена"));
   })
   .get("/posts/:id/view", countView)
   .post("/posts/:id/view", countView)
   .get("/categories/grid", async (c) =>
-    c.json(
+    json(
+      c,
       (await LOADERS.mediaCategories(depsOf(c.env), parse(MediaCategoriesQuerySchema, queryObject(c)))) ??
         notFound("Такой страницы списка нет"),
     ),
   )
   .get("/categories/:id", async (c) => {
     const { id } = parse(IdParamSchema, c.req.param());
-    return c.json((await LOADERS.mediaCategory(depsOf(c.env), id)) ?? notFound("Рубрика не найдена"));
+    return json(c, (await LOADERS.mediaCategory(depsOf(c.env), id)) ?? notFound("Рубрика не найдена"));
   });

@@ -3,8 +3,9 @@ import { PageQuerySchema } from "../../shared/schemas/pages";
 import type { AppEnv } from "../env";
 import { depsOf } from "../loaders/deps";
 import { LOADERS } from "./answers";
+import { json } from "./json";
 import { parse, queryObject } from "./validate";
 
 export const pages = new Hono<AppEnv>().get("/", async (c) =>
-  c.json(await LOADERS.page(depsOf(c.env), parse(PageQuerySchema, queryObject(c)))),
+  json(c, await LOADERS.page(depsOf(c.env), parse(PageQuerySchema, queryObject(c)))),
 );

@@ -84,6 +84,9 @@ function longestTask(lhr) {
 const LONG_TASK_MS = 50;
 /** What a task did: the trace events nested in it that are listed, by name. */
 const WORK = new Set([
+  // The navigation's commit (the new document's window and parser) and the first bytes' parse, before ParseHTML.
+  "DocumentLoader::CommitNavigation",
+  "DecodedDataDocumentParser::AppendBytes",
   "ParseHTML",
   "EvaluateScript",
   "v8.compile",

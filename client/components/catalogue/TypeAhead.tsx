@@ -93,7 +93,8 @@ export default function TypeAhead({
 
   useEffect(() => {
     if (query.length < 2) {
-      setOptions([]);
+      // The same empty list stays (a new one rendered the field again on mount, for nothing).
+      setOptions((shown) => (shown.length ? [] : shown));
       return;
     }
     let live = true;

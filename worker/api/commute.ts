@@ -1,5 +1,4 @@
 /** «Время в пути» (issue 32): what a place name comes to as a commute's destination. */
-
 import { Hono } from "hono";
 import * as v from "valibot";
 import { type CatalogueFilter, FilterError, readFilter } from "../../shared/filters/catalogue";

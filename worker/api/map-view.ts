@@ -3,7 +3,6 @@
  * parameters as /grid reads them; page, per_page and sort are read and ignored) at `zoom` (a whole level) in `bbox` («west,south,east,north» in
  * degrees; needed closer than the first view's levels, ignored up to them: those cover the whole catalogue).
  */
-
 import type { Context } from "hono";
 import * as v from "valibot";
 import type { CatalogueFilter } from "../../shared/filters/catalogue";

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { type AxeViolation, axeViolations } from "./axe";
-import { DESKTOP, hydrated, PHONE } from "./helpers";
+import { apiJson, DESKTOP, hydrated, PHONE } from "./helpers";
 
 const FIXED_PAGES: Record<string, string> = {
   home: "/",
@@ -18,7 +18,7 @@ const FIXED_PAGES: Record<string, string> = {
 
 /** Pages whose URL comes from the data: the first complex, article and developer. */
 async function dataPages(request: APIRequestContext): Promise<Record<string, string>> {
-  const read = async <T>(url: string): Promise<T> => (await request.get(url)).json() as Promise<T>;
+  const read = <T>(url: string): Promise<T> => apiJson<T>(request, url);
   const complexes = await read<{ data: { url: string }[] }>("/api/v1/residential-complexes/grid?per_page=1");
   const posts = await read<{ data: { slug: string; category: { slug: string } }[] }>(
     "/api/v1/media/posts/grid?per_page=1",

@@ -7,7 +7,17 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
-import { DESKTOP, holdChunk, hydrated, localD1, PHONE, screenshot, sideDoor, watchErrors } from "./helpers";
+import {
+  apiGet,
+  DESKTOP,
+  holdChunk,
+  hydrated,
+  localD1,
+  PHONE,
+  screenshot,
+  sideDoor,
+  watchErrors,
+} from "./helpers";
 
 /** The outbox's letters to an address. */
 const letters = (email: string) =>
@@ -107,7 +117,7 @@ test.describe("a feed's changes in one letter", () => {
 
   /** The hourly cron (the feeds' pull, then the alerts), through the end-to-end server's trigger. */
   const runFeedsCron = async (page: Page) => {
-    const res = await page.request.get(`${sideDoor()}?cron=${encodeURIComponent("17 * * * *")}`);
+    const res = await apiGet(page, `${sideDoor()}?cron=${encodeURIComponent("17 * * * *")}`);
     expect(res.ok(), await res.text()).toBe(true);
   };
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { DESKTOP, hydrated, PHONE, screenshot } from "./helpers";
+import { apiJson, DESKTOP, hydrated, PHONE, screenshot } from "./helpers";
 
 interface Grid {
   total: number;
@@ -7,7 +7,7 @@ interface Grid {
 }
 
 async function grid(page: Page, query: string): Promise<Grid> {
-  return (await (await page.request.get(`/api/v1/residential-complexes/grid?${query}`)).json()) as Grid;
+  return apiJson<Grid>(page, `/api/v1/residential-complexes/grid?${query}`);
 }
 
 /** The phone keeps the fields in the «Фильтры» sheet, the desktop behind «Все фильтры». */
@@ -27,11 +27,9 @@ interface Detail {
 
 /** An apartment on sale whose price has changed (the seed records every fifth one's history). */
 async function apartmentWithHistory(page: Page): Promise<Detail> {
-  const list = (await (await page.request.get("/api/v1/living-objects/grid?per_page=40")).json()) as {
-    data: { id: number }[];
-  };
+  const list = await apiJson<{ data: { id: number }[] }>(page, "/api/v1/living-objects/grid?per_page=40");
   for (const { id } of list.data) {
-    const detail = (await (await page.request.get(`/api/v1/living-objects/${id}`)).json()) as Detail;
+    const detail = await apiJson<Detail>(page, `/api/v1/living-objects/${id}`);
     if (detail.price_history.length >= 2) return detail;
   }
   throw new Error("no apartment with a price history among the first 40");
@@ -94,11 +92,10 @@ for (const [name, size] of [
       await screenshot(page, `decide-station-typeahead-${name}`);
       await option.click();
       await expect(form.getByRole("checkbox", { name: /Сокол$/ })).toBeChecked();
-      const sokol = (await (
-        await page.request.get("/api/v1/search/entities-by-word?keyword=сокол")
-      ).json()) as {
-        subway_stations: { id: number; name: string; line: string }[];
-      };
+      const sokol = await apiJson<{ subway_stations: { id: number; name: string; line: string }[] }>(
+        page,
+        "/api/v1/search/entities-by-word?keyword=сокол",
+      );
       const id = sokol.subway_stations.find((s) => s.name === "Сокол")?.id;
       expect(sokol.subway_stations.find((s) => s.name === "Сокол")?.line).toBe("2");
       // The form counts the complexes near the station as the API does: the seed puts some by Сокол at every

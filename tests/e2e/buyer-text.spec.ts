@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { DESKTOP, hydrated, PHONE } from "./helpers";
+import { apiJson, DESKTOP, hydrated, PHONE } from "./helpers";
 
 /** Screenshots of this work, looked at by a person (not compared). */
 const SHOTS = process.env.SHOTS_DIR ?? "tests/screenshots";
@@ -20,8 +20,11 @@ test.describe("text the buyer sees", () => {
       page,
       request,
     }) => {
-      const grid = await request.get("/api/v1/residential-complexes/grid?completion_year=0&per_page=1");
-      const complex = ((await grid.json()) as { data: { url: string }[] }).data[0];
+      const grid = await apiJson<{ data: { url: string }[] }>(
+        request,
+        "/api/v1/residential-complexes/grid?completion_year=0&per_page=1",
+      );
+      const complex = grid.data[0];
       if (!complex) throw new Error("the seed has no finished complex");
       await page.setViewportSize(size);
       await page.goto(complex.url);
@@ -38,8 +41,11 @@ test.describe("text the buyer sees", () => {
       page,
       request,
     }) => {
-      const grid = await request.get("/api/v1/living-objects/grid?rooms=-1&per_page=1");
-      const apartment = ((await grid.json()) as { data: { url: string; area_total: number }[] }).data[0];
+      const grid = await apiJson<{ data: { url: string; area_total: number }[] }>(
+        request,
+        "/api/v1/living-objects/grid?rooms=-1&per_page=1",
+      );
+      const apartment = grid.data[0];
       if (!apartment) throw new Error("the seed has no free-plan apartment on sale");
       await page.setViewportSize(size);
       await page.goto(apartment.url);

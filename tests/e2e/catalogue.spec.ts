@@ -1,15 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { DESKTOP, hydrated, PHONE, screenshot } from "./helpers";
-
-interface ApiList {
-  total: number;
-  data: { id: number; name: string; min_price: number }[];
-}
-
-async function apiTotal(page: Page, query: string): Promise<number> {
-  const res = await page.request.get(`/api/v1/residential-complexes/grid?per_page=1&${query}`);
-  return ((await res.json()) as ApiList).total;
-}
+import { complexTotal, DESKTOP, hydrated, PHONE, screenshot } from "./helpers";
 
 const countText = (page: Page) => page.locator(".listing__count");
 
@@ -20,16 +10,16 @@ test.describe("catalogue", () => {
     await page.setViewportSize(DESKTOP);
     await page.goto("/novostroyki/");
     await hydrated(page);
-    const all = await apiTotal(page, "");
+    const all = await complexTotal(page);
     await expect(countText(page)).toContainText(String(all));
     await screenshot(page, "listing-1440");
 
     const form = page.getByRole("form", { name: "Фильтры новостроек" });
     await form.getByRole("checkbox", { name: "2-комн.", exact: true }).check();
-    const withRooms = await apiTotal(page, "search[rooms]=2");
+    const withRooms = await complexTotal(page, "search[rooms]=2");
     await expect(form.getByRole("button", { name: new RegExp(`Показать ${withRooms}`) })).toBeVisible();
     await form.getByPlaceholder("до, ₽", { exact: true }).fill("15000000");
-    const narrowed = await apiTotal(page, "search[rooms]=2&search[price][max]=15000000");
+    const narrowed = await complexTotal(page, "search[rooms]=2&search[price][max]=15000000");
     const submit = form.getByRole("button", { name: new RegExp(`Показать ${narrowed}`) });
     await expect(submit).toBeEnabled();
     await submit.click();
@@ -101,7 +91,7 @@ test.describe("catalogue", () => {
     await sheet.getByLabel("Как добираться до станции").selectOption({ label: "Пешком" });
     // The time becomes the first option of its list, and the select shows it.
     await expect(sheet.getByLabel("Сколько минут до станции")).toHaveValue("1");
-    const walking = await apiTotal(page, "search[distance_type]=1&search[distance_time]=1");
+    const walking = await complexTotal(page, "search[distance_type]=1&search[distance_time]=1");
     expect(walking).toBeGreaterThan(0);
     const submit = sheet.getByRole("button", { name: new RegExp(`^Показать ${walking}`) });
     await expect(submit).toBeEnabled();
@@ -170,8 +160,7 @@ test.describe("catalogue", () => {
       await page.getByRole("button", { name: /Показать/ }).click();
       // The form sends every field, empty ones too; the server answers 301 to the canonical address.
       await expect(page).toHaveURL(/\/novostroyki\/\?rooms=0$/);
-      const res = await page.request.get("/api/v1/residential-complexes/grid?per_page=1&search[rooms]=0");
-      const { total } = (await res.json()) as ApiList;
+      const total = await complexTotal(page, "search[rooms]=0");
       await expect(page.locator(".listing__count")).toContainText(String(total));
       await context.close();
     });
@@ -188,10 +177,7 @@ test.describe("catalogue", () => {
     await expect(page.getByText("Цена в рублях: до 12 ₽.")).toBeVisible();
     await page.getByRole("link", { name: "Искать до 12 млн ₽" }).click();
     await expect(page).toHaveURL(/\/novostroyki\/\?max_price=12000000$/);
-    const res = await page.request.get(
-      "/api/v1/residential-complexes/grid?per_page=1&search[price][max]=12000000",
-    );
-    const { total } = (await res.json()) as ApiList;
+    const total = await complexTotal(page, "search[price][max]=12000000");
     expect(total).toBeGreaterThan(0);
     await expect(page.locator(".listing__count")).toContainText(
       total.toLocaleString("ru-RU").replace(/\s/g, "\u00a0"),
@@ -208,10 +194,7 @@ test.describe("catalogue", () => {
     await bar.locator('input[name="max_price"]').fill("12");
     await bar.getByRole("link", { name: "Искать до 12 млн ₽" }).click();
     await expect(bar.locator('input[name="max_price"]')).toHaveValue("12\u00a0000\u00a0000");
-    const res = await page.request.get(
-      "/api/v1/residential-complexes/grid?per_page=1&search[price][max]=12000000",
-    );
-    const { total } = (await res.json()) as ApiList;
+    const total = await complexTotal(page, "search[price][max]=12000000");
     const show = bar.getByRole("button", { name: /^Показать/ });
     await expect(show).toHaveText(
       new RegExp(`Показать ${total.toLocaleString("ru-RU").replace(/\s/g, "\\s")}`),

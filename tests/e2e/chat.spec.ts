@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { type Browser, expect, type Page, test, type WebSocketRoute } from "@playwright/test";
-import { DESKTOP, hydrated, operatorToken, PHONE, screenshot, watchErrors } from "./helpers";
+import { apiGet, DESKTOP, hydrated, operatorToken, PHONE, screenshot, watchErrors } from "./helpers";
 
 const GOOGLEBOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 /** Class names and paths that only the chat's own code contains. */
@@ -182,7 +182,7 @@ test.describe("chat with a consultant", () => {
     await page.getByRole("button", { name: "Войти" }).click();
     await expect(page.getByRole("alert")).toHaveText("Неверный ключ доступа");
     await expect(page.getByRole("heading", { name: "Консоль консультанта" })).toHaveCount(0);
-    const api = await page.request.get("/api/v1/chat/operator/conversations");
+    const api = await apiGet(page, "/api/v1/chat/operator/conversations");
     expect(api.status()).toBe(401);
     expect(await api.json()).toEqual({ error: "Только для консультантов: войдите с ключом доступа." });
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);

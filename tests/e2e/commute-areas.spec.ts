@@ -6,7 +6,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { COMMUTE_BAND_COLORS } from "../../shared/transit/bands";
 import { axeViolations } from "./axe";
-import { DESKTOP, hydrated, PHONE, watchErrors } from "./helpers";
+import { apiJson, DESKTOP, hydrated, PHONE, watchErrors } from "./helpers";
 
 const SHOTS = "/work/wt/shots/areas";
 const MAP = "/novostroyki/na-karte/";
@@ -16,8 +16,10 @@ const rgb = (hex: string) =>
 const BAND_FILLS = COMMUTE_BAND_COLORS.map(rgb);
 
 async function okhotny(page: Page): Promise<number> {
-  const res = await page.request.get("/api/v1/locations/subways/grid?kind=metro");
-  const { data } = (await res.json()) as { data: { id: number; name: string }[] };
+  const { data } = await apiJson<{ data: { id: number; name: string }[] }>(
+    page,
+    "/api/v1/locations/subways/grid?kind=metro",
+  );
   const station = data.find((s) => s.name === "Охотный Ряд");
   if (!station) throw new Error("Охотный Ряд is not among the stations");
   return station.id;

@@ -7,7 +7,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { commuteBand, commuteBandColor } from "../../shared/transit/bands";
 import { axeViolations } from "./axe";
-import { DESKTOP, hydrated, mapDrawn, PHONE, watchErrors } from "./helpers";
+import { complexTotal, DESKTOP, hydrated, mapDrawn, PHONE, watchErrors } from "./helpers";
 
 const SHOTS = "/work/wt/shots/dest";
 
@@ -63,11 +63,6 @@ async function expectColouredMap(page: Page, query: string) {
 /** «≈ 20 мин» of a card's «≈ 20 мин до …». */
 const minutesOf = (text: string) => /^≈\s\d+\sмин/.exec(text)?.[0] ?? text;
 
-async function apiTotal(page: Page, query: string): Promise<number> {
-  const res = await page.request.get(`/api/v1/residential-complexes/grid?per_page=1&${query}`);
-  return ((await res.json()) as { total: number }).total;
-}
-
 /** The first card's commute line says the estimate to the station and its parts. */
 async function expectCardTimes(page: Page) {
   const line = page.locator(".listing-card__commute").first();
@@ -97,7 +92,7 @@ for (const viewport of [DESKTOP, PHONE])
     await form.getByRole("button", { name: /^Показать \d/ }).click();
     await expect(page).toHaveURL(/commute_to=\d+&commute_max=45$/);
     const query = new URL(page.url()).search.slice(1);
-    const total = await apiTotal(page, query);
+    const total = await complexTotal(page, query);
     expect(total).toBeGreaterThan(0);
     await expect(page.locator(".listing__count")).toContainText(String(total));
     await expectCardTimes(page);
@@ -154,7 +149,7 @@ test("without JavaScript: the method page's form, then the listing's own form", 
     .first()
     .click();
   await expect(page).toHaveURL(new RegExp(`commute_to=${to}&commute_max=30$`));
-  const total = await apiTotal(page, `commute_to=${to}&commute_max=30`);
+  const total = await complexTotal(page, `commute_to=${to}&commute_max=30`);
   await expect(page.locator(".listing__count")).toContainText(String(total));
   // The server's map is coloured too.
   await expectColouredMap(page, `commute_to=${to}&commute_max=45`);
@@ -228,7 +223,7 @@ for (const viewport of [DESKTOP, PHONE])
     expect(Math.abs((tip?.y ?? 0) + (tip?.height ?? 0) - (now?.y ?? 0) - tap.y)).toBeLessThan(6);
     await expect(page.getByRole("region", { name: "Время в пути до точки на карте" })).toBeVisible();
     // The map's count, the list's and the API's agree.
-    const total = await apiTotal(page, query.replace(/&?view=[^&]*/, ""));
+    const total = await complexTotal(page, query.replace(/&?view=[^&]*/, ""));
     expect(total).toBeGreaterThan(0);
     await expect(page.locator(".map-page__count")).toHaveText(new RegExp(`На карте ${total}\\s`));
     await expect(page.locator(".listing__count")).toContainText(String(total));

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ROOMS } from "../../shared/codes";
 import type { ComplexDetail, ComplexList, LivingObject } from "../../shared/schemas/catalogue";
-import { DESKTOP, hydrated, PHONE, SCREENSHOT_DIR, screenshot } from "./helpers";
+import { apiJson, DESKTOP, hydrated, PHONE, SCREENSHOT_DIR, screenshot } from "./helpers";
 
 test("a complex's apartments: a price typed without «млн» is offered in millions, at 390 px without JavaScript and 1440 px with it", async ({
   browser,
@@ -30,14 +30,10 @@ test("a complex's apartments: a price typed without «млн» is offered in mil
  * among the first hundred), loaded directly; opening a complex from the listing is its own test.
  */
 async function pickComplex(page: Page): Promise<ComplexDetail> {
-  const grid = (await (
-    await page.request.get("/api/v1/residential-complexes/grid?per_page=100")
-  ).json()) as ComplexList;
+  const grid = await apiJson<ComplexList>(page, "/api/v1/residential-complexes/grid?per_page=100");
   const best = [...grid.data].sort((a, b) => b.apartments_on_sale - a.apartments_on_sale || a.id - b.id)[0];
   if (!best) throw new Error("the catalogue is empty");
-  const complex = (await (
-    await page.request.get(`/api/v1/residential-complexes/${best.id}`)
-  ).json()) as ComplexDetail;
+  const complex = await apiJson<ComplexDetail>(page, `/api/v1/residential-complexes/${best.id}`);
   // The room groups in the order of the form and of a canonical address: studio … 5+, the free layout last.
   const order = (rooms: number) => (ROOMS as readonly number[]).indexOf(rooms);
   complex.rooms.sort((a, b) => order(a.rooms) - order(b.rooms));
@@ -130,11 +126,10 @@ test.describe("the complex page", () => {
     await form.getByRole("spinbutton", { name: "Площадь: от" }).fill(String(minArea));
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(new RegExp(`min_area=${minArea}`));
-    const expected = (await (
-      await page.request.get(
-        `/api/v1/living-objects/grid?search[residential_complex_id]=${complex.id}&search[rooms]=${rooms.rooms}&search[area][min]=${minArea}&per_page=1`,
-      )
-    ).json()) as { total: number };
+    const expected = await apiJson<{ total: number }>(
+      page,
+      `/api/v1/living-objects/grid?search[residential_complex_id]=${complex.id}&search[rooms]=${rooms.rooms}&search[area][min]=${minArea}&per_page=1`,
+    );
     await expect(showing).toHaveText(new RegExp(`^Показать ${expected.total}\\s`));
     for (const title of await cards.allTextContents()) {
       const area = Number((/, ([\d,]+)\u00a0м²/.exec(title)?.[1] ?? "").replace(",", "."));
@@ -163,9 +158,7 @@ test.describe("the complex page", () => {
     await cell.click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));
     const apartment = (
-      (await (await page.request.get(`/api/v1/living-objects/${/\d+/.exec(href)?.[0]}`)).json()) as {
-        data: LivingObject;
-      }
+      await apiJson<{ data: LivingObject }>(page, `/api/v1/living-objects/${/\d+/.exec(href)?.[0]}`)
     ).data;
     await expect(page.getByRole("heading", { level: 1 })).toContainText(`ЖК «${complex.name}»`);
     await expect(page.getByRole("img", { name: /^Планировка: / }).first()).toBeVisible();

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
-import { hydrated, watchErrors } from "./helpers";
+import { apiGet, hydrated, watchErrors } from "./helpers";
 
 /** A free loopback port. */
 function freePort(): Promise<number> {
@@ -104,7 +104,7 @@ test.describe("npm run dev", () => {
     expect(served.toLowerCase()).toContain(escaped);
     // The entry keeps its name from one build to the next, so it is served uncached.
     const entry = (await page.locator('script[type="module"][src*="/assets/"]').getAttribute("src")) ?? "";
-    expect((await page.request.get(`${origin}${entry}`)).headers()["cache-control"]).toBe("no-store");
+    expect((await apiGet(page, `${origin}${entry}`)).headers()["cache-control"]).toBe("no-store");
     expect(errors).toEqual([]);
 
     edit(

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DESKTOP, hydrated, PHONE, screenshot } from "./helpers";
+import { apiGet, DESKTOP, hydrated, PHONE, screenshot } from "./helpers";
 
 test.describe("foundation", () => {
   test("desktop: the dropdown opens on hover and navigation is client-side", async ({ page }) => {
@@ -72,13 +72,13 @@ test.describe("foundation", () => {
     await hydrated(page);
     expect(scripts.length).toBeGreaterThan(1);
     for (const url of scripts) {
-      const res = await request.get(url);
+      const res = await apiGet(request, url);
       expect(res.status(), url).toBe(200);
       expect(res.headers()["cache-control"], url).toBe("public, max-age=31536000, immutable");
       expect(res.headers()["x-content-type-options"], url).toBe("nosniff");
     }
     // A chunk that is not there (a deploy removed it) is the platform's 404; its name never comes back.
-    expect((await request.get("/assets/chunk-REMOVED0.js")).status()).toBe(404);
+    expect((await apiGet(request, "/assets/chunk-REMOVED0.js")).status()).toBe(404);
   });
 
   test("scroll positions: another page opened in the tab starts at its top, a reload and back return", async ({

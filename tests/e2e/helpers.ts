@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { expect, type Page, type Route } from "@playwright/test";
+import { type APIRequestContext, type APIResponse, expect, type Page, type Route } from "@playwright/test";
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1440, height: 900 };
@@ -18,6 +18,51 @@ export async function localD1<T>(sql: string): Promise<T[]> {
   const res = await fetch(`${sideDoor()}d1`, { method: "POST", body: sql });
   if (!res.ok) throw new Error(`D1: ${res.status} ${await res.text()}`);
   return (await res.json()) as T[];
+}
+
+/**
+ * The specs' own calls to the site's API, each on a connection of its own («Connection: close»). Playwright's
+ * API client keeps its connections alive and reuses one that the server may be closing that very moment: workerd
+ * closes a connection idle for 5 s without announcing it, and the call fails with «socket hang up» (a clean-clone
+ * CI run; microsoft/playwright#42701). Chromium sends such a request again; Node's client does not. Every call of
+ * a request context goes through here, so that none leaves a connection to be reused.
+ */
+type Requester = APIRequestContext | { request: APIRequestContext };
+const OWN_CONNECTION = { connection: "close" };
+const requestOf = (from: Requester) => ("request" in from ? from.request : from);
+
+export const apiGet = (from: Requester, url: string): Promise<APIResponse> =>
+  requestOf(from).get(url, { headers: OWN_CONNECTION });
+
+export const apiPost = (from: Requester, url: string, data: unknown): Promise<APIResponse> =>
+  requestOf(from).post(url, { data, headers: OWN_CONNECTION });
+
+/** A call that must answer 200, and its JSON. */
+export async function apiJson<T>(from: Requester, url: string): Promise<T> {
+  const res = await apiGet(from, url);
+  expect(res.status(), url).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** How many complexes the catalogue's API finds for a query string. */
+export const complexTotal = async (from: Requester, query = ""): Promise<number> =>
+  (await apiJson<{ total: number }>(from, `/api/v1/residential-complexes/grid?per_page=1&${query}`)).total;
+
+/** The address of the catalogue's first complex. */
+export async function firstComplexUrl(from: Requester): Promise<string> {
+  const grid = await apiJson<{ data: { url: string }[] }>(
+    from,
+    "/api/v1/residential-complexes/grid?per_page=1",
+  );
+  const url = grid.data[0]?.url;
+  if (!url) throw new Error("the catalogue is empty");
+  return url;
+}
+
+/** The consultant's sign-in, for the pages of the console opened in this context from here on. */
+export async function signInAsOperator(from: Requester): Promise<void> {
+  const res = await apiPost(from, "/api/v1/chat/operator/session", { token: operatorToken() });
+  expect(res.status()).toBe(200);
 }
 
 /** Screenshots for people to look at (not compared): the full page, or what the viewport shows. */

@@ -9,7 +9,7 @@ import type { ComplexDetail, ComplexList, LivingObjectList } from "../../shared/
 import type { CompaniesGrid } from "../../shared/schemas/companies";
 import type { LocationItem } from "../../shared/schemas/locations";
 import type { MediaPostsGrid } from "../../shared/schemas/media";
-import { hydrated } from "./helpers";
+import { apiJson, hydrated } from "./helpers";
 
 /**
  * What a page may ask for once hydrated, by design: an article counts its view (a write the
@@ -21,12 +21,6 @@ const AFTER_HYDRATION: Record<string, RegExp> = {
   "compare (this browser's list)": /^GET \/api\/v1\/living-objects\/by-ids\?ids=\d+(%2C\d+)*$/,
 };
 
-async function json<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(path);
-  expect(res.status(), path).toBe(200);
-  return (await res.json()) as T;
-}
-
 interface Visit {
   url: string;
   /** What this browser has stored (localStorage) when it visits; nothing by default. */
@@ -35,25 +29,25 @@ interface Visit {
 
 /** One URL of each page type, some read from the API (a complex with stations, so its map has points). */
 async function pageVisits(page: Page): Promise<Record<string, Visit>> {
-  const grid = await json<ComplexList>(page, "/api/v1/residential-complexes/grid?per_page=50");
+  const grid = await apiJson<ComplexList>(page, "/api/v1/residential-complexes/grid?per_page=50");
   const card = grid.data.find((c) => c.stations.length > 1) ?? grid.data[0];
   if (!card) throw new Error("the catalogue is empty");
-  const complex = await json<ComplexDetail>(page, `/api/v1/residential-complexes/${card.id}`);
-  const flats = await json<LivingObjectList>(
+  const complex = await apiJson<ComplexDetail>(page, `/api/v1/residential-complexes/${card.id}`);
+  const flats = await apiJson<LivingObjectList>(
     page,
     `/api/v1/living-objects/grid?search[residential_complex_id]=${complex.id}&per_page=2`,
   );
   const [flat, other] = flats.data;
-  const posts = await json<MediaPostsGrid>(page, "/api/v1/media/posts/grid?per_page=1");
+  const posts = await apiJson<MediaPostsGrid>(page, "/api/v1/media/posts/grid?per_page=1");
   const post = posts.data[0];
-  const companies = await json<CompaniesGrid>(
+  const companies = await apiJson<CompaniesGrid>(
     page,
     "/api/v1/companies/grid?search[type]=developer&per_page=1",
   );
   const company = companies.data[0];
-  const metro = await json<{ data: LocationItem[] }>(page, "/api/v1/locations/subways/grid?kind=metro");
+  const metro = await apiJson<{ data: LocationItem[] }>(page, "/api/v1/locations/subways/grid?kind=metro");
   const station = metro.data.find((s) => s.rc_count > 0);
-  const towns = await json<{ data: LocationItem[] }>(
+  const towns = await apiJson<{ data: LocationItem[] }>(
     page,
     "/api/v1/locations/localities/grid?search[region_id]=1",
   );

@@ -2,18 +2,8 @@
  * A lazy part's button pressed before the part's chunk has arrived (client/lazy-press.ts): the chunk is held
  * back by the test, the button pressed, and once the chunk is let through the press has done what it does.
  */
-import { expect, type Page, test } from "@playwright/test";
-import { DESKTOP, holdChunk, hydrated, PHONE } from "./helpers";
-
-/** The address of the catalogue's first complex. */
-async function firstComplexUrl(page: Page): Promise<string> {
-  const grid = (await (await page.request.get("/api/v1/residential-complexes/grid?per_page=1")).json()) as {
-    data: { url: string }[];
-  };
-  const url = grid.data[0]?.url;
-  if (!url) throw new Error("the catalogue is empty");
-  return url;
-}
+import { expect, test } from "@playwright/test";
+import { DESKTOP, firstComplexUrl, holdChunk, hydrated, PHONE } from "./helpers";
 
 test("home page: a card's ♡ pressed before the list body's chunk has arrived is not lost", async ({
   page,

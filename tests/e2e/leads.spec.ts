@@ -5,20 +5,20 @@
  */
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { axeViolations } from "./axe";
-import { DESKTOP, hydrated, operatorToken, PHONE, screenshot, watchErrors } from "./helpers";
+import {
+  DESKTOP,
+  firstComplexUrl,
+  hydrated,
+  PHONE,
+  screenshot,
+  signInAsOperator,
+  watchErrors,
+} from "./helpers";
 
 const LETTERS = "абвгдежзиклмнопрстуфхцчшэюя";
 /** A name no other run has used: the operator's list is searched by it. */
 const uniqueName = () =>
   `Анна ${Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => LETTERS[b % LETTERS.length]).join("")}`;
-
-async function complexUrl(page: Page): Promise<string> {
-  const res = await page.request.get("/api/v1/residential-complexes/grid?per_page=1");
-  const body = (await res.json()) as { data: { url: string }[] };
-  const url = body.data[0]?.url;
-  if (!url) throw new Error("no complex in the seed");
-  return url;
-}
 
 /** The request buttons a visitor sees: the bar at the bottom on a phone, the price card's buttons on a desktop. */
 function viewingButton(page: Page, width: number) {
@@ -27,13 +27,6 @@ function viewingButton(page: Page, width: number) {
       ? page.getByRole("navigation", { name: "Связаться с отделом продаж" })
       : page.locator(".lead-actions__buttons");
   return scope.getByRole("link", { name: "Записаться на просмотр" });
-}
-
-async function signInAsOperator(context: BrowserContext) {
-  const res = await context.request.post("/api/v1/chat/operator/session", {
-    data: { token: operatorToken() },
-  });
-  expect(res.status()).toBe(200);
 }
 
 /** The consultant's list shows the request with what was asked; «Отметить обработанной» marks it. */
@@ -74,7 +67,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     const context = await newContext(browser, viewport);
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(await complexUrl(page));
+    await page.goto(await firstComplexUrl(page));
     await hydrated(page);
     await expect(page.locator(".lead-actions__phone a")).toHaveAttribute("href", /^tel:\+7\d{10}$/);
     await screenshot(page, `leads-complex-${w}`, false);
@@ -137,7 +130,7 @@ for (const viewport of [PHONE, DESKTOP]) {
   }) => {
     const context = await newContext(browser, viewport, false);
     const page = await context.newPage();
-    await page.goto(await complexUrl(page));
+    await page.goto(await firstComplexUrl(page));
     await screenshot(page, `leads-complex-nojs-${w}`, false);
     await viewingButton(page, w).click();
     await expect(page).toHaveURL(/\/zayavka\/\?complex=\d+&kind=viewing$/);

@@ -3,13 +3,8 @@
  * visitor applies a second filter meanwhile: the browser aborts the first request, and the list shows the
  * second filter's complexes (never the first's, whatever arrives late).
  */
-import { expect, type Page, test } from "@playwright/test";
-import { DESKTOP, hydrated } from "./helpers";
-
-async function apiTotal(page: Page, query: string): Promise<number> {
-  const res = await page.request.get(`/api/v1/residential-complexes/grid?per_page=1&${query}`);
-  return ((await res.json()) as { total: number }).total;
-}
+import { expect, test } from "@playwright/test";
+import { complexTotal, DESKTOP, hydrated } from "./helpers";
 
 /** The listing's own list requests (the form's count requests ask for one complex). */
 const isListRequest = (url: URL) =>
@@ -34,14 +29,14 @@ test("a new list request cancels the one in flight", async ({ page }) => {
     if (isListRequest(new URL(req.url()))) aborted.push(req.url());
   });
 
-  const studios = await apiTotal(page, "search[rooms]=0");
+  const studios = await complexTotal(page, "search[rooms]=0");
   await form.getByRole("checkbox", { name: "Студия", exact: true }).check();
   await form.getByRole("button", { name: new RegExp(`Показать ${studios}`) }).click();
   await expect(page).toHaveURL(/rooms=0/);
   await expect.poll(() => held.length).toBe(1);
 
   // The second filter while the first list is still on its way.
-  const both = await apiTotal(page, "search[rooms]=0,1");
+  const both = await complexTotal(page, "search[rooms]=0,1");
   await form.getByRole("checkbox", { name: "1-комн.", exact: true }).check();
   await form.getByRole("button", { name: new RegExp(`Показать ${both}`) }).click();
   await expect(page).toHaveURL(/rooms=0%2C1|rooms=0,1/);
@@ -59,7 +54,7 @@ test("a list that fails says so instead of keeping the previous one", async ({ p
     (route) => route.fulfill({ status: 500, json: { error: "Внутренняя ошибка сервера" } }),
   );
   const form = page.getByRole("form", { name: "Фильтры новостроек" });
-  const studios = await apiTotal(page, "search[rooms]=0");
+  const studios = await complexTotal(page, "search[rooms]=0");
   await form.getByRole("checkbox", { name: "Студия", exact: true }).check();
   await form.getByRole("button", { name: new RegExp(`Показать ${studios}`) }).click();
   await expect(page.getByRole("alert")).toHaveText(

@@ -6,7 +6,7 @@
  * sheet once the form is there, and a card's ♡ pressed meanwhile is pressed once the cards are.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { DESKTOP, holdChunk, hydrated, PHONE } from "./helpers";
+import { complexTotal, DESKTOP, holdChunk, hydrated, PHONE } from "./helpers";
 
 /** The listing at a width, hydrated, with the chunk `name` asked for and held (the page has asked for it). */
 async function heldListing(
@@ -23,11 +23,6 @@ async function heldListing(
   return chunk;
 }
 
-async function apiTotal(page: Page, query: string): Promise<number> {
-  const res = await page.request.get(`/api/v1/residential-complexes/grid?per_page=1&${query}`);
-  return ((await res.json()) as { total: number }).total;
-}
-
 test.describe("the listing before its parts' chunks have arrived", () => {
   for (const path of ["/novostroyki/", "/novostroyki/na-karte/"]) {
     test(`1440 px, ${path}: a room ticked and a price typed meanwhile are counted and submitted`, async ({
@@ -40,9 +35,9 @@ test.describe("the listing before its parts' chunks have arrived", () => {
       await form.getByPlaceholder("до, ₽", { exact: true }).fill("15 млн");
       await chunk.release();
 
-      const narrowed = await apiTotal(page, "search[rooms]=2&search[price][max]=15000000");
+      const narrowed = await complexTotal(page, "search[rooms]=2&search[price][max]=15000000");
       expect(narrowed).toBeGreaterThan(0);
-      expect(narrowed).toBeLessThan(await apiTotal(page, ""));
+      expect(narrowed).toBeLessThan(await complexTotal(page));
       const submit = form.getByRole("button", { name: new RegExp(`^Показать ${narrowed}\\D`) });
       await expect(submit).toBeEnabled();
       // What was typed stays as typed in its field.
@@ -64,7 +59,7 @@ test.describe("the listing before its parts' chunks have arrived", () => {
     await expect(sheet).toBeVisible();
     await sheet.getByRole("checkbox", { name: "1-комн.", exact: true }).check();
     await sheet.getByPlaceholder("до, ₽", { exact: true }).fill("12 млн");
-    const narrowed = await apiTotal(page, "search[rooms]=1&search[price][max]=12000000");
+    const narrowed = await complexTotal(page, "search[rooms]=1&search[price][max]=12000000");
     expect(narrowed).toBeGreaterThan(0);
     const submit = sheet.getByRole("button", { name: new RegExp(`^Показать ${narrowed}\\D`) });
     await expect(submit).toBeEnabled();

@@ -7,17 +7,12 @@ import { viewQuery } from "../../shared/map/view";
 import type { ComplexList } from "../../shared/schemas/catalogue";
 import type { MapView } from "../../shared/schemas/map";
 import { type AxeViolation, axeViolations } from "./axe";
-import { DESKTOP, holdChunk, hydrated, mapDrawn, PHONE, screenshot } from "./helpers";
+import { apiJson, complexTotal, DESKTOP, holdChunk, hydrated, mapDrawn, PHONE, screenshot } from "./helpers";
 
 const MAP_PAGE = "/novostroyki/na-karte/";
 
 /** The map asking the server for a view. */
 const VIEW_CALL = /\/api\/v1\/residential-complexes\/map-view\?/;
-
-async function gridTotal(page: Page, query = ""): Promise<number> {
-  const res = await page.request.get(`/api/v1/residential-complexes/grid?per_page=1&${query}`);
-  return ((await res.json()) as { total: number }).total;
-}
 
 /** What the map shows: each cluster's count and each single complex (1). */
 const markerCounts = (page: Page) =>
@@ -65,9 +60,7 @@ async function expectMarkersAgree(page: Page, filter: CatalogueFilter = {}) {
   await expect(page.locator(".cmap__frame")).toHaveAttribute("aria-busy", "false");
   await expect(page.getByRole("status").filter({ hasText: "Загружаем ЖК" })).toHaveCount(0);
   const { view, size } = await shownView(page);
-  const res = await page.request.get(filterKeys.complexMapView(filter, viewQuery(view, size)));
-  expect(res.status()).toBe(200);
-  const answer = (await res.json()) as MapView;
+  const answer = await apiJson<MapView>(page, filterKeys.complexMapView(filter, viewQuery(view, size)));
   const level = Math.floor(view.zoom);
   const clusters = answer.levels[Math.min(level - answer.from, answer.levels.length - 1)] ?? [];
   const s = 2 ** view.zoom;
@@ -90,8 +83,8 @@ async function expectMarkersAgree(page: Page, filter: CatalogueFilter = {}) {
 /** A complex of the list, by the id its link ends with. */
 async function listCard(page: Page, href: string) {
   const id = /-(\d+)\/$/.exec(href)?.[1];
-  const res = await page.request.get(`/api/v1/residential-complexes/grid?search[ids]=${id}`);
-  const card = ((await res.json()) as ComplexList).data[0];
+  const card = (await apiJson<ComplexList>(page, `/api/v1/residential-complexes/grid?search[ids]=${id}`))
+    .data[0];
   if (!card) throw new Error(`${href} is not in the list`);
   return card;
 }
@@ -128,7 +121,7 @@ test.describe("the map", () => {
       });
       await page.goto(MAP_PAGE);
       await ready(page);
-      const all = await gridTotal(page);
+      const all = await complexTotal(page);
       await expect(page.locator(".map-page__count")).toHaveText(countText(all));
       await expect(page.locator(".listing__count")).toContainText(nbsp(all.toLocaleString("ru-RU")));
       // The first view came with the page: nothing is asked for, and it is what the server answers.
@@ -199,7 +192,7 @@ test.describe("the map", () => {
     await page.setViewportSize(DESKTOP);
     await page.goto(MAP_PAGE);
     await ready(page);
-    const all = await gridTotal(page);
+    const all = await complexTotal(page);
     await expect(page.locator(".map-page__count")).toHaveText(countText(all));
     // The first view is Moscow; «Показать все» brings every complex in: clusters and single ones add up.
     expect(await shownTotal(page)).toBeLessThanOrEqual(all);
@@ -209,7 +202,7 @@ test.describe("the map", () => {
 
     const form = page.getByRole("form", { name: "Фильтры новостроек" });
     await form.getByRole("checkbox", { name: "2-комн.", exact: true }).check();
-    const twoRooms = await gridTotal(page, "search[rooms]=2");
+    const twoRooms = await complexTotal(page, "search[rooms]=2");
     expect(twoRooms).toBeLessThan(all);
     await form.getByRole("button", { name: new RegExp(`Показать ${twoRooms}`) }).click();
     // The map was moved («Показать все»): its view stays in the URL.
@@ -233,7 +226,7 @@ test.describe("the map", () => {
     await page.setViewportSize(DESKTOP);
     await page.goto(MAP_PAGE);
     await ready(page);
-    const all = await gridTotal(page);
+    const all = await complexTotal(page);
     await showAll(page, all);
     const frame = page.locator(".cmap__frame");
     await frame.scrollIntoViewIfNeeded();
@@ -324,7 +317,7 @@ test.describe("the map", () => {
     // Another filter keeps the view; back and forward bring each entry's own.
     const form = page.getByRole("form", { name: "Фильтры новостроек" });
     await form.getByRole("checkbox", { name: "2-комн.", exact: true }).check();
-    const twoRooms = await gridTotal(page, "search[rooms]=2");
+    const twoRooms = await complexTotal(page, "search[rooms]=2");
     await form.getByRole("button", { name: new RegExp(`Показать ${twoRooms}`) }).click();
     await expect(page).toHaveURL(/\?rooms=2&map=[\d.]+,[\d.]+,5$/);
     expect(gap(await baseOffset(page), closer)).toBe(0);
@@ -417,7 +410,7 @@ test.describe("the map", () => {
     await page.getByRole("button", { name: /^Фильтры/ }).click();
     const sheet = page.getByRole("dialog", { name: "Фильтры" });
     await sheet.getByRole("checkbox", { name: "Студия", exact: true }).check();
-    const studios = await gridTotal(page, "search[rooms]=0");
+    const studios = await complexTotal(page, "search[rooms]=0");
     await sheet.getByRole("button", { name: new RegExp(`Показать ${studios}`) }).click();
     await expect(page.locator(".map-page__count")).toHaveText(countText(studios));
     await showAll(page, studios);
@@ -476,7 +469,7 @@ test.describe("the map", () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto(`${MAP_PAGE}?regions=1`);
-    const moscow = await gridTotal(page, "search[regions]=1");
+    const moscow = await complexTotal(page, "search[regions]=1");
     // Moscow is on the first view: every complex of the filter is in a cluster or a point.
     expect(await shownTotal(page)).toBe(moscow);
     await expect(page.locator(".cmap__cluster").first()).toBeVisible();
@@ -484,7 +477,7 @@ test.describe("the map", () => {
     await page.getByRole("checkbox", { name: "Студия", exact: true }).first().check();
     await page.getByRole("button", { name: /Показать/ }).click();
     await expect(page).toHaveURL(/rooms=0/);
-    const studios = await gridTotal(page, "search[regions]=1&search[rooms]=0");
+    const studios = await complexTotal(page, "search[regions]=1&search[rooms]=0");
     await expect(page.locator(".map-page__count")).toHaveText(countText(studios));
     expect(await shownTotal(page)).toBe(studios);
     await context.close();

@@ -6,7 +6,7 @@
  * a malformed and an unknown import number.
  */
 import { expect, test } from "@playwright/test";
-import { DESKTOP, operatorToken, PHONE, screenshot } from "./helpers";
+import { DESKTOP, PHONE, screenshot, signInAsOperator } from "./helpers";
 
 for (const viewport of [PHONE, DESKTOP]) {
   const w = viewport.width;
@@ -23,10 +23,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       "/operator/",
     );
 
-    const signIn = await context.request.post("/api/v1/chat/operator/session", {
-      data: { token: operatorToken() },
-    });
-    expect(signIn.status()).toBe(200);
+    await signInAsOperator(context);
 
     const report = await page.goto("/operator/feeds/");
     expect(report?.status()).toBe(200);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { DESKTOP, hydrated, PHONE, screenshot } from "./helpers";
+import { apiJson, DESKTOP, hydrated, PHONE, screenshot } from "./helpers";
 
 interface Place {
   name: string;
@@ -9,9 +9,7 @@ interface Place {
 }
 
 async function places(page: Page, path: string): Promise<Place[]> {
-  const res = await page.request.get(path);
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: Place[] }).data;
+  return (await apiJson<{ data: Place[] }>(page, path)).data;
 }
 
 test.describe("places", () => {

@@ -73,6 +73,18 @@ describe("layers", () => {
     expect(found).toEqual([]);
   });
 
+  // A spec's own call to the site goes through tests/e2e/helpers.ts (apiGet, apiPost, apiJson), on a connection of
+  // its own: a kept-alive one that workerd closes as it is reused fails the call (a clean-clone CI run).
+  it("the end-to-end specs call the site's API only through their helpers", () => {
+    const direct = /\brequest\.(get|post|put|patch|delete|fetch|head)\(/;
+    expect(direct.test("await page.request.get(url)")).toBe(true);
+    expect(direct.test("await apiGet(page, url)")).toBe(false);
+    const found = sources("tests/e2e")
+      .filter((file) => file !== "tests/e2e/helpers.ts")
+      .filter((file) => direct.test(readFileSync(join(ROOT, file), "utf8")));
+    expect(found).toEqual([]);
+  });
+
   for (const layer of Object.keys(FORBIDDEN)) {
     it(`${layer}/ imports nothing from ${FORBIDDEN[layer]?.join(" or ")}/`, () => {
       const found = sources(layer).flatMap((file) =>

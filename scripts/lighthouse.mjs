@@ -105,10 +105,6 @@ const WORK = new Set([
   "Commit",
   "MajorGC",
   "MinorGC",
-  // The fonts' lookups in the first layouts of a new renderer: on Linux each asks the browser process
-  // (fontconfig) over a synchronous call; a phone's system fonts are found otherwise. The «fonts» trace category,
-  // asked for below; nested in Layout, so listed beside it.
-  "FontCache::GetFontPlatformData",
 ]);
 
 /**
@@ -132,9 +128,7 @@ export function longTasks(trace, multiplier) {
       main.set(thread, (main.get(thread) ?? 0) + e.dur);
   }
   const thread = [...main].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const mine = events
-    .filter((e) => e.ph === "X" && `${e.pid}:${e.tid}` === thread)
-    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const mine = events.filter((e) => e.ph === "X" && `${e.pid}:${e.tid}` === thread);
   const tasks = mine.filter((e) => e.name === "RunTask" && (e.dur / 1000) * multiplier >= LONG_TASK_MS);
   const ms = (us) => Math.round((us / 1000) * multiplier);
   return tasks
@@ -142,12 +136,8 @@ export function longTasks(trace, multiplier) {
     .slice(0, 5)
     .map((task) => {
       const work = new Map();
-      // An event nested in one of its own name (the font cache's lookups call themselves) is counted once.
-      const until = new Map();
       for (const e of mine) {
         if (!WORK.has(e.name) || e.ts < task.ts || e.ts + e.dur > task.ts + task.dur) continue;
-        if (e.ts < (until.get(e.name) ?? 0)) continue;
-        until.set(e.name, e.ts + e.dur);
         const d = e.args?.data ?? {};
         // A script by its file (the page's own inline scripts: «inline») and function.
         const file = d.url === undefined ? "" : ` ${d.url.split("/").pop() || "inline"}`;
@@ -230,7 +220,6 @@ const measure = (url, cpuSlowdownMultiplier) =>
     onlyCategories: CATEGORIES,
     throttlingMethod: THROTTLING,
     throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier },
-    additionalTraceCategories: "fonts",
   });
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

@@ -19,7 +19,10 @@ export default defineConfig({
   // order in one worker: the specs read the seeded catalogue and keep what they write to their own pages.
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  retries: 0,
+  // CI tries a failed test once more and prints it as «flaky» (docs/decisions/0006-e2e-server-on-miniflare.md):
+  // an input given before a lazy part has taken over is lost now and then on a loaded machine, a known defect
+  // not yet found; a test that fails twice still fails the run. Locally a failure is a failure.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   reporter: [["list"]],
   use: {

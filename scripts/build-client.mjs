@@ -293,11 +293,13 @@ async function prepare(logLevel) {
   return commonModules(probe.metafile.outputs);
 }
 
-export async function buildClient({ quiet = false } = {}) {
+/** The production build into dist/client; `minify: false` keeps the functions' names (scripts/profile-client.mjs). */
+export async function buildClient({ quiet = false, minify = true } = {}) {
   const logLevel = quiet ? "error" : "warning";
   const common = await prepare(logLevel);
   const result = await esbuild.build({
     ...OPTIONS,
+    minify,
     plugins: [...PLUGINS, lazyFirst(common)],
     logLevel,
   });

@@ -3,7 +3,7 @@
  * search found, the request dialog) and the error pages, so that the app shell stays small. `preload` is used
  * before rendering, before hydration and by link prefetch.
  */
-import { type ComponentType, createElement, type LazyExoticComponent, lazy } from "react";
+import { type ComponentType, createElement, type LazyExoticComponent, lazy, useState } from "react";
 import { CHUNK_RELOAD_GUARD_MS } from "../shared/constants";
 import type { PageData } from "../shared/page-data";
 import type { PageId, RouteMatch } from "../shared/routes";
@@ -56,7 +56,11 @@ function part<P extends object>(load: () => Promise<Module<P>>): LazyPart<P> {
   const Lazy: LazyExoticComponent<ComponentType<P>> = lazy(preload);
   // biome-ignore lint/correctness/noComponentHookFactories: made once per part at module load, never during render
   function Component(props: P) {
-    return createElement(loaded ? loaded.default : Lazy, props);
+    // The module itself once it is here (no suspending for a chunk already loaded), `lazy`'s before: chosen once
+    // per mounted part. Another type at a later render would be another component to React, which would drop
+    // the part and draw it anew, with its state lost (the map's view, a typed price, a pressed ♡).
+    const [type] = useState(() => (loaded ? loaded.default : Lazy));
+    return createElement(type, props);
   }
   return { Component, preload };
 }

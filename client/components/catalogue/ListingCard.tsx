@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { RISK_LABELS } from "../../../shared/construction/risk";
 import { deadlineLine, formatArea, formatPriceFrom, formatPricePerMeterFrom } from "../../../shared/format";
 import type { CommuteDestination, ComplexCard } from "../../../shared/schemas/catalogue";
@@ -12,9 +13,18 @@ import { CommuteLine } from "./CommuteLine";
 import "./catalogue.css";
 
 /** A complex in the catalogue: drawing, name, class, nearest stations, deadline, prices by room type. */
-function ListingCard({ complex: c, commuteTo }: { complex: ComplexCard; commuteTo?: CommuteDestination }) {
-  const favorites = useFavorites();
-  const liked = favorites.has(c.id);
+const ListingCard = memo(function ListingCard({
+  complex: c,
+  commuteTo,
+  liked,
+  onLike,
+}: {
+  complex: ComplexCard;
+  commuteTo?: CommuteDestination | undefined;
+  /** In the favourites (♡), and how the ♡ adds or removes it. */
+  liked: boolean;
+  onLike(id: number): void;
+}) {
   return (
     <article className="listing-card">
       <div className="listing-card__art">
@@ -31,7 +41,7 @@ function ListingCard({ complex: c, commuteTo }: { complex: ComplexCard; commuteT
               ? `Убрать ${complexTitle(c.name)} из избранного`
               : `Добавить ${complexTitle(c.name)} в избранное`
           }
-          onClick={() => favorites.toggle(c.id)}
+          onClick={() => onLike(c.id)}
         >
           <HeartIcon width={22} height={22} />
         </button>
@@ -75,7 +85,7 @@ function ListingCard({ complex: c, commuteTo }: { complex: ComplexCard; commuteT
       </div>
     </article>
   );
-}
+});
 
 /** A grid of complex cards (the listing's, and the favourites page's); `commuteTo`: the commute's destination. */
 export function CardGrid({
@@ -85,12 +95,20 @@ export function CardGrid({
   list: readonly ComplexCard[];
   commuteTo?: CommuteDestination | undefined;
 }) {
+  // The grid reads the favourites, not each card: one subscription instead of one per card (each was a piece of
+  // the effects of hydration's commit, one task on a phone), and a ♡ pressed renders its own card again only.
+  const favorites = useFavorites();
   if (list.length === 0) return null;
   return (
     <ul className="listing__grid">
       {list.map((c) => (
         <li key={c.id}>
-          <ListingCard complex={c} commuteTo={commuteTo} />
+          <ListingCard
+            complex={c}
+            commuteTo={commuteTo}
+            liked={favorites.has(c.id)}
+            onLike={favorites.toggle}
+          />
         </li>
       ))}
     </ul>

@@ -10,9 +10,23 @@ export function locationBase(match: RouteMatch): CatalogueFilter | null {
   return type && slug ? { location: `${type}/${slug}` } : null;
 }
 
-/** The visitor's own filter from the query (lenient: malformed values are dropped, never a 400 page). */
+/** The last query read, frozen (its callers share it): a page reads its URL's several times a render. */
+let last: { search: string; perPage: number; query: ListQuery } | undefined;
+
+/**
+ * The visitor's own filter from the query (lenient: malformed values are dropped, never a 400 page). A listing's
+ * render read the same query four times (its keys, its list, its form's lists, its own filter): a third of a
+ * render slice of a phone at 9× (scripts/profile-client.mjs); the last one read is kept.
+ */
 export function ownQuery(search: URLSearchParams | string, perPage = LISTING_PER_PAGE): ListQuery {
-  return readPageQuery(new URLSearchParams(search), perPage);
+  const key = String(search).replace(/^\?/, "");
+  if (last?.search !== key || last.perPage !== perPage) {
+    const query = readPageQuery(new URLSearchParams(key), perPage);
+    for (const value of Object.values(query.filter)) if (typeof value === "object") Object.freeze(value);
+    Object.freeze(query.filter);
+    last = { search: key, perPage, query: Object.freeze(query) };
+  }
+  return last.query;
 }
 
 /** The list a catalogue page shows: its base filter under the URL's; null when its path names nothing. */

@@ -26,6 +26,7 @@ import { throttling } from "lighthouse/core/config/constants.js";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { buildClient } from "./build-client.mjs";
 import { prepareScale, startServer } from "./local-server.mjs";
+import { mainThread, tasksOver, workIn } from "./trace-tasks.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const FLAGS = [
@@ -82,84 +83,23 @@ function longestTask(lhr) {
 
 /** A task longer than this on the calibrated phone is listed with what it did. */
 const LONG_TASK_MS = 50;
-/** What a task did: the trace events nested in it that are listed, by name. */
-const WORK = new Set([
-  // The navigation's commit (the new document's window and parser) and the first bytes' parse, before ParseHTML.
-  "DocumentLoader::CommitNavigation",
-  "DecodedDataDocumentParser::AppendBytes",
-  "ParseHTML",
-  "EvaluateScript",
-  "v8.compile",
-  "v8.compileModule",
-  "v8.evaluateModule",
-  "FunctionCall",
-  "TimerFire",
-  "EventDispatch",
-  "FireAnimationFrame",
-  "RunMicrotasks",
-  "UpdateLayoutTree",
-  "Layout",
-  "PrePaint",
-  "Paint",
-  "Layerize",
-  "Commit",
-  "MajorGC",
-  "MinorGC",
-]);
 
 /**
  * The page's main-thread tasks of a trace that take at least LONG_TASK_MS on the phone (their duration times
- * `multiplier`, as Lighthouse's simulation scales an unthrottled trace's; 1 for a trace Chrome throttled), the longest first,
- * each with its longest nested pieces of work: «120 ms: Layout 60, UpdateLayoutTree 38, ParseHTML 12»,
- * a script's by its file and function («FunctionCall entry-….js Of»). The main thread is the renderer
- * thread with the most task time.
+ * `multiplier`, as Lighthouse's simulation scales an unthrottled trace's; 1 for a trace Chrome throttled), the
+ * five longest, each with its longest nested pieces of work (scripts/trace-tasks.mjs): «120 ms: Layout 60,
+ * UpdateLayoutTree 38, ParseHTML 12».
  */
-export function longTasks(trace, multiplier) {
-  const events = trace.traceEvents;
-  const main = new Map();
-  const renderer = new Set(
-    events
-      .filter((e) => e.ph === "M" && e.name === "thread_name" && e.args.name === "CrRendererMain")
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  for (const e of events) {
-    const thread = `${e.pid}:${e.tid}`;
-    if (e.ph === "X" && e.name === "RunTask" && renderer.has(thread))
-      main.set(thread, (main.get(thread) ?? 0) + e.dur);
-  }
-  const thread = [...main].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const mine = events.filter((e) => e.ph === "X" && `${e.pid}:${e.tid}` === thread);
-  const tasks = mine.filter((e) => e.name === "RunTask" && (e.dur / 1000) * multiplier >= LONG_TASK_MS);
+function longTasks(trace, multiplier) {
+  const main = mainThread(trace.traceEvents);
   const ms = (us) => Math.round((us / 1000) * multiplier);
-  return tasks
+  return tasksOver(main, (LONG_TASK_MS * 1000) / multiplier)
     .sort((a, b) => b.dur - a.dur)
     .slice(0, 5)
     .map((task) => {
-      const work = new Map();
-      for (const e of mine) {
-        if (!WORK.has(e.name) || e.ts < task.ts || e.ts + e.dur > task.ts + task.dur) continue;
-        const d = e.args?.data ?? {};
-        // A script by its file (the page's own inline scripts: «inline») and function.
-        const file = d.url === undefined ? "" : ` ${d.url.split("/").pop() || "inline"}`;
-        const what = `${e.name}${file}${d.functionName ? ` ${d.functionName}` : ""}`;
-        work.set(what, (work.get(what) ?? 0) + e.dur);
-      }
-      const parts = [...work]
-        .filter(([, dur]) => ms(dur) >= 5)
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, 4)
-        .map(([what, dur]) => `${what} ${ms(dur)}`);
-      // A task that the trace's events leave mostly unexplained, during a script's load (V8 marks a streamed
-      // script's compile finished on the main thread with ScriptCatchup): the script is named.
-      const listed = [...work.values()].reduce((sum, dur) => sum + dur, 0);
-      const loading = new Set(
-        mine
-          .filter((e) => e.name === "ScriptCatchup" && e.ts >= task.ts && e.ts <= task.ts + task.dur)
-          .map((e) => e.args?.data?.url?.split("/").pop())
-          .filter(Boolean),
+      const parts = workIn(main, task, { minUs: 5000 / multiplier }).map(
+        ([what, dur]) => `${what} ${ms(dur)}`,
       );
-      if (listed < task.dur / 2 && loading.size)
-        parts.push(`${ms(task.dur - listed)} untraced, while loading ${[...loading].join(", ")}`);
       return `${ms(task.dur)} ms${parts.length ? `: ${parts.join(", ")}` : ""}`;
     });
 }

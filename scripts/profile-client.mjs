@@ -11,6 +11,7 @@ import { readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { buildClient } from "./build-client.mjs";
 import { prepareScale, startServer } from "./local-server.mjs";
+import { mainThread, tasksOver, workIn } from "./trace-tasks.mjs";
 
 const RATE = Number(process.env.PROFILE_CPU_RATE ?? 9);
 const RUNS = Number(process.env.PROFILE_RUNS ?? 5);
@@ -76,16 +77,10 @@ async function load(browser, url) {
 }
 
 function longTasks({ events, profile }) {
-  // The page's main thread: the one that laid it out.
-  const layout = new Map();
-  for (const e of events)
-    if (e.ph === "X" && e.name === "Layout")
-      layout.set(`${e.pid}:${e.tid}`, (layout.get(`${e.pid}:${e.tid}`) ?? 0) + e.dur);
-  const thread = [...layout].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const main = events.filter((e) => e.ph === "X" && `${e.pid}:${e.tid}` === thread);
+  const main = mainThread(events);
   const ran = (task) =>
     main.some((e) => e.name === "FunctionCall" && e.ts >= task.ts && e.ts <= task.ts + task.dur);
-  const tasks = main.filter((e) => /RunTask$/.test(e.name) && e.dur >= LONG_MS * 1000 && ran(e));
+  const tasks = tasksOver(main, LONG_MS * 1000).filter(ran);
   const node = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
@@ -130,15 +125,9 @@ function longTasks({ events, profile }) {
       .slice(0, TOP);
     const lines = [...react, ...ours].map(line);
     // The browser's own work in it (the trace's nested events), for what the scripts' samples leave out.
-    const work = new Map();
-    for (const e of main)
-      if (e !== task && !/RunTask$/.test(e.name) && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur)
-        work.set(e.name, (work.get(e.name) ?? 0) + e.dur);
-    const traced = [...work]
-      .filter(([, dur]) => dur >= 5000)
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 4)
-      .map(([name, dur]) => `${name} ${Math.round(dur / 1000)}`);
+    const traced = workIn(main, task, { minUs: 5000 }).map(
+      ([what, dur]) => `${what} ${Math.round(dur / 1000)}`,
+    );
     return `  ${Math.round(task.dur / 1000)} ms: ${kind} (${traced.join(", ")})\n${lines.join("\n")}`;
   });
 }

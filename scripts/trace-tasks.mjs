@@ -1,0 +1,85 @@
+// A page load's main-thread tasks in a Chrome trace and what each did: the one reading of a trace that
+// scripts/lighthouse.mjs (Lighthouse's trace of each run) and scripts/profile-client.mjs (a Playwright trace
+// under Chrome's CPU slowdown) print.
+
+/** What a task did: the trace events nested in it that are listed, by name. */
+const WORK = new Set([
+  // The navigation's commit (the new document's window and parser) and the first bytes' parse, before ParseHTML.
+  "DocumentLoader::CommitNavigation",
+  "DecodedDataDocumentParser::AppendBytes",
+  "ParseHTML",
+  "EvaluateScript",
+  "v8.compile",
+  "v8.compileModule",
+  "v8.evaluateModule",
+  "FunctionCall",
+  "TimerFire",
+  "EventDispatch",
+  "FireAnimationFrame",
+  "RunMicrotasks",
+  "UpdateLayoutTree",
+  "Layout",
+  "PrePaint",
+  "Paint",
+  "Layerize",
+  "Commit",
+  "MajorGC",
+  "MinorGC",
+]);
+
+/** A main-thread task: Lighthouse's traces name it RunTask, a trace of the toplevel category ThreadControllerImpl::RunTask. */
+const TASK = /(^|::)RunTask$/;
+
+/**
+ * The page's main thread, its complete events: the renderer thread with the most task time (the banner's
+ * frame, in a process of its own, has a renderer thread too).
+ */
+export function mainThread(events) {
+  const named = new Set(
+    events
+      .filter((e) => e.ph === "M" && e.name === "thread_name" && e.args.name === "CrRendererMain")
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const busy = new Map();
+  for (const e of events) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.ph === "X" && TASK.test(e.name) && (named.size === 0 || named.has(thread)))
+      busy.set(thread, (busy.get(thread) ?? 0) + e.dur);
+  }
+  const thread = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
+  return events.filter((e) => e.ph === "X" && `${e.pid}:${e.tid}` === thread);
+}
+
+/** The main thread's tasks of at least `minUs` µs. */
+export const tasksOver = (main, minUs) => main.filter((e) => TASK.test(e.name) && e.dur >= minUs);
+
+/**
+ * What `task` did, its longest pieces first, at most `top`, each of at least `minUs` µs: [what, µs], a script by
+ * its file (the page's own inline scripts: «inline») and function («FunctionCall entry-….js Of»). A task that
+ * the trace's events leave mostly unexplained, during a script's load (V8 marks a streamed script's compile
+ * finished on the main thread with ScriptCatchup), gets the rest as «untraced, while loading <script>».
+ */
+export function workIn(main, task, { minUs, top = 4 }) {
+  const work = new Map();
+  for (const e of main) {
+    if (!WORK.has(e.name) || e.ts < task.ts || e.ts + e.dur > task.ts + task.dur) continue;
+    const d = e.args?.data ?? {};
+    const file = d.url === undefined ? "" : ` ${d.url.split("/").pop() || "inline"}`;
+    const what = `${e.name}${file}${d.functionName ? ` ${d.functionName}` : ""}`;
+    work.set(what, (work.get(what) ?? 0) + e.dur);
+  }
+  const parts = [...work]
+    .filter(([, dur]) => dur >= minUs)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top);
+  const listed = [...work.values()].reduce((sum, dur) => sum + dur, 0);
+  const loading = new Set(
+    main
+      .filter((e) => e.name === "ScriptCatchup" && e.ts >= task.ts && e.ts <= task.ts + task.dur)
+      .map((e) => e.args?.data?.url?.split("/").pop())
+      .filter(Boolean),
+  );
+  if (listed < task.dur / 2 && loading.size)
+    parts.push([`untraced, while loading ${[...loading].join(", ")}`, task.dur - listed]);
+  return parts;
+}

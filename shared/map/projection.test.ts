@@ -98,6 +98,11 @@ describe("projection", () => {
     expect(zoomStep(view, SIZE, 1)).toEqual({ x: 2, y: 3, zoom: 5 });
     expect(zoomStep(view, SIZE, -1)).toEqual({ x: 2, y: 3, zoom: 4 });
     expect(zoomStep({ ...view, zoom: 4 }, SIZE, -1).zoom).toBe(3);
+    // Never a step too small to see: just under a level goes to the next one, just over it to the one before.
+    expect(zoomStep({ ...view, zoom: 2.99 }, SIZE, 1).zoom).toBe(4);
+    expect(zoomStep({ ...view, zoom: 3.01 }, SIZE, -1).zoom).toBe(2);
+    expect(zoomStep({ ...view, zoom: 3.5 }, SIZE, 1).zoom).toBe(4);
+    expect(zoomStep({ ...view, zoom: 3.5 }, SIZE, -1).zoom).toBe(3);
     const at = { x: 100, y: 500 };
     close(toScreen(zoomStep(view, SIZE, 1, at), SIZE, toMap(view, SIZE, at)), at);
     expect(zoomStep({ ...view, zoom: ZOOM_MAX }, SIZE, 1).zoom).toBe(ZOOM_MAX);

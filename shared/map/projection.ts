@@ -89,9 +89,16 @@ export function zoomAround(view: View, size: Size, anchor: Point, zoom: number):
   });
 }
 
-/** One whole level closer (+1) or farther (−1) around `anchor`, the screen's centre by default: buttons, keys, double click. */
+/** The least a zoom step moves: a press always shows a change (a view at 2.99 goes to 4, not to 3). */
+const MIN_ZOOM_STEP = 0.25;
+
+/**
+ * To the next whole level closer (+1) or farther (−1) at least MIN_ZOOM_STEP away, around `anchor`, the
+ * screen's centre by default: buttons, keys, double click.
+ */
 export function zoomStep(view: View, size: Size, step: 1 | -1, anchor?: Point): View {
-  const zoom = step > 0 ? Math.floor(view.zoom) + 1 : Math.ceil(view.zoom) - 1;
+  const zoom =
+    step > 0 ? Math.floor(view.zoom + MIN_ZOOM_STEP) + 1 : Math.ceil(view.zoom - MIN_ZOOM_STEP) - 1;
   return zoomAround(view, size, anchor ?? { x: size.width / 2, y: size.height / 2 }, zoom);
 }
 

@@ -9,14 +9,18 @@
  * stylesheet and the picture and delay both, and Lighthouse (which models a slow line from a trace taken on a
  * fast one) counts every high-priority script that arrived before the first paint as blocking it. A hidden
  * tab paints nothing: there it loads at once; a picture that has not come after PICTURE_WAIT_MS waits no
- * longer. Then the loader adds the modulepreloads of every chunk the page needs, the entry's included (no
- * waterfall of imports), PRELOADS_PER_TASK a task: adding a link starts its fetch there and then, which at a
+ * longer. Then, from the task after the first script's, the loader adds the modulepreloads of every chunk the
+ * page needs, the entry's included (no waterfall of imports), PRELOADS_PER_TASK a task: adding a link (or a
+ * script) starts its fetch there and then, which at a
  * phone's speed (Chrome's CPU slowed 9×) took 0.1–30 ms a link during the load, 4 ms typical, and the map's page
  * needs 27; three a task made the loader's timers some of the page's longest tasks (95–245 ms on the
- * calibrated phone of `npm run lighthouse`). The app's shell (the entry's own imports: React, the router, the
- * layout) runs as a module script of its own, and the entry (react-dom and the hydration) a task after it: a
- * module script and everything it imports run in one task, and the two together were one of the page's
- * longest (issue 20). Meanwhile a press on a button that asks for it is kept (client/early-press.ts).
+ * calibrated phone of `npm run lighthouse`). A module script and everything it imports run in one task, so
+ * the loader runs the page's modules as scripts of their own, each a task after the one before: the app's
+ * shell (the entry's own imports: React, the router, the layout), then the page's chunks, each after the
+ * ones it imports (the manifest's order), then the entry (react-dom and the hydration). The shell with the
+ * entry were one of the page's longest tasks (issue 20), and so were a page's 10–25 chunks in one task
+ * (64–77 ms on that phone, issue 34). Meanwhile a press on a button that asks for it is kept
+ * (client/early-press.ts).
  */
 
 import { keepEarlyPresses } from "./early-press";
@@ -29,7 +33,7 @@ export interface EntryModules {
   entry: string;
   /** The entry's own imports (the app's shell), run before the entry. */
   shell: string[];
-  /** Every module the entry and the page's chunk import, the shell's included. */
+  /** Every module the entry and the page's chunk import, the shell's included, each after those it imports. */
   preload: string[];
 }
 
@@ -97,17 +101,23 @@ export function loadEntry<E extends Made>(
     }
     d.body.append(s);
   };
+  // The page's chunks, each after the ones it imports, then the entry: a module script a task after the last.
+  const page = preload.filter((h) => !shell.includes(h));
+  const run = (i: number) => {
+    if (i < page.length) script(page[i] as string, () => win.setTimeout(() => run(i + 1), 0));
+    else script(entry);
+  };
   const go = () => {
     if (started) return;
     started = true;
     let left = shell.length;
-    if (!left) script(entry);
+    if (!left) run(0);
     else
       for (const src of shell)
         script(src, () => {
-          if (--left === 0) win.setTimeout(() => script(entry), 0);
+          if (--left === 0) win.setTimeout(() => run(0), 0);
         });
-    links(0);
+    win.setTimeout(() => links(0), 0);
   };
   const painted = () => win.requestAnimationFrame(() => win.setTimeout(go, 0));
 

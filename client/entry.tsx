@@ -7,16 +7,17 @@ import { App } from "./app";
 import { ERROR_PAGE, PAGES } from "./pages";
 
 /**
- * A task of its own for each step: this module's evaluation (react-dom), the page's chunks' evaluation, and
+ * A task of its own for each step: this module's evaluation (react-dom), reading the page's data, and
  * hydration's start (its root, its event listeners) each cost a phone 30–60 ms, and one after another in one
- * task they were the longest task of our code on the calibrated phone (`npm run lighthouse`: 65–109 ms).
+ * task they were the longest task of our code on the calibrated phone (`npm run lighthouse`: 65–109 ms). The
+ * page's chunks ran before this module, each a task of its own (client/entry-loader.ts).
  */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+await nextTask();
 const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? "{}") as BootData;
 const match = matchRoute(location.pathname, location.search);
-await nextTask();
-// Load the page's chunk (or the error page's) before hydrating, so the first render matches the server's HTML.
+// The page's chunk (or the error page's) before hydrating, so the first render matches the server's HTML.
 if (match && boot.status < 400) await PAGES[match.route.page].preload();
 else await ERROR_PAGE.preload();
 await nextTask();

@@ -29,14 +29,18 @@ function lazyModules() {
   return found;
 }
 
-/** The static imports of an output file, transitively. */
-export function staticImports(outputs, file, seen = new Set()) {
+/**
+ * The static imports of an output file, transitively, each after the files it imports: the order the browser
+ * evaluates them in, which the entry's loader follows to run a page's chunks one a task (client/entry-loader.ts).
+ */
+export function staticImports(outputs, file, seen = new Set([file]), order = []) {
   for (const imp of outputs[file]?.imports ?? []) {
     if (imp.kind !== "import-statement" || seen.has(imp.path)) continue;
     seen.add(imp.path);
-    staticImports(outputs, imp.path, seen);
+    staticImports(outputs, imp.path, seen, order);
+    order.push(imp.path);
   }
-  return seen;
+  return order;
 }
 
 /**
@@ -58,7 +62,7 @@ const OWN_CHUNK_BYTES = 4096;
  */
 function commonModules(outputs) {
   const entry = Object.keys(outputs).find((f) => outputs[f].entryPoint === "client/entry.tsx");
-  const shell = staticImports(outputs, entry, new Set([entry]));
+  const shell = new Set([entry, ...staticImports(outputs, entry)]);
   const pages = Object.keys(outputs).filter((f) => /^client\/routes\//.test(outputs[f].entryPoint ?? ""));
   const users = new Map();
   for (const page of pages)
@@ -265,7 +269,9 @@ function writeManifest(metafile, loader) {
     if (!out.entryPoint) continue;
     const rel = relative(".", out.entryPoint);
     const css = out.cssBundle ? [url(out.cssBundle)] : [];
-    const preload = [...staticImports(outputs, file)].filter((f) => f.endsWith(".js")).map(url);
+    const preload = staticImports(outputs, file)
+      .filter((f) => f.endsWith(".js"))
+      .map(url);
     if (rel === "client/entry.tsx") {
       Object.assign(manifest, { entry: url(file), css, preload });
     } else {

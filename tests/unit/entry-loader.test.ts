@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { EARLY_PRESS, PRESSED } from "../../client/early-press";
-import { type EntryModules, loadEntry, PICTURE_WAIT_MS, PRELOADS_PER_TASK } from "../../client/entry-loader";
+import { type EntryModules, loadEntry, PICTURE_WAIT_MS } from "../../client/entry-loader";
 // @ts-expect-error: a build script in plain JavaScript, without type declarations
 import { entryLoaderCode } from "../../scripts/build-client.mjs";
 
@@ -87,17 +87,20 @@ function fakeWindow({ hidden = false, picture = "none" as "none" | "loading" | "
   };
 }
 
+/** The shell, then the page's chunks each after the ones it imports (a.js imports b.js…), the page's own last. */
 const MODULES: EntryModules = {
   entry: "/assets/entry.js",
   shell: ["/assets/shell.js"],
-  preload: ["/assets/shell.js", "/assets/page.js", "/assets/a.js", "/assets/b.js", "/assets/c.js"],
+  preload: ["/assets/shell.js", "/assets/c.js", "/assets/b.js", "/assets/a.js", "/assets/page.js"],
 };
 
-const ALL_LINKS = ["/assets/entry.js", "/assets/page.js", "/assets/a.js", "/assets/b.js", "/assets/c.js"];
+const ALL_LINKS = ["/assets/entry.js", "/assets/c.js", "/assets/b.js", "/assets/a.js", "/assets/page.js"];
+const PAGE_SCRIPTS = ["/assets/c.js", "/assets/b.js", "/assets/a.js", "/assets/page.js"];
 
 /**
- * Everything a start does: the shell's script, the entry's a task after the shell has run; the preloads of
- * the entry and the page's modules (the shell's script is loading already).
+ * Everything a start does: the shell's script; from the next task the preloads of the entry and the page's
+ * modules (the shell's script is loading already); a task after the shell has run, each of the page's chunks
+ * as a script of its own, a task after the one before has run (or failed); then the entry's.
  */
 function expectStarted(w: ReturnType<typeof fakeWindow>) {
   w.advance();
@@ -105,8 +108,16 @@ function expectStarted(w: ReturnType<typeof fakeWindow>) {
   expect(w.links()).toEqual(ALL_LINKS);
   w.loaded("/assets/shell.js");
   expect(w.scripts()).toEqual(["/assets/shell.js"]);
+  for (const [i, src] of PAGE_SCRIPTS.entries()) {
+    w.advance();
+    expect(w.scripts()).toEqual(["/assets/shell.js", ...PAGE_SCRIPTS.slice(0, i + 1)]);
+    // The next one waits until this one has run.
+    w.advance();
+    expect(w.scripts()).toHaveLength(i + 2);
+    w.loaded(src, i === 1 ? "onerror" : "onload");
+  }
   w.advance();
-  expect(w.scripts()).toEqual(["/assets/shell.js", "/assets/entry.js"]);
+  expect(w.scripts()).toEqual(["/assets/shell.js", ...PAGE_SCRIPTS, "/assets/entry.js"]);
   for (const e of w.elements()) expect(e.nonce).toBe("n0nce");
   expect(
     w
@@ -131,9 +142,11 @@ describe("the entry's loader", () => {
   it("in a hidden tab starts at once (nothing is painted there)", () => {
     const w = fakeWindow({ hidden: true, picture: "loading" });
     loadEntry(w.win, MODULES);
-    // PRELOADS_PER_TASK preloads in this task, the next ones in the tasks after.
+    // The shell's script in this task, the preloads from the next one.
     expect(w.scripts()).toEqual(["/assets/shell.js"]);
-    expect(w.links()).toEqual(ALL_LINKS.slice(0, PRELOADS_PER_TASK));
+    expect(w.links()).toEqual([]);
+    w.advance();
+    expect(w.links()).toEqual(ALL_LINKS);
     expectStarted(w);
   });
 
@@ -168,7 +181,7 @@ describe("the entry's loader", () => {
     w.advance(PICTURE_WAIT_MS);
     w.paint();
     w.advance();
-    expect(w.scripts()).toEqual(["/assets/shell.js", "/assets/entry.js"]);
+    expect(w.scripts()).toEqual(["/assets/shell.js", ...PAGE_SCRIPTS, "/assets/entry.js"]);
     expect(w.links()).toHaveLength(5);
   });
 
@@ -195,7 +208,8 @@ describe("the entry's loader", () => {
 
   it("runs the entry after every shell module, loaded or failed", () => {
     const w = fakeWindow({ hidden: true });
-    loadEntry(w.win, { ...MODULES, shell: ["/assets/s1.js", "/assets/s2.js"] });
+    const shell = ["/assets/s1.js", "/assets/s2.js"];
+    loadEntry(w.win, { entry: "/assets/entry.js", shell, preload: shell });
     expect(w.scripts()).toEqual(["/assets/s1.js", "/assets/s2.js"]);
     w.loaded("/assets/s2.js", "onerror");
     w.advance();
@@ -209,6 +223,7 @@ describe("the entry's loader", () => {
     const w = fakeWindow({ hidden: true });
     loadEntry(w.win, { entry: "/assets/entry.js", shell: [], preload: [] });
     expect(w.scripts()).toEqual(["/assets/entry.js"]);
+    w.advance();
     expect(w.links()).toEqual(["/assets/entry.js"]);
   });
 
@@ -235,7 +250,7 @@ describe("the entry's loader", () => {
     const code = await entryLoaderCode();
     const w = fakeWindow({ hidden: true });
     new Function("__modules", "window", code)(MODULES, w.win);
-    expect(w.links()).toEqual(ALL_LINKS.slice(0, PRELOADS_PER_TASK));
+    expect(w.scripts()).toEqual(["/assets/shell.js"]);
     expectStarted(w);
   });
 });

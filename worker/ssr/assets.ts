@@ -22,7 +22,10 @@ export const BUILD = [m.entry, ...m.css].map((f) => f.replace(/^\/assets\/|\.(js
 
 export const ENTRY_LOADER = m.loader;
 
-/** `shell`: the entry's own imports (the app's shell chunk), in `preload` too. */
+/**
+ * `shell`: the entry's own imports (the app's shell chunk), in `preload` too; `preload`: each module after the
+ * ones it imports, the page's chunk last (the order the entry's loader runs them in).
+ */
 export function pageAssets(page: PageId | null): {
   entry: string;
   shell: string[];
@@ -34,6 +37,6 @@ export function pageAssets(page: PageId | null): {
     entry: m.entry,
     shell: m.preload,
     css: [...m.css, ...(p?.css ?? [])],
-    preload: [...new Set([...m.preload, ...(p ? [p.js, ...p.preload] : [])])],
+    preload: [...new Set([...m.preload, ...(p ? [...p.preload, p.js] : [])])],
   };
 }

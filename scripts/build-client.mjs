@@ -170,6 +170,27 @@ const AS_MODULES = {
   "react/jsx-runtime": { file: "cjs/react-jsx-runtime.production.js", requires: [] },
 };
 
+/**
+ * react-dom makes five errors at its top level that it only ever throws and compares (a suspended render's
+ * SuspenseException, a hydration mismatch's…). Where a debugger or a profiler is attached (DevTools, Lighthouse,
+ * Playwright), an error keeps a stack with its frames' positions, and the position of a line of a module's
+ * top level costs V8 a parse of the whole file again: react-dom's 200 KB, 90–100 ms of the entry's evaluation
+ * on the calibrated phone, the longest task of our code under `npm run lighthouse` (issue 34). Made in a
+ * microtask after the module has run, the errors' stacks are that small function's. Nothing renders before
+ * it: the entry hydrates tasks later (client/entry.tsx).
+ */
+export function errorsInAMicrotask(contents) {
+  const made = [];
+  const out = contents.replace(
+    /^((?:var)? *)(\w+) = (Error\(formatProdErrorMessage\(\d+\)\))([,;])$/gm,
+    (_, start, name, error, end) => {
+      made.push(`${name} = ${error};`);
+      return `${start}${name} = null${end}`;
+    },
+  );
+  return made.length ? `${out}\nqueueMicrotask(() => {\n  ${made.join("\n  ")}\n});\n` : out;
+}
+
 export const reactAsModules = {
   name: "react-as-modules",
   setup(build) {
@@ -202,6 +223,7 @@ export const reactAsModules = {
           requires.map(([name, spec]) => `import * as ${name} from "${spec}";`).join("\n"),
         );
       }
+      contents = errorsInAMicrotask(contents);
       // `exports.Component = Component`: the export is a variable of its own (the file may declare the name).
       const names = [...new Set([...contents.matchAll(/^exports\.(\w+) =/gm)].map((m) => m[1]))];
       contents = contents.replace(/^exports\.(\w+) =/gm, "var $1$$export =");

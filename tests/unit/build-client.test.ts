@@ -1,10 +1,15 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import * as esbuild from "esbuild";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a build script in plain JavaScript, without type declarations
-import { PLUGINS, reactAsModules, shakeReactRouter } from "../../scripts/build-client.mjs";
+import {
+  errorsInAMicrotask,
+  PLUGINS,
+  reactAsModules,
+  shakeReactRouter,
+} from "../../scripts/build-client.mjs";
 
 /** What the client imports from react-router, bundled and minified as the client build does. */
 async function bundle(plugins: esbuild.Plugin[]): Promise<string> {
@@ -124,5 +129,29 @@ describe("React's files as ES modules", () => {
     expect(typeof m.Component).toBe("function");
     expect(typeof m.jsx).toBe("function");
     expect(typeof m.useSWR).toBe("function");
+  });
+
+  it("make react-dom's top-level errors in a microtask, once the module has run, and none before", async () => {
+    const source = readFileSync("node_modules/react-dom/cjs/react-dom-client.production.js", "utf8");
+    const topLevel = /^(?:var)? *(\w+) = Error\(formatProdErrorMessage\(\d+\)\)[,;]$/gm;
+    const names = [...source.matchAll(topLevel)].map((m) => m[1]);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "SuspenseException",
+        "HydrationMismatchException",
+        "SelectiveHydrationException",
+      ]),
+    );
+    const out: string = errorsInAMicrotask(source);
+    const at = out.lastIndexOf("queueMicrotask(() => {");
+    expect([...out.slice(0, at).matchAll(topLevel)]).toEqual([]);
+    const made = out.slice(at);
+    for (const name of names) {
+      expect(out).toMatch(new RegExp(`^(?:var)? *${name} = null[,;]$`, "m"));
+      expect(made).toMatch(new RegExp(`\\n {2}${name} = Error\\(formatProdErrorMessage\\(\\d+\\)\\);\\n`));
+    }
+    // The bundle still throws and compares the very errors it made: a suspended render hydrates (above: it runs).
+    const { text } = await bundle([reactAsModules]);
+    expect(text).toContain("queueMicrotask(() => {\n  HydrationMismatchException = Error(");
   });
 });

@@ -3,13 +3,11 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import * as esbuild from "esbuild";
 import { describe, expect, it } from "vitest";
+import * as basemap from "../../client/components/map/basemap";
 // @ts-expect-error: a build script in plain JavaScript, without type declarations
-import {
-  errorsInAMicrotask,
-  PLUGINS,
-  reactAsModules,
-  shakeReactRouter,
-} from "../../scripts/build-client.mjs";
+import * as build from "../../scripts/build-client.mjs";
+
+const { atBuild, errorsInAMicrotask, PLUGINS, reactAsModules, shakeReactRouter } = build;
 
 /** What the client imports from react-router, bundled and minified as the client build does. */
 async function bundle(plugins: esbuild.Plugin[]): Promise<string> {
@@ -153,5 +151,26 @@ describe("React's files as ES modules", () => {
     // The bundle still throws and compares the very errors it made: a suspended render hydrates (above: it runs).
     const { text } = await bundle([reactAsModules]);
     expect(text).toContain("queueMicrotask(() => {\n  HydrationMismatchException = Error(");
+  });
+});
+
+describe("modules worked out at build time", () => {
+  it("ship the base map's values, the same as the module's own, without the code and points that made them", async () => {
+    const out = await esbuild.build({
+      stdin: { contents: 'export * from "./client/components/map/basemap.ts";', resolveDir: process.cwd() },
+      bundle: true,
+      write: false,
+      format: "esm",
+      plugins: [atBuild],
+      logLevel: "error",
+    });
+    const text = out.outputFiles[0]?.text ?? "";
+    expect(text).not.toContain("Math.round");
+    expect(text).not.toContain("Сокольническая");
+    const dir = mkdtempSync(join(tmpdir(), "at-build-"));
+    writeFileSync(join(dir, "basemap.mjs"), text);
+    const built = await import(join(dir, "basemap.mjs"));
+    expect(Object.keys(built).sort()).toEqual(Object.keys(basemap).sort());
+    expect({ ...built }).toEqual({ ...basemap });
   });
 });

@@ -15,12 +15,11 @@
  * phone's speed (Chrome's CPU slowed 9×) took 0.1–30 ms a link during the load, 4 ms typical, and the map's page
  * needs 27; three a task made the loader's timers some of the page's longest tasks (95–245 ms on the
  * calibrated phone of `npm run lighthouse`). A module script and everything it imports run in one task, so
- * the loader runs the page's modules as scripts of their own, each a task after the one before: the app's
- * shell (the entry's own imports: React, the router, the layout), then the page's chunks, each after the
- * ones it imports (the manifest's order), then the entry (react-dom and the hydration). The shell with the
- * entry were one of the page's longest tasks (issue 20), and so were a page's 10–25 chunks in one task
- * (64–77 ms on that phone, issue 34). Meanwhile a press on a button that asks for it is kept
- * (client/early-press.ts).
+ * the loader runs the page's modules as scripts of their own, each a task after the one before and after the
+ * ones it imports (the manifest's order): the libraries (client/vendor.ts), the app's shell (the layout, the
+ * routes), the page's chunks, then the entry (react-dom and the hydration). The shell with the entry were one
+ * of the page's longest tasks (issue 20), and so were a page's 10–25 chunks in one task (64–77 ms on that
+ * phone, issue 34). Meanwhile a press on a button that asks for it is kept (client/early-press.ts).
  */
 
 import { keepEarlyPresses } from "./early-press";
@@ -31,9 +30,7 @@ export const PRELOADS_PER_TASK = 1;
 /** What the worker tells the loader: the page's modules (worker/ssr/assets.ts pageAssets). */
 export interface EntryModules {
   entry: string;
-  /** The entry's own imports (the app's shell), run before the entry. */
-  shell: string[];
-  /** Every module the entry and the page's chunk import, the shell's included, each after those it imports. */
+  /** Every module the entry and the page's chunk import, each after those it imports: run in this order. */
   preload: string[];
 }
 
@@ -70,14 +67,14 @@ export interface LoaderWindow<E extends Made = Made> {
 
 export function loadEntry<E extends Made>(
   win: LoaderWindow<E>,
-  { entry, shell, preload }: EntryModules,
+  { entry, preload }: EntryModules,
 ): void {
   const d = win.document;
   // Until React listens, a press on a button that asks for it is kept on the button (client/early-press.ts).
   keepEarlyPresses(d);
   // Read at once: the current script is null once the inline script has run.
   const nonce = d.currentScript?.nonce ?? "";
-  const modules = [entry, ...preload.filter((h) => !shell.includes(h))];
+  const modules = [entry, ...preload];
   let started = false;
 
   const links = (from: number) => {
@@ -101,22 +98,16 @@ export function loadEntry<E extends Made>(
     }
     d.body.append(s);
   };
-  // The page's chunks, each after the ones it imports, then the entry: a module script a task after the last.
-  const page = preload.filter((h) => !shell.includes(h));
+  // Each module as a script of its own, a task after the one before has run (or failed to load), the entry last.
   const run = (i: number) => {
-    if (i < page.length) script(page[i] as string, () => win.setTimeout(() => run(i + 1), 0));
-    else script(entry);
+    const src = preload[i];
+    if (src === undefined) script(entry);
+    else script(src, () => win.setTimeout(() => run(i + 1), 0));
   };
   const go = () => {
     if (started) return;
     started = true;
-    let left = shell.length;
-    if (!left) run(0);
-    else
-      for (const src of shell)
-        script(src, () => {
-          if (--left === 0) win.setTimeout(() => run(0), 0);
-        });
+    run(0);
     win.setTimeout(() => links(0), 0);
   };
   const painted = () => win.requestAnimationFrame(() => win.setTimeout(go, 0));

@@ -87,37 +87,37 @@ function fakeWindow({ hidden = false, picture = "none" as "none" | "loading" | "
   };
 }
 
-/** The shell, then the page's chunks each after the ones it imports (a.js imports b.js…), the page's own last. */
+/** The libraries, the shell, then the page's chunks, each after the ones it imports (a.js imports b.js…), the page's own last. */
 const MODULES: EntryModules = {
   entry: "/assets/entry.js",
-  shell: ["/assets/shell.js"],
-  preload: ["/assets/shell.js", "/assets/c.js", "/assets/b.js", "/assets/a.js", "/assets/page.js"],
+  preload: [
+    "/assets/vendor.js",
+    "/assets/shell.js",
+    "/assets/c.js",
+    "/assets/b.js",
+    "/assets/a.js",
+    "/assets/page.js",
+  ],
 };
 
-const ALL_LINKS = ["/assets/entry.js", "/assets/c.js", "/assets/b.js", "/assets/a.js", "/assets/page.js"];
-const PAGE_SCRIPTS = ["/assets/c.js", "/assets/b.js", "/assets/a.js", "/assets/page.js"];
+const ALL_LINKS = ["/assets/entry.js", ...MODULES.preload];
 
 /**
- * Everything a start does: the shell's script; from the next task the preloads of the entry and the page's
- * modules (the shell's script is loading already); a task after the shell has run, each of the page's chunks
- * as a script of its own, a task after the one before has run (or failed); then the entry's.
+ * Everything a start does: the first module's script; from the next task the preloads of the entry and of every
+ * module; each module as a script of its own, a task after the one before has run (or failed); then the entry's.
  */
 function expectStarted(w: ReturnType<typeof fakeWindow>) {
   w.advance();
-  expect(w.scripts()).toEqual(["/assets/shell.js"]);
+  expect(w.scripts()).toEqual(["/assets/vendor.js"]);
   expect(w.links()).toEqual(ALL_LINKS);
-  w.loaded("/assets/shell.js");
-  expect(w.scripts()).toEqual(["/assets/shell.js"]);
-  for (const [i, src] of PAGE_SCRIPTS.entries()) {
+  for (const [i, src] of MODULES.preload.entries()) {
+    expect(w.scripts()).toEqual(MODULES.preload.slice(0, i + 1));
+    // The next one waits until this one has run, and a task more.
+    w.loaded(src, i === 3 ? "onerror" : "onload");
+    expect(w.scripts()).toHaveLength(i + 1);
     w.advance();
-    expect(w.scripts()).toEqual(["/assets/shell.js", ...PAGE_SCRIPTS.slice(0, i + 1)]);
-    // The next one waits until this one has run.
-    w.advance();
-    expect(w.scripts()).toHaveLength(i + 2);
-    w.loaded(src, i === 1 ? "onerror" : "onload");
   }
-  w.advance();
-  expect(w.scripts()).toEqual(["/assets/shell.js", ...PAGE_SCRIPTS, "/assets/entry.js"]);
+  expect(w.scripts()).toEqual([...MODULES.preload, "/assets/entry.js"]);
   for (const e of w.elements()) expect(e.nonce).toBe("n0nce");
   expect(
     w
@@ -142,8 +142,8 @@ describe("the entry's loader", () => {
   it("in a hidden tab starts at once (nothing is painted there)", () => {
     const w = fakeWindow({ hidden: true, picture: "loading" });
     loadEntry(w.win, MODULES);
-    // The shell's script in this task, the preloads from the next one.
-    expect(w.scripts()).toEqual(["/assets/shell.js"]);
+    // The first module's script in this task, the preloads from the next one.
+    expect(w.scripts()).toEqual(["/assets/vendor.js"]);
     expect(w.links()).toEqual([]);
     w.advance();
     expect(w.links()).toEqual(ALL_LINKS);
@@ -181,8 +181,8 @@ describe("the entry's loader", () => {
     w.advance(PICTURE_WAIT_MS);
     w.paint();
     w.advance();
-    expect(w.scripts()).toEqual(["/assets/shell.js", ...PAGE_SCRIPTS, "/assets/entry.js"]);
-    expect(w.links()).toHaveLength(5);
+    expect(w.scripts()).toEqual([...MODULES.preload, "/assets/entry.js"]);
+    expect(w.links()).toEqual(ALL_LINKS);
   });
 
   it("a picture that fails to load ends the wait as one that loads", () => {
@@ -206,22 +206,9 @@ describe("the entry's loader", () => {
     expectStarted(w);
   });
 
-  it("runs the entry after every shell module, loaded or failed", () => {
+  it("without modules runs the entry at once", () => {
     const w = fakeWindow({ hidden: true });
-    const shell = ["/assets/s1.js", "/assets/s2.js"];
-    loadEntry(w.win, { entry: "/assets/entry.js", shell, preload: shell });
-    expect(w.scripts()).toEqual(["/assets/s1.js", "/assets/s2.js"]);
-    w.loaded("/assets/s2.js", "onerror");
-    w.advance();
-    expect(w.scripts()).toEqual(["/assets/s1.js", "/assets/s2.js"]);
-    w.loaded("/assets/s1.js");
-    w.advance();
-    expect(w.scripts()).toEqual(["/assets/s1.js", "/assets/s2.js", "/assets/entry.js"]);
-  });
-
-  it("without a shell runs the entry at once", () => {
-    const w = fakeWindow({ hidden: true });
-    loadEntry(w.win, { entry: "/assets/entry.js", shell: [], preload: [] });
+    loadEntry(w.win, { entry: "/assets/entry.js", preload: [] });
     expect(w.scripts()).toEqual(["/assets/entry.js"]);
     w.advance();
     expect(w.links()).toEqual(["/assets/entry.js"]);
@@ -250,7 +237,7 @@ describe("the entry's loader", () => {
     const code = await entryLoaderCode();
     const w = fakeWindow({ hidden: true });
     new Function("__modules", "window", code)(MODULES, w.win);
-    expect(w.scripts()).toEqual(["/assets/shell.js"]);
+    expect(w.scripts()).toEqual(["/assets/vendor.js"]);
     expectStarted(w);
   });
 });

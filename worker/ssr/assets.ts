@@ -23,19 +23,17 @@ export const BUILD = [m.entry, ...m.css].map((f) => f.replace(/^\/assets\/|\.(js
 export const ENTRY_LOADER = m.loader;
 
 /**
- * `shell`: the entry's own imports (the app's shell chunk), in `preload` too; `preload`: each module after the
- * ones it imports, the page's chunk last (the order the entry's loader runs them in).
+ * `preload`: the entry's imports (the libraries, the app's shell) and the page's, each module after the ones it
+ * imports, the page's chunk last: the order the entry's loader runs them in.
  */
 export function pageAssets(page: PageId | null): {
   entry: string;
-  shell: string[];
   css: string[];
   preload: string[];
 } {
   const p = page ? m.pages[page] : undefined;
   return {
     entry: m.entry,
-    shell: m.preload,
     css: [...m.css, ...(p?.css ?? [])],
     preload: [...new Set([...m.preload, ...(p ? [...p.preload, p.js] : [])])],
   };

@@ -42,10 +42,8 @@ export const ROOT_END = "</div>";
 export interface DocumentEnd {
   nonce: string;
   entry: string;
-  /** The modules the entry and the page's chunk import (the entry itself excluded). */
+  /** The modules the entry and the page's chunk import (the entry itself excluded), each after its imports. */
   preload: string[];
-  /** Of those, the entry's own imports (the app's shell): run a task before the entry. */
-  shell: string[];
   boot: unknown;
   /** The web-analytics counter's id: its loader goes last in the body. */
   analytics: string | null;
@@ -53,7 +51,7 @@ export interface DocumentEnd {
 
 /**
  * The entry's loader (client/entry-loader.ts, built into the manifest): it waits for the first view, then
- * preloads the page's modules and runs the shell and the entry. Its modules are JSON (serializeJson escapes
+ * preloads the page's modules and runs them, then the entry. Its modules are JSON (serializeJson escapes
  * < > & U+2028 U+2029: no value can close the script).
  */
 function entryLoader(modules: EntryModules): string {
@@ -61,12 +59,12 @@ function entryLoader(modules: EntryModules): string {
 }
 
 /** The hydration data, the entry's loader and the counter, and the document's end. */
-export function documentEnd({ nonce, entry, preload, shell, boot, analytics }: DocumentEnd): string {
+export function documentEnd({ nonce, entry, preload, boot, analytics }: DocumentEnd): string {
   const n = attr(nonce);
   return [
     // serializeJson escapes < > & U+2028 U+2029: no value can close the script.
     `<script type="application/json" id="${BOOT_ELEMENT_ID}" nonce="${n}">${serializeJson(boot)}</script>`,
-    `<script nonce="${n}">${entryLoader({ entry, shell, preload })}</script>`,
+    `<script nonce="${n}">${entryLoader({ entry, preload })}</script>`,
     analytics ? `<script nonce="${n}">${analyticsLoader(analytics, nonce)}</script>` : "",
     "</body></html>",
   ].join("");

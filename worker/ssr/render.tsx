@@ -118,7 +118,6 @@ export async function renderPage(input: RenderInput, onError: (e: unknown) => vo
       nonce,
       entry: assets.entry,
       preload: assets.preload,
-      shell: assets.shell,
       boot,
       analytics: input.analytics,
     });

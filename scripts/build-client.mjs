@@ -274,7 +274,7 @@ export const atBuild = {
 export const PLUGINS = [atBuild, shakeReactRouter, reactAsModules];
 
 const OPTIONS = {
-  entryPoints: { entry: "client/entry.tsx", vendor: "client/vendor.ts" },
+  entryPoints: { entry: "client/entry.tsx" },
   bundle: true,
   splitting: true,
   format: "esm",

@@ -91,7 +91,7 @@ function fakeWindow({ hidden = false, picture = "none" as "none" | "loading" | "
 const MODULES: EntryModules = {
   entry: "/assets/entry.js",
   preload: [
-    "/assets/vendor.js",
+    "/assets/lib.js",
     "/assets/shell.js",
     "/assets/c.js",
     "/assets/b.js",
@@ -108,7 +108,7 @@ const ALL_LINKS = ["/assets/entry.js", ...MODULES.preload];
  */
 function expectStarted(w: ReturnType<typeof fakeWindow>) {
   w.advance();
-  expect(w.scripts()).toEqual(["/assets/vendor.js"]);
+  expect(w.scripts()).toEqual(["/assets/lib.js"]);
   expect(w.links()).toEqual(ALL_LINKS);
   for (const [i, src] of MODULES.preload.entries()) {
     expect(w.scripts()).toEqual(MODULES.preload.slice(0, i + 1));
@@ -143,7 +143,7 @@ describe("the entry's loader", () => {
     const w = fakeWindow({ hidden: true, picture: "loading" });
     loadEntry(w.win, MODULES);
     // The first module's script in this task, the preloads from the next one.
-    expect(w.scripts()).toEqual(["/assets/vendor.js"]);
+    expect(w.scripts()).toEqual(["/assets/lib.js"]);
     expect(w.links()).toEqual([]);
     w.advance();
     expect(w.links()).toEqual(ALL_LINKS);
@@ -237,7 +237,7 @@ describe("the entry's loader", () => {
     const code = await entryLoaderCode();
     const w = fakeWindow({ hidden: true });
     new Function("__modules", "window", code)(MODULES, w.win);
-    expect(w.scripts()).toEqual(["/assets/vendor.js"]);
+    expect(w.scripts()).toEqual(["/assets/lib.js"]);
     expectStarted(w);
   });
 });

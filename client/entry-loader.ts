@@ -11,10 +11,9 @@
  * tab paints nothing: there it loads at once; a picture that has not come after PICTURE_WAIT_MS waits no
  * longer. Then, from the task after the first script's, the loader adds the modulepreloads of every chunk the
  * page needs, the entry's included (no waterfall of imports), PRELOADS_PER_TASK a task: adding a link (or a
- * script) starts its fetch there and then, which at a
- * phone's speed (Chrome's CPU slowed 9×) took 0.1–30 ms a link during the load, 4 ms typical, and the map's page
- * needs 27; three a task made the loader's timers some of the page's longest tasks (95–245 ms on the
- * calibrated phone of `npm run lighthouse`). A module script and everything it imports run in one task, so
+ * script) starts its fetch there and then, which at a phone's speed (Chrome's CPU slowed 9×) took 0.1–30 ms a
+ * link during the load, 4 ms typical, and the map's page needs 27; three a task made the loader's timers some
+ * of the page's longest tasks (95–245 ms on the calibrated phone of `npm run lighthouse`). A module script and everything it imports run in one task, so
  * the loader runs the page's modules as scripts of their own, each a task after the one before and after the
  * ones it imports (the manifest's order): the app's shell (React, the router, the layout), the page's chunks,
  * then the entry (react-dom and the hydration). The shell with the entry were one of the page's longest tasks

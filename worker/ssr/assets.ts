@@ -23,8 +23,8 @@ export const BUILD = [m.entry, ...m.css].map((f) => f.replace(/^\/assets\/|\.(js
 export const ENTRY_LOADER = m.loader;
 
 /**
- * `preload`: the entry's imports (the libraries, the app's shell) and the page's, each module after the ones it
- * imports, the page's chunk last: the order the entry's loader runs them in.
+ * `preload`: the entry's imports (the app's shell) and the page's, each module after the ones it imports, the
+ * page's chunk last: the order the entry's loader runs them in.
  */
 export function pageAssets(page: PageId | null): {
   entry: string;

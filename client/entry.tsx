@@ -23,8 +23,13 @@ if (match && boot.status < 400) {
   await nextTask();
   // The page's keys once, in a task of their own: their first calls (the URL's filter parsed by valibot, the
   // keys built) compile here, not in the page's first render slice, where they made the complex page's render
-  // one unit of work of 50–70 ms on the phone (scripts/profile-client.mjs); the render computes them again.
-  page.data?.keys(match);
+  // one unit of work of 50–70 ms on the phone (scripts/profile-client.mjs); the render computes them again, and
+  // meets an error there as a page does, so one thrown here must not stop hydration.
+  try {
+    page.data?.keys(match);
+  } catch {
+    // The render's error boundary shows it.
+  }
 } else await ERROR_PAGE.preload();
 await nextTask();
 

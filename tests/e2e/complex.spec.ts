@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ROOMS } from "../../shared/codes";
+import { WAITING_PICTURE } from "../../shared/images";
 import type { ComplexDetail, ComplexList, LivingObject } from "../../shared/schemas/catalogue";
 import { apiJson, DESKTOP, hydrated, PHONE, SCREENSHOT_DIR, screenshot } from "./helpers";
 
@@ -208,6 +209,16 @@ test.describe("the complex page", () => {
     const board = page.locator(".cx-chess");
     await expect(board.locator("tr")).toHaveCount(house.floors);
     await board.screenshot({ path: `${SCREENSHOT_DIR}/complex-chessboard-390.png` });
+
+    // The last picture of the page waits (an empty picture of its size) until it comes near the view.
+    const picture = await page.locator("img[data-lazy]").last().elementHandle();
+    if (!picture) throw new Error("the page has no picture waiting below the first screen");
+    expect(await picture.getAttribute("src")).toBe(WAITING_PICTURE);
+    await picture.evaluate((img) => img.scrollIntoView({ block: "center" }));
+    await expect.poll(() => picture.getAttribute("src")).toMatch(/^\/img\//);
+    expect(
+      await picture.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth)),
+    ).toBeGreaterThan(0);
     await screenshot(page, "complex-390");
 
     await page.locator(".apt-list .apt-card__link").first().tap();

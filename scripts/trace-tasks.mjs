@@ -50,6 +50,41 @@ export function mainThread(events) {
   return events.filter((e) => e.ph === "X" && `${e.pid}:${e.tid}` === thread);
 }
 
+/** What runs a page's script in a task: its functions, its scripts' and modules' evaluation, the microtasks
+ * they queue, and the end of a script's compile (ScriptCatchup). */
+const SCRIPT = new Set([
+  "EvaluateScript",
+  "v8.evaluateModule",
+  "FunctionCall",
+  "RunMicrotasks",
+  "ScriptCatchup",
+]);
+
+/**
+ * The longest of the main thread's tasks in which the page's script ran (SCRIPT above), in µs; 0 when none.
+ * Lighthouse's own script (`_lighthouse-eval.js`, after the load) is not the page's.
+ */
+export function longestScriptTask(main) {
+  const tasks = main.filter((e) => TASK.test(e.name)).sort((a, b) => a.ts - b.ts);
+  let longest = 0;
+  for (const e of main) {
+    if (!SCRIPT.has(e.name) || (e.args?.data?.url ?? "").includes("_lighthouse")) continue;
+    // A microtask checkpoint that found nothing queued ran no script.
+    if (e.name === "RunMicrotasks" && e.dur < 100) continue;
+    // The task that holds it: the last one to start at or before it (the main thread runs one task at a time).
+    let lo = 0;
+    let hi = tasks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (tasks[mid].ts <= e.ts) lo = mid;
+      else hi = mid - 1;
+    }
+    const task = tasks[lo];
+    if (task && task.ts <= e.ts && e.ts <= task.ts + task.dur) longest = Math.max(longest, task.dur);
+  }
+  return longest;
+}
+
 /** The main thread's tasks of at least `minUs` µs. */
 export const tasksOver = (main, minUs) => main.filter((e) => TASK.test(e.name) && e.dur >= minUs);
 

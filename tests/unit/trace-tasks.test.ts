@@ -11,7 +11,8 @@ interface TraceEvent {
   dur?: number;
   args?: object;
 }
-const { mainThread, tasksOver, workIn } = traceTasks as {
+const { longestScriptTask, mainThread, tasksOver, workIn } = traceTasks as {
+  longestScriptTask(main: TraceEvent[]): number;
   mainThread(events: TraceEvent[]): TraceEvent[];
   tasksOver(main: TraceEvent[], minUs: number): TraceEvent[];
   workIn(main: TraceEvent[], task: TraceEvent | undefined, options: { minUs: number }): [string, number][];
@@ -74,5 +75,24 @@ describe("a trace's long tasks (npm run lighthouse, scripts/profile-client.mjs)"
       ["Layout", 6000],
       ["untraced, while loading map-Y.js", 74_000],
     ]);
+  });
+
+  it("finds the longest task in which the page's script ran: not layout alone, not Lighthouse's own script", () => {
+    const main = mainThread([
+      x(7, "RunTask", 0, 300),
+      x(7, "Layout", 0, 280),
+      x(7, "RunMicrotasks", 290, 0),
+      x(7, "RunTask", 400, 40),
+      x(7, "FunctionCall", 400, 30, { url: "https://site/assets/entry-X.js", functionName: "Mf" }),
+      x(7, "RunMicrotasks", 430, 9),
+      // The end of a script's compile is the page's too.
+      x(7, "RunTask", 500, 45),
+      x(7, "ScriptCatchup", 510, 0, { url: "https://site/assets/entry-X.js" }),
+      x(7, "RunTask", 900, 60),
+      x(7, "FunctionCall", 900, 50, { url: "_lighthouse-eval.js" }),
+    ]);
+    expect(longestScriptTask(main)).toBe(45_000);
+    expect(longestScriptTask(main.filter((e) => e.name !== "ScriptCatchup"))).toBe(40_000);
+    expect(longestScriptTask(main.filter((e) => e.ts !== undefined && e.ts >= 900_000))).toBe(0);
   });
 });

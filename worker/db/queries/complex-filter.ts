@@ -14,7 +14,7 @@ import {
 } from "../../../shared/filters/catalogue";
 import { moscowQuarter } from "../../../shared/format";
 import { paymentPriceRange } from "../../../shared/mortgage-payment";
-import { type Bind, binder, bits, inList, inRange, type Param } from "./bind";
+import { type Bind, binder, bits, inList, inRange, named, type Param } from "./bind";
 import { commuteWalk, commuteWithin, commuteWithinTrips } from "./commute";
 import { apartmentFacets, FACETED, RANKED, stationRank } from "./complex-facets";
 
@@ -220,7 +220,8 @@ export function complexWhere(
   if (apartment.fields.length) where.push(apartmentTest(f, apartment.conditions, apartment.fields, bind));
   const station = level("station");
   if (station.fields.length) where.push(stationTest(f, station.conditions, station.fields, bind));
-  return { sql: where.join(" AND "), params };
+  // The faceted and ranked tests leave out conditions bound before they were chosen.
+  return named(where.join(" AND "), params);
 }
 
 /**

@@ -7,8 +7,8 @@
 // throttling.cpuSlowdownMultiplier = host index / LIGHTHOUSE_DEVICE_INDEX (300: a low-tier Android phone;
 // DevTools' own low tier is 264). Each page is measured LIGHTHOUSE_RUNS times (5 by default) and the median run
 // is reported, as Lighthouse's docs/variability.md advises (chosen by its computeMedianRun). Prints the host's
-// index, the multiplier, every run (score, LCP, TBT, CLS, longest task, the longest task in which the page's
-// script ran, the run's own benchmark index), per
+// index, the multiplier, every run (score, LCP, TBT, CLS, longest task, the longest task the page's script made
+// (scripts/trace-tasks.mjs longestScriptTask), the run's own benchmark index), per
 // page the four category scores of the median run, and the median run's longest main-thread tasks on the
 // calibrated phone with what each did (its trace's nested events: parsing, style, layout, paint, which script
 // ran); exits 1 when a page's median run is under ARCHITECTURE.md's budgets.

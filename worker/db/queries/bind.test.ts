@@ -12,6 +12,7 @@ import type { FieldDef, FieldTable } from "../../../shared/filters/fields";
 import { directCountSql } from "../../../tests/catalogue-oracle";
 import { longest, sample } from "../../../tests/filter-samples";
 import { randomFilter } from "../../../tests/load/count-calls";
+import { Random } from "../seed/prng";
 import { countComplexesSql, listComplexesSql, listMapPointsSql } from "./complexes";
 import { countApartmentsSql, listApartmentsSql } from "./living-objects";
 
@@ -68,11 +69,8 @@ describe("bound parameters: a statement names every parameter it binds", () => {
     [...new Set([...sql.matchAll(/\?(\d+)/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
   // The soak's random filters (one to four fields, tests/load/count-calls.ts), from a fixed seed: a price with a
   // finishing bound the room and finishing bits that the faceted test then left out, and D1 answered 500.
-  let seed = 34;
-  const random = () => {
-    seed = (seed * 16807) % 2147483647;
-    return (seed - 1) / 2147483646;
-  };
+  const prng = new Random(34);
+  const random = () => prng.next();
   const sorts: CatalogueSort[] = [...SORTS, COMMUTE_SORT];
 
   it("for 3 000 random filters of the catalogue, its page, count and map", () => {

@@ -355,6 +355,26 @@ async function prepare(logLevel) {
   return commonModules(probe.metafile.outputs);
 }
 
+/**
+ * V8's explicit compile hint (Chrome 136+; other engines read a comment): every function of the file is
+ * compiled while the file streams in, on a background thread, instead of on the main thread at its first call.
+ */
+export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
+
+/**
+ * The entry (react-dom, the hydration) and the app's shell (React, the router, SWR, the layout) are almost all
+ * called while the page hydrates: they carry the compile hint, so their evaluation and hydration's first render
+ * do not compile them on the phone's main thread (their evaluation was 37–69 ms at 9.6× without it, 11–40 ms
+ * with it: docs/decisions/0029-compile-hints.md). The pages' chunks and the lazy parts do not: most of a lazy
+ * part never runs on a load, and each hinted file costs ~30 bytes gzip of the first-load budget.
+ */
+export function hintCompile(manifest, dir = "dist/client") {
+  for (const url of [manifest.entry, ...manifest.preload]) {
+    const file = `${dir}${url}`;
+    writeFileSync(file, COMPILE_HINT + readFileSync(file, "utf8"));
+  }
+}
+
 /** The production build into dist/client; `minify: false` keeps the functions' names (scripts/profile-client.mjs). */
 export async function buildClient({ quiet = false, minify = true } = {}) {
   const logLevel = quiet ? "error" : "warning";
@@ -365,7 +385,9 @@ export async function buildClient({ quiet = false, minify = true } = {}) {
     plugins: [...PLUGINS, lazyFirst(common)],
     logLevel,
   });
-  return { manifest: writeManifest(result.metafile, await entryLoaderCode()), metafile: result.metafile };
+  const manifest = writeManifest(result.metafile, await entryLoaderCode());
+  hintCompile(manifest);
+  return { manifest, metafile: result.metafile };
 }
 
 /** npm run dev's build: outside dist/client, which wrangler dev watches (a change there restarts the worker). */

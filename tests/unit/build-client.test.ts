@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import * as esbuild from "esbuild";
@@ -7,7 +7,8 @@ import * as basemap from "../../client/components/map/basemap";
 // @ts-expect-error: a build script in plain JavaScript, without type declarations
 import * as build from "../../scripts/build-client.mjs";
 
-const { atBuild, errorsInAMicrotask, PLUGINS, reactAsModules, shakeReactRouter } = build;
+const { atBuild, COMPILE_HINT, errorsInAMicrotask, hintCompile, PLUGINS, reactAsModules, shakeReactRouter } =
+  build;
 
 /** What the client imports from react-router, bundled and minified as the client build does. */
 async function bundle(plugins: esbuild.Plugin[]): Promise<string> {
@@ -172,5 +173,22 @@ describe("modules worked out at build time", () => {
     const built = await import(join(dir, "basemap.mjs"));
     expect(Object.keys(built).sort()).toEqual(Object.keys(basemap).sort());
     expect({ ...built }).toEqual({ ...basemap });
+  });
+});
+
+describe("the compile hint", () => {
+  it("heads the entry and the app's shell, not the pages' chunks nor the lazy parts", () => {
+    const dir = mkdtempSync(join(tmpdir(), "hint-"));
+    mkdirSync(join(dir, "assets"));
+    const files = ["entry-A.js", "chunk-SHELL.js", "home-B.js", "chunk-PART.js"];
+    for (const f of files) writeFileSync(join(dir, "assets", f), `export const x = "${f}";`);
+    hintCompile({ entry: "/assets/entry-A.js", preload: ["/assets/chunk-SHELL.js"] }, dir);
+    const text = (f: string) => readFileSync(join(dir, "assets", f), "utf8");
+    expect(text("entry-A.js")).toBe(`${COMPILE_HINT}export const x = "entry-A.js";`);
+    expect(text("chunk-SHELL.js").startsWith(COMPILE_HINT)).toBe(true);
+    expect(text("home-B.js")).toBe('export const x = "home-B.js";');
+    expect(text("chunk-PART.js")).toBe('export const x = "chunk-PART.js";');
+    // V8 reads the hint from a line comment at the file's very start.
+    expect(COMPILE_HINT).toBe("//# allFunctionsCalledOnLoad\n");
   });
 });

@@ -3,7 +3,7 @@
 // benchmark index, ~2 700, over the phone's 300; `npm run lighthouse` prints the host's index), so React's
 // scheduler slices its work as on the phone. Each path (default: / and /novostroyki/) is loaded PROFILE_RUNS
 // times (5) by a phone-sized Chromium on Lighthouse's slow 4G with V8's sampling profiler on; every main-thread
-// task of at least 50 ms that ran a script is printed with what it was (hydration's start, a render slice, a
+// task of at least 50 ms (PROFILE_LONG_MS) that ran a script is printed with what it was (hydration's start, a render slice, a
 // commit, the effects after it, a module's evaluation) and the functions most often on the stack in it, with
 // their modules. The client is built unminified for it (the functions keep their names), then rebuilt as usual.
 // The profiler itself makes the tasks longer (a fifth or more): its figures are for finding the work, not for
@@ -17,7 +17,7 @@ import { mainThread, tasksOver, workIn } from "./trace-tasks.mjs";
 const RATE = Number(process.env.PROFILE_CPU_RATE ?? 9);
 const RUNS = Number(process.env.PROFILE_RUNS ?? 5);
 const PATHS = process.argv.length > 2 ? process.argv.slice(2) : ["/", "/novostroyki/"];
-const LONG_MS = 50;
+const LONG_MS = Number(process.env.PROFILE_LONG_MS ?? 50);
 /**
  * The line of `npm run lighthouse` (Lighthouse's mobile preset under Chrome's throttling: its slow 4G as
  * DevTools applies it): the page's chunks come as slowly as there, so its tasks fall as they do there.

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { IMAGE_LAZY_MARGIN_PX } from "../../../shared/constants";
 import { WAITING_PICTURE } from "../../../shared/images";
 import { useBoot } from "../../hooks/use-boot";
@@ -15,27 +15,37 @@ export interface LazyImageProps {
   className?: string;
 }
 
-type Seen = () => void;
 let observer: IntersectionObserver | null = null;
-const waiting = new Map<Element, Seen>();
+/** Each waiting picture's swap: its address put in, by the component that drew it. */
+const waiting = new Map<Element, () => void>();
+/** The pictures that came near, in order, waiting for their task. */
+const near: Element[] = [];
+
+/** The next near picture gets its address, then the one after it in a task of its own. */
+function reveal() {
+  const el = near.shift();
+  if (el) {
+    waiting.get(el)?.();
+    waiting.delete(el);
+  }
+  if (near.length) setTimeout(reveal, 0);
+}
 
 /** One observer for every picture of the page: each loads once it is within IMAGE_LAZY_MARGIN_PX of the view. */
-function watch(el: Element, seen: Seen): () => void {
+function watch(el: Element, swap: () => void): () => void {
   observer ??= new IntersectionObserver(
-    // As a transition: the pictures that came near together swap in a render that yields to the browser, not
-    // in one task with their commit (36–48 ms on the phone of `npm run lighthouse` when a screenful came at once).
-    (entries) =>
-      startTransition(() => {
-        for (const entry of entries) {
-          if (!entry.isIntersecting) continue;
-          waiting.get(entry.target)?.();
-          waiting.delete(entry.target);
-          observer?.unobserve(entry.target);
-        }
-      }),
+    (entries) => {
+      const idle = near.length === 0;
+      for (const entry of entries) {
+        if (!entry.isIntersecting || !waiting.has(entry.target)) continue;
+        near.push(entry.target);
+        observer?.unobserve(entry.target);
+      }
+      if (idle && near.length) setTimeout(reveal, 0);
+    },
     { rootMargin: `${IMAGE_LAZY_MARGIN_PX}px` },
   );
-  waiting.set(el, seen);
+  waiting.set(el, swap);
   observer.observe(el);
   return () => {
     waiting.delete(el);
@@ -49,21 +59,32 @@ function watch(el: Element, seen: Seen): () => void {
  * box of its size (width, height and the box's aspect-ratio are always set: nothing moves when the picture
  * comes). Without JavaScript the <noscript> copy is the picture (LazyImage.css hides the waiting one); bots get
  * the picture itself.
+ *
+ * The swap is the element's own, not a render: a picture that came near gets its address straight on the
+ * <img>, one picture a task. As React state, a screenful of pictures was one commit that set their addresses
+ * and removed their <noscript> copies together, 60–76 ms on the phone of `npm run lighthouse`, which a
+ * transition cannot cut (decision 0029). React's next render of the picture, if any, draws what the element
+ * already shows: `shown` says it came.
  */
 export function LazyImage({ src, width, height, eager = false, alt = "", className }: LazyImageProps) {
   const { isBot } = useBoot();
   const ref = useRef<HTMLImageElement>(null);
-  const [near, setNear] = useState(false);
+  const shown = useRef(false);
   const direct = eager || isBot;
   useEffect(() => {
     const el = ref.current;
-    if (direct || near || !el) return;
+    if (direct || shown.current || !el) return;
+    const swap = () => {
+      shown.current = true;
+      el.src = src;
+      el.removeAttribute("data-lazy");
+    };
     if (typeof IntersectionObserver === "undefined") {
-      setNear(true);
+      swap();
       return;
     }
-    return watch(el, () => setNear(true));
-  }, [direct, near]);
+    return watch(el, swap);
+  }, [direct, src]);
   // The box's proportions are the given ones whatever the picture that comes (width and height alone give way
   // to the loaded picture's own proportions where the CSS sets only the width): the empty picture, the real one
   // and the <noscript> copy take the same place.
@@ -85,16 +106,18 @@ export function LazyImage({ src, width, height, eager = false, alt = "", classNa
       />
     );
   }
+  // Read in the render on purpose: the element, not React, swapped the picture in.
+  const came = shown.current;
   return (
     <>
       <img
         ref={ref}
-        src={near ? src : WAITING_PICTURE}
-        data-lazy={near ? undefined : ""}
+        src={came ? src : WAITING_PICTURE}
+        data-lazy={came ? undefined : ""}
         alt={alt}
         {...common}
       />
-      {!near && (
+      {!came && (
         <noscript>
           <img src={src} alt={alt} {...common} loading="lazy" />
         </noscript>

@@ -289,6 +289,9 @@ const OPTIONS = {
   jsx: "automatic",
   define: { "process.env.NODE_ENV": '"production"' },
   legalComments: "none",
+  // Russian text as UTF-8, not esbuild's default \uXXXX escapes (six bytes a letter before gzip): module
+  // scripts are always read as UTF-8.
+  charset: "utf8",
   alias: { "use-sync-external-store/shim": "./client/sync-external-store.ts" },
 };
 

@@ -18,30 +18,21 @@ export interface LazyImageProps {
 let observer: IntersectionObserver | null = null;
 /** Each waiting picture's swap: its address put in, by the component that drew it. */
 const waiting = new Map<Element, () => void>();
-/** The pictures that came near, in order, waiting for their task. */
-const near: Element[] = [];
 
-/** The next near picture gets its address, then the one after it in a task of its own. */
-function reveal() {
-  const el = near.shift();
-  if (el) {
-    waiting.get(el)?.();
-    waiting.delete(el);
-  }
-  if (near.length) setTimeout(reveal, 0);
-}
-
-/** One observer for every picture of the page: each loads once it is within IMAGE_LAZY_MARGIN_PX of the view. */
+/**
+ * One observer for every picture of the page: each loads once it is within IMAGE_LAZY_MARGIN_PX of the view,
+ * in a task of its own (a timer each), not all that came near in the observer's one task.
+ */
 function watch(el: Element, swap: () => void): () => void {
   observer ??= new IntersectionObserver(
     (entries) => {
-      const idle = near.length === 0;
-      for (const entry of entries) {
-        if (!entry.isIntersecting || !waiting.has(entry.target)) continue;
-        near.push(entry.target);
-        observer?.unobserve(entry.target);
+      for (const { isIntersecting, target } of entries) {
+        const seen = waiting.get(target);
+        if (!isIntersecting || !seen) continue;
+        waiting.delete(target);
+        observer?.unobserve(target);
+        setTimeout(seen, 0);
       }
-      if (idle && near.length) setTimeout(reveal, 0);
     },
     { rootMargin: `${IMAGE_LAZY_MARGIN_PX}px` },
   );
@@ -75,6 +66,7 @@ export function LazyImage({ src, width, height, eager = false, alt = "", classNa
     const el = ref.current;
     if (direct || shown.current || !el) return;
     const swap = () => {
+      if (!el.isConnected) return;
       shown.current = true;
       el.src = src;
       el.removeAttribute("data-lazy");

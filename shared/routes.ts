@@ -219,7 +219,15 @@ function compile(route: RouteDef): CompiledRoute {
   return { route, keys, re: new RegExp(`^${source}/?$`) };
 }
 
-const COMPILED = ROUTES.map(compile);
+/**
+ * The routes' patterns, compiled at the first match, not when the module runs: on the phone that was a fifth of
+ * the app's shell's evaluation, one task before any page could hydrate (decision 0030).
+ */
+let compiled: CompiledRoute[] | undefined;
+const compiledRoutes = () => {
+  compiled ??= ROUTES.map(compile);
+  return compiled;
+};
 
 function decode(value: string): string | null {
   try {
@@ -239,7 +247,7 @@ function paramsFollow(rules: RouteDef["params"], params: Record<string, string |
 /** Finds the route for a slashed pathname; null is a 404. */
 export function matchRoute(pathname: string, search = ""): RouteMatch | null {
   if (!pathname.endsWith("/")) return null;
-  for (const { route, re, keys } of COMPILED) {
+  for (const { route, re, keys } of compiledRoutes()) {
     const m = re.exec(pathname === "/" ? "/" : pathname.slice(0, -1) || "/");
     if (!m) continue;
     const params: Record<string, string | undefined> = {};

@@ -92,10 +92,18 @@ describe("a trace's long tasks (npm run lighthouse, scripts/profile-client.mjs)"
       x(7, "v8.evaluateModule", 500, 44),
       x(7, "RunTask", 900, 60),
       x(7, "FunctionCall", 900, 50, { url: "_lighthouse-eval.js" }),
+      // The protocol's Runtime.evaluate: no URL, its microtasks inside.
+      x(7, "RunTask", 1000, 60),
+      x(7, "EvaluateScript", 1000, 40),
+      x(7, "RunMicrotasks", 1041, 15),
+      // The page's inline script has the page's URL.
+      x(7, "RunTask", 1100, 30),
+      x(7, "EvaluateScript", 1100, 29, { url: "https://site/novostroyki/" }),
     ]);
     expect(scriptTasks(main).map((t) => [t.ts, t.dur])).toEqual([
       [400_000, 52_000],
       [500_000, 45_000],
+      [1_100_000, 30_000],
     ]);
     expect(scriptTasks(main.filter((e) => e.ts === undefined || e.ts < 400_000))).toEqual([]);
   });

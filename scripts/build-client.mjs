@@ -365,14 +365,16 @@ async function prepare(logLevel) {
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
 /**
- * The entry (react-dom, the hydration) and the app's shell (React, the router, SWR, the layout) are almost all
- * called while the page hydrates: they carry the compile hint, so their evaluation and hydration's first render
- * do not compile them on the phone's main thread (their evaluation was 37–69 ms at 9.6× without it, 11–40 ms
- * with it: docs/decisions/0029-compile-hints.md). The pages' chunks and the lazy parts do not: most of a lazy
- * part never runs on a load, and each hinted file costs ~30 bytes gzip of the first-load budget.
+ * The entry (react-dom, the hydration), the app's shell (React, the router, SWR, the layout) and each page's own
+ * chunk (its screen) are almost all called while the page hydrates: they carry the compile hint, so their
+ * evaluation and hydration's first render do not compile them on the phone's main thread (the shell's and the
+ * entry's evaluation was 37–69 ms at 9.6× without it, 11–40 ms with it: docs/decisions/0029-compile-hints.md).
+ * The chunks a page shares with others and the lazy parts do not: much of them never runs on a load, and each
+ * hinted file costs ~30 bytes gzip of the first-load budget.
  */
 export function hintCompile(manifest, dir = "dist/client") {
-  for (const url of [manifest.entry, ...manifest.preload]) {
+  const pages = Object.values(manifest.pages).map((page) => page.js);
+  for (const url of [manifest.entry, ...manifest.preload, ...pages]) {
     const file = `${dir}${url}`;
     writeFileSync(file, COMPILE_HINT + readFileSync(file, "utf8"));
   }

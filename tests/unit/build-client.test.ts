@@ -177,16 +177,24 @@ describe("modules worked out at build time", () => {
 });
 
 describe("the compile hint", () => {
-  it("heads the entry and the app's shell, not the pages' chunks nor the lazy parts", () => {
+  it("heads the entry, the app's shell and the pages' own chunks, not the chunks they share nor the lazy parts", () => {
     const dir = mkdtempSync(join(tmpdir(), "hint-"));
     mkdirSync(join(dir, "assets"));
-    const files = ["entry-A.js", "chunk-SHELL.js", "home-B.js", "chunk-PART.js"];
+    const files = ["entry-A.js", "chunk-SHELL.js", "home-B.js", "chunk-SHARED.js", "chunk-PART.js"];
     for (const f of files) writeFileSync(join(dir, "assets", f), `export const x = "${f}";`);
-    hintCompile({ entry: "/assets/entry-A.js", preload: ["/assets/chunk-SHELL.js"] }, dir);
+    hintCompile(
+      {
+        entry: "/assets/entry-A.js",
+        preload: ["/assets/chunk-SHELL.js"],
+        pages: { home: { js: "/assets/home-B.js", preload: ["/assets/chunk-SHARED.js"] } },
+      },
+      dir,
+    );
     const text = (f: string) => readFileSync(join(dir, "assets", f), "utf8");
     expect(text("entry-A.js")).toBe(`${COMPILE_HINT}export const x = "entry-A.js";`);
     expect(text("chunk-SHELL.js").startsWith(COMPILE_HINT)).toBe(true);
-    expect(text("home-B.js")).toBe('export const x = "home-B.js";');
+    expect(text("home-B.js")).toBe(`${COMPILE_HINT}export const x = "home-B.js";`);
+    expect(text("chunk-SHARED.js")).toBe('export const x = "chunk-SHARED.js";');
     expect(text("chunk-PART.js")).toBe('export const x = "chunk-PART.js";');
     // V8 reads the hint from a line comment at the file's very start.
     expect(COMPILE_HINT).toBe("//# allFunctionsCalledOnLoad\n");

@@ -4,7 +4,6 @@
  * (its `data`) and can be shared; without ids the page shows this browser's list, which the browser asks for.
  */
 import type { ReactNode } from "react";
-import { useNavigate } from "react-router";
 import { apiKeys } from "../../shared/api-keys";
 import { formatArea, formatPrice } from "../../shared/format";
 import { cardPayment } from "../../shared/mortgage-payment";
@@ -86,7 +85,6 @@ export const data = pageData({
 export default function ComparePage({ match }: PageProps) {
   const inBrowser = useInBrowser();
   const compare = useCompare();
-  const navigate = useNavigate();
   const fromUrl = compareIdsOf(match.search);
   const stored = inBrowser ? compare.ids : [];
   const ids = fromUrl.length ? fromUrl : stored;
@@ -95,11 +93,8 @@ export default function ComparePage({ match }: PageProps) {
   );
   const list = answer?.data ?? [];
 
-  const remove = (id: number) => {
-    if (compare.has(id)) compare.toggle(id);
-    const rest = ids.filter((x) => x !== id);
-    navigate(href("compare", {}, { ids: rest.join(",") }), { replace: true });
-  };
+  /** The comparison without one apartment: a link, so that it works before the page's scripts and without them. */
+  const without = (id: number) => href("compare", {}, { ids: ids.filter((x) => x !== id).join(",") });
 
   let body: ReactNode;
   if (error && !answer) {
@@ -149,9 +144,15 @@ export default function ComparePage({ match }: PageProps) {
                 <th key={a.id} scope="col">
                   <PlanButton list={list} index={i} />
                   <AppLink to={a.url}>{apartmentTitle(a)}</AppLink>
-                  <button type="button" className="compare-table__remove" onClick={() => remove(a.id)}>
+                  <AppLink
+                    to={without(a.id)}
+                    replace
+                    className="compare-table__remove"
+                    aria-label={`Убрать ${apartmentTitle(a)} из сравнения`}
+                    onClick={() => compare.has(a.id) && compare.toggle(a.id)}
+                  >
                     Убрать
-                  </button>
+                  </AppLink>
                 </th>
               ))}
             </tr>

@@ -180,7 +180,11 @@ for (const [name, size] of [
       // The link is the comparison: a reload (and so a shared link) shows the same two.
       await page.reload();
       await expect(page.getByRole("table").getByRole("columnheader")).toHaveCount(2);
-      await page.getByRole("button", { name: "Убрать" }).first().click();
+      // A link: it works before the page's scripts have run, and without them.
+      await page
+        .getByRole("link", { name: /^Убрать .+ из сравнения$/ })
+        .first()
+        .click();
       await expect(page.getByRole("table").getByRole("columnheader")).toHaveCount(1);
 
       await page.goto("/izbrannoe/");

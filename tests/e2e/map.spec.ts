@@ -260,8 +260,36 @@ test.describe("the map", () => {
     await page.getByRole("button", { name: "Отдалить", exact: true }).click();
     await expect.poll(async () => (await baseOffset(page)).s).toBeLessThan(s);
 
-    // A drag moves the map with the pointer; so do the arrows, a hundred pixels a press.
+    // A drag moves the map with the pointer, its markers with it; so do the arrows, a hundred pixels a press.
+    // The markers stand in the map's kilometres: a move writes their group's transform, not each marker's.
     const start = await baseOffset(page);
+    // The marker nearest the middle (it stays in view), by its place: the same in kilometres wherever the map is.
+    const place = await page.locator(".cmap__markers > g").evaluateAll((els, { x, y }) => {
+      const far = (e: Element) => {
+        const r = e.getBoundingClientRect();
+        return Math.hypot(r.x + r.width / 2 - x, r.y + r.height / 2 - y);
+      };
+      return els.reduce((a, b) => (far(b) < far(a) ? b : a)).getAttribute("transform") ?? "";
+    }, centre);
+    const marker = page.locator(`.cmap__markers > g[transform="${place}"]`);
+    const markerAt = async () => {
+      const b = await marker.boundingBox();
+      if (!b) throw new Error("no marker");
+      return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    };
+    const markerBefore = await markerAt();
+    await page.evaluate(() => {
+      const w = window as unknown as { markerWrites: number };
+      w.markerWrites = 0;
+      new MutationObserver((records) => {
+        w.markerWrites += records.filter(
+          (r) => r.target instanceof Element && r.target.closest(".cmap__markers > g"),
+        ).length;
+      }).observe(document.querySelector(".cmap__markers") as Element, {
+        subtree: true,
+        attributeFilter: ["transform"],
+      });
+    });
     await page.mouse.move(centre.x, centre.y);
     await page.mouse.down();
     await page.mouse.move(centre.x - 120, centre.y - 60, { steps: 6 });
@@ -269,6 +297,10 @@ test.describe("the map", () => {
     const dragged = await baseOffset(page);
     expect(dragged.tx - start.tx).toBeCloseTo(-120, 0);
     expect(dragged.ty - start.ty).toBeCloseTo(-60, 0);
+    const markerAfter = await markerAt();
+    expect(markerAfter.x - markerBefore.x).toBeCloseTo(-120, 0);
+    expect(markerAfter.y - markerBefore.y).toBeCloseTo(-60, 0);
+    expect(await page.evaluate(() => (window as unknown as { markerWrites: number }).markerWrites)).toBe(0);
     await frame.focus();
     await page.keyboard.press("ArrowLeft");
     await page.keyboard.press("ArrowUp");

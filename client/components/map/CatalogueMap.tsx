@@ -127,22 +127,25 @@ const Geometry = memo(function Geometry() {
 });
 
 /**
+ * A group drawn in the map's kilometres: the view is its one transform, and `--s` (pixels per kilometre) is
+ * what its CSS divides by to keep sizes in pixels. A move of the map changes these two attributes only.
+ */
+function inKilometres(view: View, size: Size) {
+  const s = pxPerKm(view.zoom);
+  const tx = size.width / 2 - view.x * s;
+  const ty = size.height / 2 - view.y * s;
+  return { transform: `matrix(${s} 0 0 ${s} ${tx} ${ty})`, style: { "--s": s } as CSSProperties };
+}
+
+/**
  * The drawing under the points: scaled as a whole, strokes keep their width (non-scaling-stroke); the towns'
  * names and the river's width follow the scale through `--s`, the stations and the smaller towns show closer in.
  */
 function BaseLayer({ view, size }: { view: View; size: Size }) {
-  const s = pxPerKm(view.zoom);
-  const tx = size.width / 2 - view.x * s;
-  const ty = size.height / 2 - view.y * s;
   const closer = `${view.zoom >= STATIONS_FROM ? " cmap__base--stations" : ""}${view.zoom >= ALL_TOWNS_FROM ? " cmap__base--towns" : ""}`;
   return (
     // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a drawing; nothing in it takes the focus
-    <g
-      aria-hidden="true"
-      transform={`matrix(${s} 0 0 ${s} ${tx} ${ty})`}
-      className={`cmap__base${closer}`}
-      style={{ "--s": s } as CSSProperties}
-    >
+    <g aria-hidden="true" className={`cmap__base${closer}`} {...inKilometres(view, size)}>
       <Geometry />
     </g>
   );
@@ -288,12 +291,10 @@ export default function CatalogueMap({ filter }: CatalogueMapProps) {
   };
 
   const margin = 40;
-  const inView = markers
-    .map((m) => ({ m, at: toScreen(view, size, { x: m.c[0], y: m.c[1] }) }))
-    .filter(
-      ({ at }) =>
-        at.x > -margin && at.y > -margin && at.x < size.width + margin && at.y < size.height + margin,
-    );
+  const inView = markers.filter((m) => {
+    const at = toScreen(view, size, { x: m.c[0], y: m.c[1] });
+    return at.x > -margin && at.y > -margin && at.x < size.width + margin && at.y < size.height + margin;
+  });
   return (
     <>
       <div
@@ -323,7 +324,14 @@ export default function CatalogueMap({ filter }: CatalogueMapProps) {
           >
             <BaseLayer view={view} size={size} />
             {map?.areas && <CommuteAreas areas={map.areas} view={view} size={size} />}
-            <Markers shown={inView} selected={selected} to={map?.commuteTo} onOpen={open} />
+            <Markers
+              shown={inView}
+              view={view}
+              size={size}
+              selected={selected}
+              to={map?.commuteTo}
+              onOpen={open}
+            />
             {map?.commuteTo && <DestinationMark to={map.commuteTo} view={view} size={size} />}
             {filter.commute_at && <PointPin at={filter.commute_at} view={view} size={size} />}
           </svg>
@@ -394,26 +402,33 @@ const fillOf = (minutes: number | undefined): CSSProperties | undefined =>
 /**
  * The view's markers: a complex alone is a link to it, several a cluster that zooms in. With a commute's
  * destination each is coloured by its band (a cluster by its quickest complex) and its label says the minutes.
+ * Each stands at its place in kilometres, in a group that carries the view (inKilometres), and its glyph is
+ * scaled back to pixels by CSS (map.css): a pan or a zoom writes the group's transform, not every marker's.
  */
 function Markers({
   shown,
+  view,
+  size,
   selected,
   to,
   onOpen,
 }: {
-  shown: { m: Marker; at: { x: number; y: number } }[];
+  shown: Marker[];
+  view: View;
+  size: Size;
   selected: Chosen[] | null;
   to: MapDestination | undefined;
   onOpen(m: Marker): void;
 }) {
   return (
-    <g className="cmap__markers">
-      {shown.map(({ m, at }) => {
+    <g className="cmap__markers" {...inKilometres(view, size)}>
+      {shown.map((m) => {
         const n = m.c[2];
         const t = m.items?.[0];
+        const at = `translate(${m.c[0]} ${m.c[1]})`;
         if (n === 1 && t) {
           return (
-            <g key={t[0]} transform={`translate(${at.x} ${at.y})`}>
+            <g key={t[0]} transform={at}>
               <a
                 href={urlOf(t)}
                 className={`cmap__point${selected?.some((s) => s.t[0] === t[0]) ? " cmap__point--on" : ""}`}
@@ -432,26 +447,26 @@ function Markers({
           );
         }
         return (
-          // biome-ignore lint/a11y/useSemanticElements: an SVG group cannot be a <button>
-          <g
-            key={`c${m.c[3]}`}
-            role="button"
-            tabIndex={0}
-            className="cmap__cluster"
-            transform={`translate(${at.x} ${at.y})`}
-            aria-label={`${countOf(n, WORDS.complex)} рядом${clusterCommute(m.c[8], to)} — приблизить`}
-            data-count={n}
-            data-commute={m.c[8]}
-            onClick={() => onOpen(m)}
-            onKeyDown={(e) => {
-              if (e.key !== "Enter" && e.key !== " ") return;
-              e.preventDefault();
-              e.stopPropagation();
-              onOpen(m);
-            }}
-          >
-            <circle r={radiusOf(n)} style={fillOf(m.c[8])} />
-            <text>{formatNumber(n)}</text>
+          <g key={`c${m.c[3]}`} transform={at}>
+            {/* biome-ignore lint/a11y/useSemanticElements: an SVG group cannot be a <button> */}
+            <g
+              role="button"
+              tabIndex={0}
+              className="cmap__cluster"
+              aria-label={`${countOf(n, WORDS.complex)} рядом${clusterCommute(m.c[8], to)} — приблизить`}
+              data-count={n}
+              data-commute={m.c[8]}
+              onClick={() => onOpen(m)}
+              onKeyDown={(e) => {
+                if (e.key !== "Enter" && e.key !== " ") return;
+                e.preventDefault();
+                e.stopPropagation();
+                onOpen(m);
+              }}
+            >
+              <circle r={radiusOf(n)} style={fillOf(m.c[8])} />
+              <text>{formatNumber(n)}</text>
+            </g>
           </g>
         );
       })}

@@ -5,7 +5,7 @@
  * (Fields.tsx: every range of the table through RangeInputs.tsx, chips and lists through controls.tsx), what
  * was typed before hydration (kept-edits.ts), the recount and the cascade (use-counts.ts).
  */
-import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, Suspense, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { type CatalogueFilter, filterToUrlQuery, modalReset } from "../../../shared/filters/catalogue";
 import { countOf, WORDS } from "../../../shared/format";
@@ -15,7 +15,7 @@ import { Modal } from "../Modal";
 import type { FilterProps } from "./Filter";
 import { Fields } from "./filter-form/Fields";
 import { useKeptEdits } from "./filter-form/kept-edits";
-import { anyInverted, useCascadeList, useCount } from "./filter-form/use-counts";
+import { anyInverted, useCount } from "./filter-form/use-counts";
 import { SortSelect } from "./SortSelect";
 import "./filters.css";
 
@@ -49,10 +49,7 @@ export default function FilterForm({
     setDraft(value);
     setDirty(false);
   }
-  const keys = filterFormKeys(base, draft);
-  const facets = useApi(keys.years).data;
-  const localityItems = useCascadeList(keys.localities, "населённые пункты");
-  const stationItems = useCascadeList(keys.stations, "станции");
+  const facets = useApi(filterFormKeys(base, draft).years).data;
   const { count, loading, failed } = useCount(base, draft, total, dirty);
   const set = (next: CatalogueFilter) => {
     setDraft(next);
@@ -93,7 +90,7 @@ export default function FilterForm({
     )
   );
   const hrefOf = (filter: CatalogueFilter) => `${action}${filterToUrlQuery(filter, 1, sort)}`;
-  const fieldProps = { draft, set, hrefOf, base, facets, localityItems, stationItems };
+  const fieldProps = { draft, set, hrefOf, base, facets };
   return (
     <>
       <form
@@ -110,7 +107,10 @@ export default function FilterForm({
         <details className="filter-bar__more">
           <summary>Все фильтры</summary>
           <div className="filter-bar__rest">
-            <Fields {...fieldProps} part="secondary" />
+            {/* A boundary of its own: fields nobody sees at first hydrate after the rest, in a commit of their own. */}
+            <Suspense fallback={null}>
+              <Fields {...fieldProps} part="secondary" />
+            </Suspense>
           </div>
         </details>
         <div className="filter-bar__actions">

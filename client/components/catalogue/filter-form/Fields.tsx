@@ -11,14 +11,14 @@ import {
   toggleValue,
 } from "../../../../shared/filters/catalogue";
 import { REGIONS } from "../../../../shared/geo/regions";
+import { filterFormKeys } from "../../../../shared/listing";
 import type { FilterFacets } from "../../../../shared/schemas/catalogue";
-import type { LocationItem } from "../../../../shared/schemas/locations";
 import { InBrowser } from "../../../hooks/use-in-browser";
 import { TYPE_AHEAD } from "../../../pages";
 import { CommuteFields } from "./CommuteFields";
 import { Chips, codes, PickList } from "./controls";
 import { RangeInputs } from "./RangeInputs";
-import { FORM_RANGES } from "./use-counts";
+import { FORM_RANGES, useCascadeList } from "./use-counts";
 
 const REGION_OPTIONS = REGIONS.map((r) => ({ id: r.id, name: r.label }));
 const F = CATALOGUE_FIELDS;
@@ -39,8 +39,6 @@ export function Fields({
   hrefOf,
   base,
   facets,
-  localityItems,
-  stationItems,
   part,
 }: {
   draft: CatalogueFilter;
@@ -50,8 +48,6 @@ export function Fields({
   base: CatalogueFilter;
   /** The form's facts (years, nearest stations); undefined until they come (every option is offered). */
   facets: FilterFacets | undefined;
-  localityItems: LocationItem[];
-  stationItems: LocationItem[];
   /** The bar shows the primary fields and the rest behind «Все фильтры»; the sheet shows all. */
   part: "primary" | "secondary" | "all";
 }) {
@@ -153,24 +149,12 @@ export function Fields({
         </Suspense>
       </InBrowser>
       {!base.location && (
-        <>
-          <PickList
-            name={F.localities.url[0]}
-            legend={F.localities.label}
-            items={localityItems}
-            selected={draft.localities}
-            onToggle={toggle("localities")}
-            empty="Сначала выберите регион"
-          />
-          <PickList
-            name={F.subway_stations.url[0]}
-            legend="Станции населённого пункта"
-            items={stationItems}
-            selected={draft.subway_stations}
-            onToggle={toggle("subway_stations")}
-            empty="Сначала выберите населённый пункт"
-          />
-        </>
+        <Cascade
+          base={base}
+          draft={draft}
+          onLocality={toggle("localities")}
+          onStation={toggle("subway_stations")}
+        />
       )}
       {CODE_CHIPS.map((name) => (
         <Chips
@@ -232,6 +216,47 @@ export function Fields({
         ))}
       </fieldset>
       <CommuteFields draft={draft} set={set} />
+    </>
+  );
+}
+
+/**
+ * The cascade below the regions: the chosen regions' localities, then the chosen localities' stations. Its
+ * lists are asked for here, where they are shown (behind «Все фильтры» and in the sheet), so the form's own
+ * first render does not carry them.
+ */
+function Cascade({
+  base,
+  draft,
+  onLocality,
+  onStation,
+}: {
+  base: CatalogueFilter;
+  draft: CatalogueFilter;
+  onLocality(id: number): void;
+  onStation(id: number): void;
+}) {
+  const keys = filterFormKeys(base, draft);
+  const localityItems = useCascadeList(keys.localities, "населённые пункты");
+  const stationItems = useCascadeList(keys.stations, "станции");
+  return (
+    <>
+      <PickList
+        name={F.localities.url[0]}
+        legend={F.localities.label}
+        items={localityItems}
+        selected={draft.localities}
+        onToggle={onLocality}
+        empty="Сначала выберите регион"
+      />
+      <PickList
+        name={F.subway_stations.url[0]}
+        legend="Станции населённого пункта"
+        items={stationItems}
+        selected={draft.subway_stations}
+        onToggle={onStation}
+        empty="Сначала выберите населённый пункт"
+      />
     </>
   );
 }

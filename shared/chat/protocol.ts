@@ -11,9 +11,10 @@
  *   { type: "error", code, message, id? }            a refused frame, with a Russian message
  *   { type: "conversations", conversations }         operator's list socket: the list on connecting
  *   { type: "conversation", conversation }           operator's list socket: one conversation changed
+ *
+ * The schemas that read a client's frames are the worker's (worker/chat/frames.ts): the browser only writes
+ * frames, and its chat chunk would build them for nothing.
  */
-import * as v from "valibot";
-
 export const CHAT_LIMITS = {
   /** Characters in one message (UTF-16 code units, as the textarea's maxlength counts). */
   messageLength: 2000,
@@ -87,69 +88,3 @@ export const MESSAGES = {
   listOnly: "Это соединение только получает список диалогов.",
   failed: "Не удалось сохранить сообщение. Попробуйте отправить его ещё раз.",
 } as const;
-
-const BAD = MESSAGES.badFrame;
-
-/** Client-made message ids: a UUID or any similar URL-safe token. */
-export const MessageIdSchema = v.pipe(v.string(BAD), v.regex(/^[A-Za-z0-9_-]{8,64}$/, BAD));
-
-/** Conversation ids are the visitor ids: UUIDs. */
-export const ConversationIdSchema = v.pipe(v.string(), v.uuid("Неверный номер диалога"));
-
-export const SinceSchema = v.pipe(
-  v.optional(v.string(), "0"),
-  v.regex(/^\d{1,15}$/, "ожидается номер сообщения"),
-  v.transform(Number),
-);
-
-const PageSchema = v.object(
-  {
-    path: v.pipe(v.string(BAD), v.startsWith("/", BAD), v.maxLength(300, BAD)),
-    complex: v.nullable(v.pipe(v.string(BAD), v.regex(/^[a-z0-9-]{1,120}$/, BAD))),
-  },
-  BAD,
-);
-
-export const ClientFrameSchema = v.variant(
-  "type",
-  [
-    v.object(
-      {
-        type: v.literal("send", BAD),
-        id: MessageIdSchema,
-        text: v.pipe(
-          v.string(BAD),
-          v.trim(),
-          v.nonEmpty(MESSAGES.empty),
-          v.maxLength(CHAT_LIMITS.messageLength, MESSAGES.tooLong),
-        ),
-        page: v.optional(PageSchema),
-      },
-      BAD,
-    ),
-    v.object(
-      { type: v.literal("read", BAD), seq: v.pipe(v.number(BAD), v.integer(BAD), v.minValue(0, BAD)) },
-      BAD,
-    ),
-  ],
-  BAD,
-);
-
-export type ClientFrame = v.InferOutput<typeof ClientFrameSchema>;
-
-/** A frame from the wire, or the Russian reason it is refused (with the message id when there is one). */
-export function parseClientFrame(
-  data: unknown,
-): { frame: ClientFrame } | { error: string; id: string | undefined } {
-  if (typeof data !== "string" || data.length > MAX_FRAME_CHARS) return { error: BAD, id: undefined };
-  let json: unknown;
-  try {
-    json = JSON.parse(data);
-  } catch {
-    return { error: BAD, id: undefined };
-  }
-  const result = v.safeParse(ClientFrameSchema, json);
-  if (result.success) return { frame: result.output };
-  const id = v.safeParse(v.object({ id: MessageIdSchema }), json);
-  return { error: result.issues[0]?.message ?? BAD, id: id.success ? id.output.id : undefined };
-}

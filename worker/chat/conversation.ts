@@ -9,12 +9,11 @@ import {
   type Author,
   CHAT_LIMITS,
   type ChatMessage,
-  type ClientFrame,
   type ConversationSummary,
   MESSAGES,
-  parseClientFrame,
 } from "../../shared/chat/protocol";
 import { DIRECTORY_NAME } from "./directory";
+import { type ClientFrame, parseClientFrame } from "./frames";
 import { ChatObject, logError, type Socket, type State, send } from "./sockets";
 
 const SCHEMA = `

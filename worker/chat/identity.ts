@@ -7,7 +7,7 @@
  * right token; changing either secret signs every operator out.
  */
 import * as v from "valibot";
-import { ConversationIdSchema } from "../../shared/chat/protocol";
+import { ConversationIdSchema } from "./frames";
 
 export const VISITOR_COOKIE = "chat_visitor";
 export const OPERATOR_COOKIE = "chat_operator";

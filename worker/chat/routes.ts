@@ -7,12 +7,13 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import * as v from "valibot";
-import { CHAT_LIMITS, ConversationIdSchema, SinceSchema } from "../../shared/chat/protocol";
+import { CHAT_LIMITS } from "../../shared/chat/protocol";
 import { parse } from "../api/validate";
 import type { AppEnv } from "../env";
 import { onApiError } from "../errors";
 import { enforceRateLimit } from "../rate-limit";
 import { DIRECTORY_NAME } from "./directory";
+import { ConversationIdSchema, SinceSchema } from "./frames";
 import {
   isOperator,
   OPERATOR_COOKIE,

@@ -5,7 +5,7 @@
  * (Fields.tsx: every range of the table through RangeInputs.tsx, chips and lists through controls.tsx), what
  * was typed before hydration (kept-edits.ts), the recount and the cascade (use-counts.ts).
  */
-import { type FormEvent, type ReactNode, Suspense, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { type CatalogueFilter, filterToUrlQuery, modalReset } from "../../../shared/filters/catalogue";
 import { countOf, WORDS } from "../../../shared/format";
@@ -107,10 +107,9 @@ export default function FilterForm({
         <details className="filter-bar__more">
           <summary>Все фильтры</summary>
           <div className="filter-bar__rest">
-            {/* A boundary of its own: fields nobody sees at first hydrate after the rest, in a commit of their own. */}
-            <Suspense fallback={null}>
-              <Fields {...fieldProps} part="secondary" />
-            </Suspense>
+            {/* Not a boundary of its own: the form's next update (an answer of SWR's, a sync one) would make
+                React hydrate it in one render that does not yield (decision 0031). */}
+            <Fields {...fieldProps} part="secondary" />
           </div>
         </details>
         <div className="filter-bar__actions">

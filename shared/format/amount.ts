@@ -35,7 +35,7 @@ function readNumber(text: string): number | null {
 /** Spaces of every kind as one space, lower case, «ё» as «е», the «от»/«до» and the unit's sign cut off. */
 function normalise(text: string, unit: RegExp): string {
   return text
-    .toLocaleLowerCase("ru-RU")
+    .toLowerCase()
     .replace(/[\s\u00a0\u202f]+/g, " ")
     .trim()
     .replace(/^(?:от|до)\s+/, "")

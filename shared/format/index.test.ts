@@ -55,6 +55,18 @@ describe("ru formatting", () => {
     expect(s(countOf(111, WORDS.apartment))).toBe("111 квартир");
   });
 
+  it("chooses the plural form as Intl.PluralRules does, without it", () => {
+    const intl = new Intl.PluralRules("ru-RU");
+    const forms = ["one", "few", "many"] as const;
+    const values = [0, 0.5, 1.5, 1.0001, 1.0004, 1.0005, 2.25, 21.1, -1, -3, -11, -0.5, 1e9 + 1, 1e12 + 22];
+    for (let n = 0; n <= 10_000; n++) values.push(n);
+    for (const n of values) {
+      const category = intl.select(n);
+      const expected = category === "one" ? "one" : category === "few" ? "few" : "many";
+      expect(countOf(n, forms).split("\u00a0").at(-1), String(n)).toBe(expected);
+    }
+  });
+
   it("writes numbers as Intl's ru-RU does, rounding halves up", () => {
     const values = [0, 0.04, 0.05, 0.5, 1, 1.005, 1.05, 1.25, 2.5, 9.995, 45.34, 999.95, 1234, 12_345.678];
     for (let v = 0.001; v < 5e10; v = v * 2.71 + 0.37) values.push(v);

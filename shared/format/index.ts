@@ -1,10 +1,9 @@
 /**
- * ru-RU formatting shared by the server and the browser. Numbers and dates are written here by hand, not by
- * Intl.NumberFormat or Intl.DateTimeFormat: a browser's first such object loads ICU's locale data (40 ms and
- * more on a throttled phone, in the one task that runs the app's modules before hydration), and the server's
- * ICU and the browser's need not agree (Chrome writes «март 26» where Node writes «мар. 26»).
+ * ru-RU formatting shared by the server and the browser. Numbers, dates and plurals are written here by hand, not
+ * by Intl.NumberFormat, Intl.DateTimeFormat or Intl.PluralRules: a browser's first such object loads ICU's locale
+ * data (40 ms and more on a throttled phone, in the one task that runs the app's modules before hydration), and
+ * the server's ICU and the browser's need not agree (Chrome writes «март 26» where Node writes «мар. 26»).
  */
-import { LOCALE } from "../constants";
 
 const NBSP = "\u00a0";
 
@@ -70,11 +69,24 @@ export function formatArea(value: number): string {
   return `${formatDecimal(value, 1)}${NBSP}м²`;
 }
 
-const pluralRules = new Intl.PluralRules(LOCALE);
+/**
+ * CLDR's plural category of a number in Russian, as `new Intl.PluralRules("ru-RU").select` gives it (the test
+ * compares them): a whole number by its last digits, one with a fraction (to three decimals, as Intl rounds)
+ * «other». The profile of the listing's load had `select`'s first call (ICU's plural data) in its render.
+ */
+function pluralCategory(count: number): "one" | "few" | "many" | "other" {
+  const n = Math.round(Math.abs(count) * 1000) / 1000;
+  if (!Number.isInteger(n)) return "other";
+  const d = n % 10;
+  const dd = n % 100;
+  if (d === 1 && dd !== 11) return "one";
+  if (d >= 2 && d <= 4 && (dd < 12 || dd > 14)) return "few";
+  return "many";
+}
 
 /** plural(5, ["квартира", "квартиры", "квартир"]) -> «квартир» */
 export function plural(count: number, forms: readonly [one: string, few: string, many: string]): string {
-  const rule = pluralRules.select(count);
+  const rule = pluralCategory(count);
   if (rule === "one") return forms[0];
   if (rule === "few") return forms[1];
   return forms[2];
@@ -86,7 +98,7 @@ export function plural(count: number, forms: readonly [one: string, few: string,
  * pluralGenitive(21, ["места", "мест"]) -> «места».
  */
 export function pluralGenitive(count: number, forms: readonly [one: string, many: string]): string {
-  return pluralRules.select(count) === "one" ? forms[0] : forms[1];
+  return pluralCategory(count) === "one" ? forms[0] : forms[1];
 }
 
 /** «из 21 места», «из 25 мест»: «из» and a count with the genitive it governs. */

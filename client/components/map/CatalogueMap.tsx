@@ -281,7 +281,7 @@ export default function CatalogueMap({ filter }: CatalogueMapProps) {
   const loading =
     level > FIRST_LEVEL && (settling || closer.isLoading || !closer.data || closer.data.from !== level);
 
-  const open = ({ c, items }: Marker) => {
+  const openMarker = ({ c, items }: Marker) => {
     const bounds = boundsOfCluster(c);
     const spread = Math.max(bounds.max.x - bounds.min.x, bounds.max.y - bounds.min.y);
     // One complex, or several that no zoom can tell apart (one house): the card. Otherwise closer in.
@@ -289,6 +289,12 @@ export default function CatalogueMap({ filter }: CatalogueMapProps) {
       setSelected({ filter, items: items.map((t) => ({ t, station: map?.stations[t[6]] })) });
     } else move((v) => zoomInto(v, size, bounds));
   };
+  // One function for every render, so the markers that stay in view are not rendered again (MarkerView).
+  const opener = useRef(openMarker);
+  useLayoutEffect(() => {
+    opener.current = openMarker;
+  });
+  const open = useCallback((m: Marker) => opener.current(m), []);
 
   const margin = 40;
   const inView = markers.filter((m) => {
@@ -404,6 +410,8 @@ const fillOf = (minutes: number | undefined): CSSProperties | undefined =>
  * destination each is coloured by its band (a cluster by its quickest complex) and its label says the minutes.
  * Each stands at its place in kilometres, in a group that carries the view (inKilometres), and its glyph is
  * scaled back to pixels by CSS (map.css): a pan or a zoom writes the group's transform, not every marker's.
+ * Each marker is a component of its own (MarkerView): React renders them one by one, yielding between them,
+ * and a move of the map re-renders none of those that stay in view.
  */
 function Markers({
   shown,
@@ -420,59 +428,77 @@ function Markers({
   to: MapDestination | undefined;
   onOpen(m: Marker): void;
 }) {
+  const chosen = new Set(selected?.map((s) => s.t[0]));
   return (
     <g className="cmap__markers" {...inKilometres(view, size)}>
       {shown.map((m) => {
-        const n = m.c[2];
-        const t = m.items?.[0];
-        const at = `translate(${m.c[0]} ${m.c[1]})`;
-        if (n === 1 && t) {
-          return (
-            <g key={t[0]} transform={at}>
-              <a
-                href={urlOf(t)}
-                className={`cmap__point${selected?.some((s) => s.t[0] === t[0]) ? " cmap__point--on" : ""}`}
-                aria-label={`${complexTitle(t[3])}, ${formatPriceFrom(t[5])}${to && t[7] !== undefined ? `, ${commuteWords(t[7], to)}` : ""}`}
-                data-count={1}
-                data-commute={t[7]}
-                onClick={(e) => {
-                  e.preventDefault();
-                  onOpen(m);
-                }}
-              >
-                <circle r={14} className="cmap__hit" />
-                <circle r={7} className="cmap__dot" style={fillOf(t[7])} />
-              </a>
-            </g>
-          );
-        }
-        return (
-          <g key={`c${m.c[3]}`} transform={at}>
-            {/* biome-ignore lint/a11y/useSemanticElements: an SVG group cannot be a <button> */}
-            <g
-              role="button"
-              tabIndex={0}
-              className="cmap__cluster"
-              aria-label={`${countOf(n, WORDS.complex)} рядом${clusterCommute(m.c[8], to)} — приблизить`}
-              data-count={n}
-              data-commute={m.c[8]}
-              onClick={() => onOpen(m)}
-              onKeyDown={(e) => {
-                if (e.key !== "Enter" && e.key !== " ") return;
-                e.preventDefault();
-                e.stopPropagation();
-                onOpen(m);
-              }}
-            >
-              <circle r={radiusOf(n)} style={fillOf(m.c[8])} />
-              <text>{formatNumber(n)}</text>
-            </g>
-          </g>
-        );
+        const t = m.c[2] === 1 ? m.items?.[0] : undefined;
+        const key = t ? t[0] : `c${m.c[3]}`;
+        return <MarkerView key={key} m={m} on={t ? chosen.has(t[0]) : false} to={to} onOpen={onOpen} />;
       })}
     </g>
   );
 }
+
+/** One marker of Markers: a complex's link, or a cluster's button. */
+const MarkerView = memo(function MarkerView({
+  m,
+  on,
+  to,
+  onOpen,
+}: {
+  m: Marker;
+  on: boolean;
+  to: MapDestination | undefined;
+  onOpen(m: Marker): void;
+}) {
+  const n = m.c[2];
+  const t = m.items?.[0];
+  const at = `translate(${m.c[0]} ${m.c[1]})`;
+  if (n === 1 && t) {
+    return (
+      <g transform={at}>
+        <a
+          href={urlOf(t)}
+          className={`cmap__point${on ? " cmap__point--on" : ""}`}
+          aria-label={`${complexTitle(t[3])}, ${formatPriceFrom(t[5])}${to && t[7] !== undefined ? `, ${commuteWords(t[7], to)}` : ""}`}
+          data-count={1}
+          data-commute={t[7]}
+          onClick={(e) => {
+            e.preventDefault();
+            onOpen(m);
+          }}
+        >
+          <circle r={14} className="cmap__hit" />
+          <circle r={7} className="cmap__dot" style={fillOf(t[7])} />
+        </a>
+      </g>
+    );
+  }
+  return (
+    <g transform={at}>
+      {/* biome-ignore lint/a11y/useSemanticElements: an SVG group cannot be a <button> */}
+      <g
+        role="button"
+        tabIndex={0}
+        className="cmap__cluster"
+        aria-label={`${countOf(n, WORDS.complex)} рядом${clusterCommute(m.c[8], to)} — приблизить`}
+        data-count={n}
+        data-commute={m.c[8]}
+        onClick={() => onOpen(m)}
+        onKeyDown={(e) => {
+          if (e.key !== "Enter" && e.key !== " ") return;
+          e.preventDefault();
+          e.stopPropagation();
+          onOpen(m);
+        }}
+      >
+        <circle r={radiusOf(n)} style={fillOf(m.c[8])} />
+        <text>{formatNumber(n)}</text>
+      </g>
+    </g>
+  );
+});
 
 function ZoomButtons({ zoom, onZoom }: { zoom: number; onZoom(step: 1 | -1): void }) {
   return (

@@ -6,7 +6,7 @@
 import { apiKeys } from "../../shared/api-keys";
 import { CATALOGUE_FIELDS, filterToUrlQuery } from "../../shared/filters/catalogue";
 import { COMMUTE_HORIZON } from "../../shared/filters/commute";
-import { formatDecimal } from "../../shared/format";
+import { compareRu, formatDecimal } from "../../shared/format";
 import { WALK_DETOUR, WALK_KMH } from "../../shared/geo/distance";
 import { isAskedProblem, pageData } from "../../shared/page-data";
 import type { LocationItem } from "../../shared/schemas/locations";
@@ -66,7 +66,7 @@ function byLine(stations: readonly LocationItem[]) {
   }
   return [...groups.values()].map((g) => ({
     ...g,
-    items: g.items.sort((a, b) => a.name.localeCompare(b.name, "ru")),
+    items: g.items.sort((a, b) => compareRu(a.name, b.name)),
   }));
 }
 

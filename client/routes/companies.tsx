@@ -34,7 +34,7 @@ function TypeSection({ type, grid }: { type: CompanyType; grid: CompaniesGrid })
         ))}
       </ul>
       <AppLink to={href("companies-type", { type: segment })} className="button">
-        {`Все ${text.title.toLocaleLowerCase("ru-RU")}`}
+        {`Все ${text.title.toLowerCase()}`}
       </AppLink>
     </section>
   );

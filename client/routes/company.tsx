@@ -52,7 +52,7 @@ export default function CompanyPage({ match }: PageProps) {
   return (
     <div className="page container">
       <PageHead
-        title={`${company.name} — ${TYPE_NAME[company.type].toLocaleLowerCase("ru-RU")}${isDeveloper && !empty ? ", жилые комплексы" : ""}`}
+        title={`${company.name} — ${TYPE_NAME[company.type].toLowerCase()}${isDeveloper && !empty ? ", жилые комплексы" : ""}`}
         description={empty ? emptyText : company.description}
         canonical={companyPath(company)}
         noindex={empty}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { CITIES, DISTRICTS, LINES, MO_DISTRICTS, OKRUGS } from "../geo";
 import {
+  compareRu,
   countOf,
   deadlineLine,
   formatArea,
@@ -17,6 +19,7 @@ import {
   formatTime,
   outOf,
   pluralGenitive,
+  ruSortKey,
   WORDS,
   WORDS_GENITIVE,
 } from "./index";
@@ -65,6 +68,23 @@ describe("ru formatting", () => {
       const expected = category === "one" ? "one" : category === "few" ? "few" : "many";
       expect(countOf(n, forms).split("\u00a0").at(-1), String(n)).toBe(expected);
     }
+  });
+
+  it("orders names as Russian collation does, without it", () => {
+    const names = [
+      ...new Set([
+        ...OKRUGS.map((o) => o.name),
+        ...DISTRICTS.map((d) => d.name),
+        ...MO_DISTRICTS.map((d) => d.name),
+        ...CITIES.map((c) => c.name),
+        ...LINES.flatMap((l) => l.stations.map((s) => s.name)),
+      ]),
+    ];
+    expect(names.length).toBeGreaterThan(500);
+    const collator = new Intl.Collator("ru");
+    // Names equal but for case or «ё» («Филёвский парк», «Филёвский Парк») may stand either way round.
+    const keys = (sorted: string[]) => sorted.map(ruSortKey);
+    expect(keys([...names].sort(compareRu))).toEqual(keys([...names].sort(collator.compare)));
   });
 
   it("writes numbers as Intl's ru-RU does, rounding halves up", () => {

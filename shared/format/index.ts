@@ -106,6 +106,19 @@ export function outOf(count: number, forms: readonly [one: string, many: string]
   return `из${NBSP}${formatNumber(count)}${NBSP}${pluralGenitive(count, forms)}`;
 }
 
+/**
+ * A name's key in Russian alphabetical order: case and «ё» aside, code points order the alphabet. It orders the
+ * names of shared/geo (okrugs, districts, cities, stations) as localeCompare(…, "ru") does (the test compares
+ * them), without ICU's collation data: that took a 40 ms task at 4× CPU while the home page hydrated.
+ */
+export const ruSortKey = (name: string) => name.toLowerCase().replace(/ё/g, "е");
+
+/** Two names in Russian alphabetical order (ruSortKey), for a sort. */
+export function compareRu(a: string, b: string): number {
+  const [x, y] = [ruSortKey(a), ruSortKey(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 /** «5 квартир» */
 export function countOf(count: number, forms: readonly [string, string, string]): string {
   return `${formatNumber(count)}${NBSP}${plural(count, forms)}`;

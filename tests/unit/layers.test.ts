@@ -85,6 +85,24 @@ describe("layers", () => {
     expect(found).toEqual([]);
   });
 
+  // ICU's locale data loads on the phone's main thread the first time the browser needs it (a constructor of
+  // Intl, a locale's case mapping, a collation): 20–40 ms tasks at the calibrated phone's speed, in the render or
+  // the evaluation that first asked (issue 34). The browser's code (client/, and shared/, which it imports)
+  // formats, pluralises, orders and changes case by hand (shared/format); the worker may use ICU.
+  it("the browser's code asks ICU for no locale data", () => {
+    const icu = /\bIntl\.|\.toLocale\w*\(|\.localeCompare\(/;
+    const code = (source: string) => source.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+    expect(icu.test(code('const rules = new Intl.PluralRules("ru-RU");'))).toBe(true);
+    expect(icu.test(code('a.name.localeCompare(b.name, "ru")'))).toBe(true);
+    expect(icu.test(code('w.toLocaleUpperCase("ru-RU")'))).toBe(true);
+    expect(icu.test(code("/** not by Intl.NumberFormat */ const x = 1; // nor .toLocaleString()"))).toBe(false);
+    const found = ["client", "shared"]
+      .flatMap(sources)
+      .filter((file) => !/\.test\.tsx?$/.test(file))
+      .filter((file) => icu.test(code(readFileSync(join(ROOT, file), "utf8"))));
+    expect(found).toEqual([]);
+  });
+
   for (const layer of Object.keys(FORBIDDEN)) {
     it(`${layer}/ imports nothing from ${FORBIDDEN[layer]?.join(" or ")}/`, () => {
       const found = sources(layer).flatMap((file) =>

@@ -1,19 +1,13 @@
 import { useState } from "react";
+import { ruSortKey } from "../../../shared/format";
 import type { LocationItem } from "../../../shared/schemas/locations";
 import { AppLink } from "../AppLink";
 import "./catalogue.css";
 
-/**
- * A name as Russian alphabetical order compares it: case and «ё» aside, code points order the alphabet (the
- * same order as localeCompare(…, "ru") for all 606 names of shared/geo, without loading ICU's collation data:
- * that took a 40 ms task at 4x CPU while the home page hydrated).
- */
-const sortKey = (name: string) => name.toLowerCase().replace(/ё/g, "е");
-
 /** Items grouped by the first letter of the name (SPEC §2). «ё» goes with «е». */
 export function groupByLetter(items: readonly LocationItem[]): [string, LocationItem[]][] {
   const groups = new Map<string, LocationItem[]>();
-  const keyed = items.map((item) => ({ item, key: sortKey(item.name) }));
+  const keyed = items.map((item) => ({ item, key: ruSortKey(item.name) }));
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   for (const { item } of keyed) {
     const letter = (item.name[0] ?? "#").toUpperCase().replace("Ё", "Е");

@@ -95,7 +95,7 @@ describe("layers", () => {
     expect(icu.test(code('const rules = new Intl.PluralRules("ru-RU");'))).toBe(true);
     expect(icu.test(code('a.name.localeCompare(b.name, "ru")'))).toBe(true);
     expect(icu.test(code('w.toLocaleUpperCase("ru-RU")'))).toBe(true);
-    expect(icu.test(code("/** not by Intl.NumberFormat */ const x = 1; // nor .toLocaleString()"))).toBe(false);
+    expect(icu.test(code("/** not Intl.PluralRules */ let x = 1; // nor .toLocaleString()"))).toBe(false);
     const found = ["client", "shared"]
       .flatMap(sources)
       .filter((file) => !/\.test\.tsx?$/.test(file))

@@ -17,6 +17,11 @@ export interface BootData {
   all_ips: string[];
   isBot: boolean;
   /**
+   * The server's guess that the screen is a phone's (Sec-CH-UA-Mobile, else «Mobi» in the User-Agent): what it
+   * drew to a size (the map's first view) it drew for that screen, and hydration starts from the same guess.
+   */
+  narrow: boolean;
+  /**
    * The visit's ad-UTM state (SPEC §4), worked out on the server from the landing URL; it lasts while the
    * document does, so client-side navigation keeps the reduced page of an advertising visit.
    */

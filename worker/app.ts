@@ -18,7 +18,7 @@ import { handleImage } from "./image-proxy";
 import { handleLeadForm } from "./leads/form";
 import { handleLeadHandled, handleLeadsPage } from "./leads/operator";
 import { handlePage } from "./pages";
-import { clientIp, securityHeaders } from "./security";
+import { clientIp, narrowScreen, securityHeaders } from "./security";
 import { robotsTxt, sitemapFile, sitemapIndex } from "./seo-files";
 import { handleTopBanner } from "./top-banner";
 
@@ -27,18 +27,21 @@ export const app = new Hono<AppEnv>();
 /** What the other middleware and the handlers read about the request (the security headers' directives too). */
 const requestFacts = createMiddleware<AppEnv>(async (c, next) => {
   c.set("isBot", isbot(c.req.header("User-Agent") ?? ""));
+  c.set("narrow", narrowScreen(c.req.raw.headers));
   c.set("ip", clientIp(c.req.raw.headers));
   await next();
 });
 
 /**
- * Pages differ for bots (no ads, complete document): caches must key on the user agent. The response is
- * copied, since an asset's or a cached response's headers cannot change.
+ * Pages differ for bots (no ads, complete document) and for phones (the map's first view is drawn to a phone's
+ * frame): caches must key on the user agent and its mobile hint. The response is copied, since an asset's or
+ * a cached response's headers cannot change.
  */
 const varyByUserAgent = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const res = new Response(c.res.body, c.res);
-  if (res.headers.get("Content-Type")?.startsWith("text/html")) res.headers.append("Vary", "User-Agent");
+  if (res.headers.get("Content-Type")?.startsWith("text/html"))
+    res.headers.append("Vary", "User-Agent, Sec-CH-UA-Mobile");
   c.res = res;
 });
 

@@ -5,7 +5,7 @@
  * handler, in the stale visit's request, after its answer (none of the app's middleware runs twice).
  *
  * Variants never mix: the key holds the build, the variant (human, advertising visit with utm_* or fp=1,
- * bot) and the full URL. Cached HTML carries the nonce of the request that rendered it; a hit replaces that
+ * bot), the screen the server guessed (a phone's or not: the map's first view is drawn to it) and the full URL. Cached HTML carries the nonce of the request that rendered it; a hit replaces that
  * nonce with the new request's, which the security middleware then puts into the CSP header, so every
  * response still has its own nonce. Only complete 200 HTML responses without cookies, whose render reported no
  * error while streaming (c.var.renderFailed), are stored.
@@ -49,9 +49,10 @@ function variantOf(url: URL, isBot: boolean): Variant {
   return ad ? "ad" : "human";
 }
 
-/** The cache key: a build or a variant can never be read for another. */
-export function edgeCacheKey(url: URL, variant: Variant): Request {
-  return new Request(`${url.origin}/__edge/${BUILD}/${variant}${url.pathname}${url.search}`);
+/** The cache key: a build, a variant or a screen can never be read for another. */
+export function edgeCacheKey(url: URL, variant: Variant, narrow: boolean): Request {
+  const screen = narrow ? "narrow" : "wide";
+  return new Request(`${url.origin}/__edge/${BUILD}/${variant}/${screen}${url.pathname}${url.search}`);
 }
 
 /** The stored copy of a page: its HTML, its nonce and when it was rendered. */
@@ -120,7 +121,7 @@ export function edgeCache(render: (c: Context<AppEnv>) => Promise<Response>): Mi
     const url = new URL(c.req.url);
     const page = matchRoute(url.pathname, url.search)?.route.page;
     if (!page || !CACHED_PAGES.has(page)) return next();
-    const key = edgeCacheKey(url, variantOf(url, c.get("isBot")));
+    const key = edgeCacheKey(url, variantOf(url, c.get("isBot")), c.get("narrow"));
     const now = Date.now();
     // A visitor's hard reload (Cache-Control: no-cache) renders the page and stores it.
     if (!/no-cache/i.test(c.req.header("Cache-Control") ?? "")) {

@@ -5,6 +5,8 @@
  */
 export interface RequestInfo {
   isBot: boolean;
+  /** The server's guess that the screen is a phone's (worker/security.ts narrowScreen). */
+  narrow: boolean;
   ip: string;
   /**
    * Set when rendering the page reported an error after its status was sent (a part that threw, or the render

@@ -7,7 +7,7 @@ const context = {
   req: { url: "https://example.test/broken/" },
   env: { SITE_PHONE: "+74951204567" },
   get: (key: string) =>
-    ({ secureHeadersNonce: "abc", isBot: false, requestId: "test", ip: "127.0.0.1" })[key],
+    ({ secureHeadersNonce: "abc", isBot: false, narrow: false, requestId: "test", ip: "127.0.0.1" })[key],
 } as unknown as Context<AppEnv>;
 
 describe("error page", () => {

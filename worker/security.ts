@@ -65,3 +65,15 @@ export function clientIp(headers: Headers): string {
     "0.0.0.0"
   );
 }
+
+/**
+ * Whether the visitor's screen is a phone's, as far as the request tells: Sec-CH-UA-Mobile where the browser
+ * sends it (Chromium's browsers, by default), else «Mobi» in the User-Agent (MDN's advice: phones' browsers
+ * say «Mobile», tablets' do not). A guess for what the server draws to a size (the map's first view): the
+ * browser measures and corrects it, so a wrong guess costs a redraw, never a wrong page.
+ */
+export function narrowScreen(headers: Headers): boolean {
+  const hint = headers.get("Sec-CH-UA-Mobile")?.trim();
+  if (hint === "?1" || hint === "?0") return hint === "?1";
+  return /Mobi/.test(headers.get("User-Agent") ?? "");
+}

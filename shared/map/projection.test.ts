@@ -6,11 +6,13 @@ import {
   FIRST_LEVEL,
   FRAME_MAX_HEIGHT,
   fitBounds,
+  guessedFrame,
   HOME,
   homeView,
   panBy,
   project,
   REGION,
+  type Size,
   toMap,
   toScreen,
   unproject,
@@ -158,6 +160,29 @@ describe("projection", () => {
     }
     // A phone's first view is a level out, a desktop's the closest one.
     expect([...levels].sort()).toEqual([1, 2, 3]);
+  });
+
+  it("guesses a phone's frame and a desktop's at the level the measured frame will have", () => {
+    const levelIn = (size: Size) => Math.floor(homeView(size).zoom);
+    // A phone's frame as map.css lays it out: the screen's width less 16 px a side, 62 % of its height.
+    const phoneFrame = (width: number, height: number) => ({
+      width: width - 32,
+      height: Math.min(FRAME_MAX_HEIGHT, Math.max(360, 0.62 * height)),
+    });
+    for (const width of [360, 375, 390, 393, 412, 414, 430]) {
+      for (const height of [640, 667, 740, 844, 915, 932]) {
+        expect(levelIn(phoneFrame(width, height)), `${width}×${height}`).toBe(levelIn(guessedFrame(true)));
+      }
+    }
+    // Desktops' frames beside the filter (1440×900 and 1920×950 windows, as a browser lays them out): the
+    // height decides. A laptop's shorter window is a level out, measured and redrawn (a desktop's CPU).
+    for (const frame of [
+      { width: 1232, height: 558 },
+      { width: 1712, height: 589 },
+    ]) {
+      expect(levelIn(frame), `${frame.width}×${frame.height}`).toBe(levelIn(guessedFrame(false)));
+    }
+    expect(levelIn(guessedFrame(true))).toBeLessThan(levelIn(guessedFrame(false)));
   });
 
   it("keeps a view in a URL parameter: the same centre to a metre, the same level, within the map", () => {

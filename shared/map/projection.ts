@@ -50,6 +50,15 @@ export const HOME: Bounds = { min: project(56.05, 37.05), max: project(55.45, 38
 /** The tallest map frame (client/components/map/map.css: `clamp(360px, 62vh, 640px)`). */
 export const FRAME_MAX_HEIGHT = 640;
 
+/**
+ * The frame's size before the browser has measured it, by the server's guess of the screen (shared/boot.ts
+ * `narrow`): a phone's (a screen 360–430 px wide less the page's margins, 62 % of its height) or a desktop's.
+ * The server draws the first view to it and hydration starts from it. Guessed right, the first view has the
+ * measured frame's level, so the measurement moves and scales what the server drew and replaces none of it.
+ */
+export const guessedFrame = (narrow: boolean): Size =>
+  narrow ? { width: 360, height: 480 } : { width: 1200, height: 600 };
+
 export const pxPerKm = (zoom: number): number => 2 ** zoom;
 
 export function toScreen(view: View, size: Size, p: Point): Point {

@@ -3,6 +3,9 @@ import { type APIRequestContext, type APIResponse, expect, type Page, type Route
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1440, height: 900 };
+/** Chrome on an Android phone: the server guesses a phone's screen from it (worker/security.ts narrowScreen). */
+export const PHONE_UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36";
 export const SCREENSHOT_DIR = "tests/screenshots";
 
 /** The end-to-end server's side door (scripts/serve-e2e.mjs): its cron trigger and its D1. */

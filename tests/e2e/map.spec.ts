@@ -7,7 +7,17 @@ import { viewQuery } from "../../shared/map/view";
 import type { ComplexList } from "../../shared/schemas/catalogue";
 import type { MapView } from "../../shared/schemas/map";
 import { type AxeViolation, axeViolations } from "./axe";
-import { apiJson, complexTotal, DESKTOP, holdChunk, hydrated, mapDrawn, PHONE, screenshot } from "./helpers";
+import {
+  apiJson,
+  complexTotal,
+  DESKTOP,
+  holdChunk,
+  hydrated,
+  mapDrawn,
+  PHONE,
+  PHONE_UA,
+  screenshot,
+} from "./helpers";
 
 const MAP_PAGE = "/novostroyki/na-karte/";
 
@@ -431,6 +441,42 @@ test.describe("the map", () => {
     await expect.poll(async () => (await baseOffset(page)).s).toBeGreaterThan(before.s);
     // Closer in, the map shows what the server answers for its view.
     await expectMarkersAgree(page);
+  });
+
+  test("phone: the server draws the first view for a phone's frame, and the map keeps every marker it drew", async ({
+    browser,
+  }) => {
+    // A phone's browser (its user agent, and Chromium's mobile hint with it): the server guesses its frame.
+    const context = await browser.newContext({
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      userAgent: PHONE_UA,
+    });
+    const page = await context.newPage();
+    const chunk = await holdChunk(page, "CatalogueMap");
+    await page.goto(MAP_PAGE);
+    await hydrated(page);
+    // The server's markers, each marked on its element while the map's code is held.
+    const marker = page.locator(".cmap__markers > g");
+    const drawn = await marker.evaluateAll((els) =>
+      els.map((el) => {
+        Object.assign(el, { fromServer: true });
+        return el.getAttribute("transform");
+      }),
+    );
+    expect(drawn.length).toBeGreaterThan(3);
+    await chunk.release();
+    await ready(page);
+    // The map at its measured frame, as the server answers for it…
+    await expectMarkersAgree(page);
+    // …with the server's elements: the measurement moved and scaled them, and replaced none.
+    const shown = await marker.evaluateAll((els) =>
+      els.map((el) => ({ at: el.getAttribute("transform"), fromServer: "fromServer" in el })),
+    );
+    expect(shown.filter((m) => drawn.includes(m.at)).length).toBeGreaterThan(drawn.length * 0.8);
+    for (const m of shown) if (drawn.includes(m.at)) expect(m.fromServer, `${m.at}`).toBe(true);
+    await context.close();
   });
 
   test("phone: the first view and the filter sheet", async ({ page }) => {

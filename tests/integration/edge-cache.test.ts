@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { edgeCache, edgeCacheKey, storedPage, TTL_S, type Variant } from "../../worker/edge-cache";
 import type { AppEnv } from "../../worker/env";
 import { pageAssets } from "../../worker/ssr/assets";
-import { cspNonce, GOOGLEBOT_UA, HUMAN_UA, scriptNonces, visit } from "./helpers";
+import { cspNonce, GOOGLEBOT_UA, HUMAN_UA, PHONE_UA, scriptNonces, visit } from "./helpers";
 
 /** Every script carries the response's own CSP nonce, and the hydration data hands the same one on. */
 function expectOwnNonce(res: Response, html: string): string {
@@ -19,7 +19,7 @@ function expectOwnNonce(res: Response, html: string): string {
 
 /** Plants a page in the cache as if a request with nonce "planted-nonce" had rendered it `ageS` ago. */
 async function plant(path: string, variant: Variant, html: string, ageS: number): Promise<void> {
-  const key = edgeCacheKey(new URL(`http://localhost${path}`), variant);
+  const key = edgeCacheKey(new URL(`http://localhost${path}`), variant, false);
   await caches.default.put(key, storedPage(html, "planted-nonce", Date.now() - ageS * 1000));
 }
 
@@ -28,7 +28,7 @@ const PLANTED =
 
 describe("edge cache of catalogue pages", () => {
   it("keys a page by the build's entry and stylesheets, so a page of an older build is never served", () => {
-    const key = edgeCacheKey(new URL("http://localhost/novostroyki/"), "human").url;
+    const key = edgeCacheKey(new URL("http://localhost/novostroyki/"), "human", false).url;
     const { entry, css } = pageAssets(null);
     // A stylesheet-only change keeps the entry's name: the key must change with the stylesheet too.
     for (const file of [entry, ...css]) expect(key).toContain(file.replace(/^\/assets\/|\.(js|css)$/g, ""));
@@ -77,6 +77,27 @@ describe("edge cache of catalogue pages", () => {
       expect(again.html.replaceAll(cspNonce(again.res) ?? "", cspNonce(first.res) ?? "")).toBe(first.html);
       expect(again.html).toContain("residential-complexes/map-view");
     }
+  });
+
+  it("keeps phones and other screens apart: the map's first view is drawn to the guessed screen", async () => {
+    const path = "/novostroyki/na-karte/?edge=screens";
+    const viewBox = (html: string) => /class="cmap__svg" viewBox="([^"]+)"/.exec(html)?.[1];
+    const wide = await visit(path);
+    expect(wide.res.headers.get("X-Cache")).toBe("MISS");
+    expect(viewBox(wide.html)).toBe("0 0 1200 600");
+    expect(wide.res.headers.get("Vary")).toContain("Sec-CH-UA-Mobile");
+    // A phone by its browser's hint, whatever its user agent says, and by its user agent without the hint.
+    const byHint = await visit(path, HUMAN_UA, { "Sec-CH-UA-Mobile": "?1" });
+    expect(byHint.res.headers.get("X-Cache")).toBe("MISS");
+    expect(viewBox(byHint.html)).toBe("0 0 360 480");
+    expect(byHint.html).toContain('"narrow":true');
+    const byAgent = await visit(path, PHONE_UA);
+    expect(byAgent.res.headers.get("X-Cache")).toBe("HIT");
+    expect(viewBox(byAgent.html)).toBe("0 0 360 480");
+    // A phone's user agent whose browser says it is no phone (a desktop site asked for) gets the desktop's.
+    const asked = await visit(path, PHONE_UA, { "Sec-CH-UA-Mobile": "?0" });
+    expect(asked.res.headers.get("X-Cache")).toBe("HIT");
+    expect(viewBox(asked.html)).toBe("0 0 1200 600");
   });
 
   it("keeps bots and people apart", async () => {

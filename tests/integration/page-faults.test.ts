@@ -22,7 +22,7 @@ const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 async function visit(path: string, bot: boolean, from: number) {
   const url = new URL(`http://localhost${path}`);
   for (const variant of ["human", "ad", "bot"] as const)
-    await caches.default.delete(edgeCacheKey(url, variant));
+    for (const narrow of [false, true]) await caches.default.delete(edgeCacheKey(url, variant, narrow));
   let calls = 0;
   const plan = {
     rate: 0,

@@ -17,6 +17,7 @@ function boot(menus: Menus): BootData {
     ip: null,
     all_ips: [],
     isBot: false,
+    narrow: false,
     ad: NO_AD_STATE,
     nonce: "test-nonce",
     origin: "https://example.test",

@@ -30,6 +30,7 @@ import {
   boundsOf,
   FIRST_LEVEL,
   fitBounds,
+  guessedFrame,
   homeView,
   pxPerKm,
   type Size,
@@ -54,6 +55,7 @@ import type {
 import { commuteBand, commuteBandColor } from "../../../shared/transit/bands";
 import { approxMinutes } from "../../../shared/transit/text";
 import { useApi } from "../../hooks/use-api";
+import { useBoot } from "../../hooks/use-boot";
 import { useDebounced } from "../../hooks/use-debounced";
 import { lazyPart } from "../../pages";
 import { AppLink } from "../AppLink";
@@ -65,8 +67,6 @@ import { destinationWords, PointPicker, PointPin } from "./PointPicker";
 import { useGestures } from "./use-gestures";
 import "./map.css";
 
-/** The frame's size until the browser measures it: the server's picture, scaled to fill the frame. */
-const SERVER_SIZE: Size = { width: 1200, height: 600 };
 /** Station dots from this zoom, all towns' names from this one. */
 const STATIONS_FROM = 5;
 const ALL_TOWNS_FROM = 2.5;
@@ -223,7 +223,7 @@ export default function CatalogueMap({ filter }: CatalogueMapProps) {
     () => viewOfParam(new URLSearchParams(location.search).get(VIEW_PARAM)),
     [location.search],
   );
-  const size = useFrameSize(frame);
+  const size = useFrameSize(frame, guessedFrame(useBoot().narrow));
   // The view the visitor moved to, or a link's; until then (null) the map shows Moscow in whatever size the
   // frame has, without a render of its own when the frame is measured.
   const [moved, setMoved] = useState<View | null>(urlView);
@@ -526,14 +526,15 @@ function ZoomButtons({ zoom, onZoom }: { zoom: number; onZoom(step: 1 | -1): voi
 }
 
 /**
- * The frame's size in whole pixels, as it is laid out and whenever it changes; the server's guess before. The
- * map drawn at the measured size is a transition: rendered in slices after hydration, not in the task that
- * hydrates (the server's picture, scaled to fill the frame, shows meanwhile). The first size comes from the
+ * The frame's size in whole pixels, as it is laid out and whenever it changes; the server's guess of the screen
+ * before (shared/map/projection.ts guessedFrame). The map drawn at the measured size is a transition: rendered
+ * in slices after hydration, not in the task that hydrates (the server's picture, scaled to fill the frame,
+ * shows meanwhile); guessed right, it moves the markers the server drew and replaces none. The first size comes from the
  * observer too, which the browser tells after its own layout: measured in the commit that hydrates, it made
  * the browser lay the whole page out inside that commit (`measure` was 18–35% of 41–55 ms commits at 9×).
  */
-function useFrameSize(frame: RefObject<HTMLDivElement | null>): Size {
-  const [size, setSize] = useState(SERVER_SIZE);
+function useFrameSize(frame: RefObject<HTMLDivElement | null>, guess: Size): Size {
+  const [size, setSize] = useState(guess);
   useEffect(() => {
     const el = frame.current;
     if (!el) return;

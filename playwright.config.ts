@@ -9,6 +9,11 @@ const chromium = { ...devices["Desktop Chrome"], channel: undefined };
  * at a time, beside the others.
  */
 const CONSOLE = ["chat.spec.ts", "leads.spec.ts", "operator-feeds.spec.ts"];
+/**
+ * A feed's pull puts complexes in the catalogue: after every spec that counts it (a listing's count against the
+ * API's, read a moment apart, came out 243 against 245 when the pull ran in between), beside the console's.
+ */
+const WRITES = ["alerts.spec.ts"];
 /** `npm run dev` in a copy of the project: the heaviest thing the suite does, and it waits on reloads. */
 const ALONE = ["dev-loop.spec.ts"];
 
@@ -45,9 +50,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", use: chromium, testIgnore: [...CONSOLE, ...ALONE] },
+    { name: "chromium", use: chromium, testIgnore: [...CONSOLE, ...WRITES, ...ALONE] },
     { name: "console", use: chromium, testMatch: CONSOLE, workers: 1 },
-    { name: "alone", use: chromium, testMatch: ALONE, dependencies: ["chromium", "console"] },
+    { name: "writes", use: chromium, testMatch: WRITES, dependencies: ["chromium"] },
+    { name: "alone", use: chromium, testMatch: ALONE, dependencies: ["chromium", "console", "writes"] },
   ],
   webServer: {
     command: "node scripts/serve-e2e.mjs",

@@ -10,7 +10,7 @@
  * smallest id) and merges them here (mergeCells); clusterGrid does the same of points (the tests' reference).
  */
 import type { MapClusterTuple } from "../schemas/map";
-import { type Point, pxPerKm } from "./projection";
+import { type Bounds, type Point, pxPerKm } from "./projection";
 
 export const CELL_PX = 64;
 /** The grid's origin (km) on both axes, at every level. */
@@ -18,6 +18,22 @@ export const ORIGIN = -CELL_PX / pxPerKm(0) / 3;
 
 /** A cell's side (km) at a whole zoom level. */
 export const cellKm = (level: number): number => CELL_PX / pxPerKm(level);
+
+/**
+ * What a box's clusters are made of: the complexes in the box and in MERGE_MARGIN_CELLS cells of the level
+ * around it. A cluster near the box's edge then merges with its neighbours outside the box (mergeCells) as it
+ * does in any other box that holds it, so a pan's next answer leaves the clusters in view where they were; the
+ * box keeps the clusters whose centroid is in it (inBox).
+ */
+export const MERGE_MARGIN_CELLS = 2;
+
+export function withMergeMargin(box: Bounds, level: number): Bounds {
+  const m = MERGE_MARGIN_CELLS * cellKm(level);
+  return { min: { x: box.min.x - m, y: box.min.y - m }, max: { x: box.max.x + m, y: box.max.y + m } };
+}
+
+export const inBox = (box: Bounds, p: Point): boolean =>
+  p.x >= box.min.x && p.x <= box.max.x && p.y >= box.min.y && p.y <= box.max.y;
 
 /** The index of the level's cell a coordinate (km) falls in, on either axis. */
 export const cellOf = (v: number, cell: number): number => Math.floor((v - ORIGIN) / cell);

@@ -2,6 +2,8 @@
  * GET /residential-complexes/map-view (worker/api/complexes.ts): the map's view of the grid's filter (its
  * parameters as /grid reads them; page, per_page and sort are read and ignored) at `zoom` (a whole level) in `bbox` («west,south,east,north» in
  * degrees; needed closer than the first view's levels, ignored up to them: those cover the whole catalogue).
+ * A box answers the clusters whose centroid is in it, each made as in any other box (shared/map/cluster.ts
+ * withMergeMargin): a cluster at its edge may count complexes just outside it.
  */
 import type { Context } from "hono";
 import * as v from "valibot";

@@ -6,7 +6,7 @@
  */
 import { type CatalogueFilter, isEmptyFilter } from "../../shared/filters/catalogue";
 import { areaCellKm, commuteAreas, REACH_KM } from "../../shared/map/areas";
-import { clustersOfCells, coarsen, toMetre } from "../../shared/map/cluster";
+import { clustersOfCells, coarsen, inBox, toMetre, withMergeMargin } from "../../shared/map/cluster";
 import { type Bounds, FIRST_LEVEL, project, ZOOM_MAX } from "../../shared/map/projection";
 import type { ViewQuery } from "../../shared/map/view";
 import type { StationLink } from "../../shared/schemas/catalogue";
@@ -43,6 +43,8 @@ export function loadMapView(deps: Deps, query: CatalogueFilter, view: ViewQuery)
     const level = whole ? FIRST_LEVEL : view.zoom;
     const to = filter.commute_to;
     const box = whole ? null : view.bbox;
+    // A box's clusters are made of its cells and those around it, then kept by their centroid (withMergeMargin).
+    const counted = box && withMergeMargin(box, level);
     const walk = filter.commute_walk;
     const { commute_to: _to, commute_at: _at, ...rest } = query;
     // A destination alone narrows nothing: the whole catalogue's cells, which KV keeps, with its minutes.
@@ -56,15 +58,17 @@ export function loadMapView(deps: Deps, query: CatalogueFilter, view: ViewQuery)
             () => listMapCells(deps.db, {}, level, null),
             0,
           )
-        : listMapCells(deps.db, filter, level, box),
-      typeof to === "number" ? listCellCommutes(deps.db, filter, to, level, box) : undefined,
+        : listMapCells(deps.db, filter, level, counted),
+      typeof to === "number" ? listCellCommutes(deps.db, filter, to, level, counted) : undefined,
       typeof to === "number" ? destinationOf(deps, to, walk) : undefined,
       typeof to === "number" ? areasOf(deps, to, walk ?? 0, level, box) : null,
     ]);
     if (commutes) for (const c of cells) c.commute = commutes.get(`${c.ix},${c.iy}`) ?? null;
     const from = whole ? 0 : level;
     const levels = Array.from({ length: level - from + 1 }, (_, i) =>
-      clustersOfCells(from + i === level ? cells : coarsen(cells, level - from - i), from + i),
+      clustersOfCells(from + i === level ? cells : coarsen(cells, level - from - i), from + i).filter(
+        ({ tuple }) => !box || inBox(box, { x: tuple[0], y: tuple[1] }),
+      ),
     );
     // A card's complexes: one alone, or several in one place (or any at the closest level).
     const alone = new Set<number>();

@@ -118,7 +118,9 @@ function lazyFirst(common) {
  * declarative router's, not the data router's too. What else stayed though nothing reads it: top-level
  * `new WeakMap()`/`new Set(…)` and `Object.getOwnPropertyNames(…)` of the data routers' code, the
  * `window.__reactRouterVersion` stamp, and the developer warnings (`warning(…)`, console.warn of misuse)
- * with their messages. 0.5 KB gzip.
+ * with their messages. 0.5 KB gzip. Its one read of React by a computed name, `React[USE_OPTIMISTIC]`, made
+ * esbuild build React's namespace as an object of 44 getters while the app's shell evaluated (a tenth of that
+ * task on the phone, scripts/profile-client.mjs); read by its name, the import is the binding itself.
  */
 export const shakeReactRouter = {
   name: "shake-react-router",
@@ -135,6 +137,7 @@ export const shakeReactRouter = {
         .replace(/^(_\w+) = new WeakMap\(\);$/gm, "var $1 = /* @__PURE__ */ new WeakMap();")
         .replace(/^(var \w+ = )(new Set\(|Object\.getOwnPropertyNames\()/gm, "$1/* @__PURE__ */ $2")
         .replace(/^(\s*)warning\(/gm, "$1/* @__PURE__ */ warning(")
+        .replace(/\b(React\d*)\[USE_OPTIMISTIC\]/, "$1.useOptimistic")
         .replace(
           /^try \{\n {2}if \(isBrowser2?\) \{\n {4}window\.__reactRouterVersion[\s\S]*?\n\} catch \(e\) \{\n\}$/m,
           "",
@@ -154,7 +157,9 @@ export const shakeReactRouter = {
  * file streams in, and an import is the binding itself. Each file's `require`s become imports and its
  * `exports.x =` exports; swr imports React's default export, so "react" exports its exports as one object
  * too. The packages' index files (production or development file; react-dom/client's check for React's
- * developer tools whether the bundle was minified) are left out.
+ * developer tools whether the bundle was minified) are left out. The scheduler, which react-dom's client
+ * imports, is one of them too: wrapped, its function and the copy of its 19 exports were a fifth of the
+ * entry's evaluation on the phone (scripts/profile-client.mjs).
  */
 const AS_MODULES = {
   "react-dom/client": {
@@ -168,6 +173,7 @@ const AS_MODULES = {
   "react-dom": { file: "cjs/react-dom.production.js", requires: [["React", "react"]] },
   react: { file: "cjs/react.production.js", requires: [], defaultExport: true },
   "react/jsx-runtime": { file: "cjs/react-jsx-runtime.production.js", requires: [] },
+  scheduler: { file: "cjs/scheduler.production.js", requires: [] },
 };
 
 /**
@@ -195,7 +201,7 @@ export const reactAsModules = {
   name: "react-as-modules",
   setup(build) {
     const namespace = "react-as-modules";
-    build.onResolve({ filter: /^react(-dom|-dom\/client|\/jsx-runtime)?$/ }, async (args) => {
+    build.onResolve({ filter: /^(react(-dom|-dom\/client|\/jsx-runtime)?|scheduler)$/ }, async (args) => {
       if (args.pluginData === namespace) return undefined;
       const index = await build.resolve(args.path, {
         kind: args.kind,
@@ -224,9 +230,15 @@ export const reactAsModules = {
         );
       }
       contents = errorsInAMicrotask(contents);
-      // `exports.Component = Component`: the export is a variable of its own (the file may declare the name).
-      const names = [...new Set([...contents.matchAll(/^exports\.(\w+) =/gm)].map((m) => m[1]))];
-      contents = contents.replace(/^exports\.(\w+) =/gm, "var $1$$export =");
+      // `exports.Component = Component`: the export is a variable of its own (the file may declare the name),
+      // declared where the file sets it at its top level; a use elsewhere is that variable (the scheduler sets
+      // `unstable_now` again in a branch and reads it as `exports.unstable_now()`).
+      const names = [...new Set([...contents.matchAll(/\bexports\.(\w+)/g)].map((m) => m[1]))];
+      contents = contents
+        .replace(/^exports\.(\w+) =/gm, "var $1$$export =")
+        .replace(/\bexports\.(\w+)/g, "$1$$export");
+      const undeclared = names.filter((n) => !contents.includes(`var ${n}$export =`));
+      if (undeclared.length) throw new Error(`${args.path}: no top-level export of ${undeclared.join(", ")}`);
       if (/\b(?:exports|module|require)\b[.(]/.test(contents))
         throw new Error(`${args.path}: CommonJS left after the conversion`);
       contents += `\nexport { ${names.map((n) => `${n}$export as ${n}`).join(", ")} };\n`;

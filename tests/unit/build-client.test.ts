@@ -76,7 +76,7 @@ describe("valibot", () => {
 
 describe("React's files as ES modules", () => {
   /** What the app imports from React (not minified, so esbuild's helpers keep their names), and swr. */
-  async function bundle(plugins: esbuild.Plugin[]) {
+  async function bundle(plugins: esbuild.Plugin[], more: string[] = []) {
     const out = await esbuild.build({
       stdin: {
         contents: [
@@ -84,6 +84,7 @@ describe("React's files as ES modules", () => {
           'export { Component, useState } from "react";',
           'export { jsx } from "react/jsx-runtime";',
           'export { default as useSWR } from "swr";',
+          ...more,
         ].join("\n"),
         resolveDir: process.cwd(),
       },
@@ -102,7 +103,7 @@ describe("React's files as ES modules", () => {
   it("are the chunk's own code: no CommonJS wrapper that runs (and compiles) when first required, no copies of their exports", async () => {
     const plain = await bundle([]);
     const modules = await bundle([reactAsModules]);
-    for (const file of ["react_dom_client", "react_dom", "react", "react_jsx_runtime"]) {
+    for (const file of ["react_dom_client", "react_dom", "react", "react_jsx_runtime", "scheduler"]) {
       expect(plain.text).toContain(`require_${file}_production = __commonJS(`);
       expect(modules.text).not.toContain(`require_${file}_production`);
     }
@@ -112,9 +113,20 @@ describe("React's files as ES modules", () => {
     expect(modules.inputs).toContain(
       `react-as-modules:${resolve("node_modules/react-dom/cjs/react-dom-client.production.js")}`,
     );
-    // The same production builds; only the scheduler stays CommonJS.
+    // The same production builds, and nothing of them stays CommonJS.
     expect(modules.text).toContain("Minified React error #");
-    expect(modules.text).toContain("require_scheduler_production = __commonJS(");
+    expect(modules.text).not.toContain("__commonJS(");
+    expect(modules.inputs).toContain(
+      `react-as-modules:${resolve("node_modules/scheduler/cjs/scheduler.production.js")}`,
+    );
+  });
+
+  it("are read by name: React's namespace is not built as an object of getters for react-router", async () => {
+    const router = ['export { BrowserRouter } from "react-router";'];
+    const plain = await bundle([reactAsModules], router);
+    const shaken = await bundle([shakeReactRouter, reactAsModules], router);
+    expect(plain.text).toContain("__export(react_production_exports");
+    expect(shaken.text).not.toContain("__export(");
   });
 
   it("export what the CommonJS files did, React's default export (which swr imports) included", async () => {
@@ -128,6 +140,14 @@ describe("React's files as ES modules", () => {
     expect(typeof m.Component).toBe("function");
     expect(typeof m.jsx).toBe("function");
     expect(typeof m.useSWR).toBe("function");
+  });
+
+  it("keep the scheduler's clock, which it sets in a branch and reads as its own export", async () => {
+    const { text } = await bundle([reactAsModules], ['export { unstable_now } from "scheduler";']);
+    const dir = mkdtempSync(join(tmpdir(), "react-as-modules-"));
+    writeFileSync(join(dir, "bundle.mjs"), text);
+    const m = await import(join(dir, "bundle.mjs"));
+    expect(m.unstable_now()).toBeGreaterThan(0);
   });
 
   it("make react-dom's top-level errors in a microtask, once the module has run, and none before", async () => {

@@ -286,8 +286,10 @@ export function href(
     } else parts.push(part);
   }
   const path = parts.length ? `/${parts.join("/")}/` : "/";
+  // Most links have no query: the menu's and the header's are made as the app's shell runs.
+  if (!query) return path;
   const qs = new URLSearchParams();
-  for (const [k, val] of Object.entries(query ?? {})) {
+  for (const [k, val] of Object.entries(query)) {
     if (val !== undefined && val !== null && val !== "") qs.set(k, String(val));
   }
   const q = qs.toString();

@@ -15,10 +15,10 @@
  * link during the load, 4 ms typical, and the map's page needs 27; three a task made the loader's timers some
  * of the page's longest tasks (95–245 ms on the calibrated phone of `npm run lighthouse`). A module script and everything it imports run in one task, so
  * the loader runs the page's modules as scripts of their own, each a task after the one before and after the
- * ones it imports (the manifest's order): the app's shell (React, the router, the layout), the page's chunks,
- * then the entry (react-dom and the hydration). The shell with the entry were one of the page's longest tasks
- * (issue 20), and so were a page's 10–25 chunks in one task (64–77 ms on that phone, issue 34). Meanwhile a
- * press on a button that asks for it is kept (client/early-press.ts).
+ * ones it imports (the manifest's order): the libraries (client/vendor.ts), the app's shell (the layout, the
+ * routes), the page's chunks, then the entry (react-dom and the hydration). The shell with the entry were one
+ * of the page's longest tasks (issue 20), and so were a page's 10–25 chunks in one task (64–77 ms on that
+ * phone, issue 34). Meanwhile a press on a button that asks for it is kept (client/early-press.ts).
  */
 
 import { keepEarlyPresses } from "./early-press";

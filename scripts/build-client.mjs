@@ -286,7 +286,7 @@ export const atBuild = {
 export const PLUGINS = [atBuild, shakeReactRouter, reactAsModules];
 
 const OPTIONS = {
-  entryPoints: { entry: "client/entry.tsx" },
+  entryPoints: { entry: "client/entry.tsx", vendor: "client/vendor.ts" },
   bundle: true,
   splitting: true,
   format: "esm",

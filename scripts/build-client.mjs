@@ -377,10 +377,11 @@ async function prepare(logLevel) {
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
 /**
- * The entry (react-dom, the hydration), the app's shell (React, the router, SWR, the layout) and each page's own
- * chunk (its screen) are almost all called while the page hydrates: they carry the compile hint, so their
- * evaluation and hydration's first render do not compile them on the phone's main thread (the shell's and the
- * entry's evaluation was 37–69 ms at 9.6× without it, 11–40 ms with it: docs/decisions/0029-compile-hints.md).
+ * The entry (react-dom, the hydration), the libraries' chunk (React, the router, SWR), the app's shell and
+ * each page's own chunk (its screen) are almost all called while the page hydrates: they carry the compile
+ * hint, so their evaluation and hydration's first render do not compile them on the phone's main thread (the
+ * shell's and the entry's evaluation was 37–69 ms at 9.6× without it, 11–40 ms with it:
+ * docs/decisions/0029-compile-hints.md).
  * The chunks a page shares with others and the lazy parts do not: much of them never runs on a load, and each
  * hinted file costs ~30 bytes gzip of the first-load budget.
  */

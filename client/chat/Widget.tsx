@@ -1,29 +1,20 @@
 /**
  * The visitor's chat: a launcher «Чат с консультантом» and a panel (a full-screen sheet on phones).
- * Loaded by ChatSlot in its own chunk after the page is idle; its CSS comes with ChatSlot.
+ * Loaded by ChatSlot in its own chunk (when the visitor reaches for the launcher, or at once for a conversation
+ * this browser has); its CSS comes with ChatSlot.
  */
 import { useEffect, useId, useRef, useSyncExternalStore } from "react";
 import type { PageContext } from "../../shared/chat/protocol";
 import { plural } from "../../shared/format";
 import { CloseIcon } from "../components/icons";
 import { Composer } from "./Composer";
+import { Launcher } from "./launcher";
 import { MessageList } from "./MessageList";
 import { statusText } from "./status";
 import { visitorChat } from "./visitor";
 
-function ChatIcon() {
-  return (
-    <svg width="24" height="24" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
-      <path
-        d="M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4.5 4v-4h0A1.5 1.5 0 0 1 4 14.5z"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinejoin="round"
-      />
-      <path d="M8 8.5h8M8 11.5h5" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-    </svg>
-  );
-}
+/** The launcher's stand-in was pressed before this chunk came: the panel opens as the widget first renders. */
+export const openChat = () => visitorChat().open();
 
 export function Widget({ page }: { page: PageContext }) {
   const chat = visitorChat();
@@ -48,25 +39,22 @@ export function Widget({ page }: { page: PageContext }) {
   if (!panel.open) {
     const unread = thread.messages.filter((m) => m.author === "operator" && m.seq > panel.readSeq).length;
     return (
-      <button
-        ref={launcher}
-        type="button"
-        className="chat-launcher"
+      <Launcher
+        buttonRef={launcher}
         onClick={chat.open}
-        aria-label={
+        label={
           unread > 0
             ? `Чат с консультантом, ${unread} ${plural(unread, ["новое сообщение", "новых сообщения", "новых сообщений"])}`
             : undefined
         }
-      >
-        <ChatIcon />
-        <span>Чат с консультантом</span>
-        {unread > 0 && (
-          <span className="chat-badge" aria-hidden="true">
-            {unread}
-          </span>
-        )}
-      </button>
+        badge={
+          unread > 0 && (
+            <span className="chat-badge" aria-hidden="true">
+              {unread}
+            </span>
+          )
+        }
+      />
     );
   }
 

@@ -4,10 +4,9 @@
  * opened, or at once when this browser has written before (so that replies arrive and show on the launcher).
  */
 import type { PageContext } from "../../shared/chat/protocol";
+import { STARTED_KEY } from "./launcher";
 import { ChatThread } from "./thread";
 
-/** This browser has a conversation (the cookie itself is HttpOnly). */
-const STARTED_KEY = "chat-started";
 /** The seq of the last consultant's message the visitor has seen in the open panel. */
 const READ_KEY = "chat-read-seq";
 

@@ -8,8 +8,8 @@ import { type Browser, expect, type Page, test, type WebSocketRoute } from "@pla
 import { apiGet, DESKTOP, hydrated, operatorToken, PHONE, screenshot, watchErrors } from "./helpers";
 
 const GOOGLEBOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-/** Class names and paths that only the chat's own code contains. */
-const CHAT_MARKERS = ["/chat/ws/", "chat-launcher", "chat-composer", "chat-log"];
+/** Class names and paths that only the chat's own code contains (its launcher is in the first load). */
+const CHAT_MARKERS = ["/chat/ws/", "chat-composer", "chat-log", "chat-panel"];
 const ASSETS = "dist/client/assets";
 
 async function visitorPage(browser: Browser, viewport = DESKTOP, path = "/contacts/") {
@@ -222,27 +222,51 @@ test.describe("what the chat costs", () => {
     expect(chatFiles().filter((f) => firstLoad.includes(f))).toEqual([]);
   });
 
-  for (const [who, userAgent, loads] of [
-    ["a visitor", undefined, true],
-    ["Googlebot", GOOGLEBOT_UA, false],
-  ] as const) {
-    test(`${who} ${loads ? "gets" : "does not get"} the chat after the page is idle`, async ({ browser }) => {
-      // The project's user agent (a desktop Chrome) unless the test sets one.
-      const context = await browser.newContext(userAgent ? { userAgent } : {});
-      const page = await context.newPage();
-      const errors = watchErrors(page);
-      const requested: string[] = [];
-      page.on("request", (r) => requested.push(new URL(r.url()).pathname.replace("/assets/", "")));
-      await page.goto("/");
-      await hydrated(page);
-      await afterIdle(page);
-      const launcher = page.getByRole("button", { name: "Чат с консультантом" });
-      if (loads) await expect(launcher).toBeVisible();
-      else await expect(launcher).toHaveCount(0);
-      const chat = chatFiles();
-      expect(requested.some((f) => chat.includes(f))).toBe(loads);
-      expect(errors).toEqual([]);
-      await context.close();
-    });
-  }
+  test("a visitor gets the launcher at once and the chat's code only on reaching for it", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const requested: string[] = [];
+    page.on("request", (r) => requested.push(new URL(r.url()).pathname.replace("/assets/", "")));
+    await page.goto("/");
+    await hydrated(page);
+    const launcher = page.getByRole("button", { name: "Чат с консультантом" });
+    await expect(launcher).toBeVisible();
+    await afterIdle(page);
+    const chat = chatFiles();
+    expect(requested.filter((f) => chat.includes(f))).toEqual([]);
+    // The pointer comes to the launcher: the code comes before the click.
+    await launcher.hover();
+    await expect.poll(() => requested.some((f) => chat.includes(f))).toBe(true);
+    await openChat(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test("without JavaScript there is no launcher that could not open", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.locator(".chat-launcher")).toHaveCount(0);
+    await context.close();
+  });
+
+  test("Googlebot gets no chat", async ({ browser }) => {
+    const context = await browser.newContext({ userAgent: GOOGLEBOT_UA });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const requested: string[] = [];
+    page.on("request", (r) => requested.push(new URL(r.url()).pathname.replace("/assets/", "")));
+    await page.goto("/");
+    await hydrated(page);
+    await afterIdle(page);
+    await expect(page.getByRole("button", { name: "Чат с консультантом" })).toHaveCount(0);
+    const chat = chatFiles();
+    expect(requested.filter((f) => chat.includes(f))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -77,7 +77,9 @@ test.describe("keyboard", () => {
     await hydrated(page);
     const button = page.getByRole("button", { name: "Новостройки" });
     const dropdown = page.locator("#header-dropdown");
-    for (let i = 0; i < 5 && !(await button.evaluate((el) => el === document.activeElement)); i++) {
+    // Tab from the top: the skip link, the top banner's frame (as many stops as its ad has links: one to three),
+    // the logo. Five presses were too few for an ad of three.
+    for (let i = 0; i < 12 && !(await button.evaluate((el) => el === document.activeElement)); i++) {
       await page.keyboard.press("Tab");
     }
     await expect(button).toBeFocused();

@@ -15,14 +15,14 @@ import {
   type InputError,
   MARKET_RATE,
   MATCAP_DEFAULT,
+  type Payment,
   type PaymentType,
   PROGRAM_IDS,
   PROGRAMS,
   type ProgramId,
   REGIONS,
   type RegionId,
-  type YearTotals,
-  yearlySchedule,
+  validateMortgage,
 } from "../../../shared/mortgage";
 import { lazyPart } from "../../pages";
 import { MortgageResult } from "./MortgageResult";
@@ -35,7 +35,7 @@ const TYPE_LABELS: Record<PaymentType, string> = {
 };
 
 /** The schedule's chart and table (Schedule.tsx): its own chunk, below the result. */
-const SCHEDULE = lazyPart<{ years: readonly YearTotals[] }>(() => import("./Schedule"));
+const SCHEDULE = lazyPart<{ schedule: readonly Payment[] }>(() => import("./Schedule"));
 
 function programNote(id: ProgramId, rate: number): string {
   const p = PROGRAMS[id];
@@ -100,21 +100,10 @@ export function MortgageCalculator({ initial, pathname }: { initial: CalculatorS
       window.history.replaceState(window.history.state, "", `${pathname}?${calculatorQuery(state)}`);
   }, [state, pathname]);
 
-  const calc = useMemo(() => {
-    const own = checkCalculator(state);
-    const c = calculateMortgage(state);
-    if (!own.length) return c;
-    return { ok: false as const, errors: [...(c.ok ? [] : c.errors), ...own] };
-  }, [state]);
-  const early = useMemo(
-    () => (calc.ok && state.extra > 0 ? earlyRepayment(state, calc.result, state.extra) : null),
-    [calc, state],
-  );
-  const years = useMemo(() => (calc.ok ? yearlySchedule(calc.result.schedule) : []), [calc]);
-  const program = PROGRAMS[state.program];
-  const issues = calc.ok ? checkProgram(program, state, state.region) : [];
-  const errorOf = (field: InputError["field"]) =>
-    calc.ok ? undefined : calc.errors.find((e) => e.field === field)?.message;
+  // The inputs' errors only: the calculation itself is the result's (Outcome), a fiber of its own, so that
+  // hydrating this page is two slices React can yield between, not one (issue 34).
+  const errors = useMemo(() => [...validateMortgage(state), ...checkCalculator(state)], [state]);
+  const errorOf = (field: InputError["field"]) => errors.find((e) => e.field === field)?.message;
 
   return (
     <div className="mortgage">
@@ -211,11 +200,40 @@ export function MortgageCalculator({ initial, pathname }: { initial: CalculatorS
         </noscript>
       </form>
 
+      <Outcome state={state} errors={errors} budget={budget} onBudget={setBudget} />
+    </div>
+  );
+}
+
+/** The calculation for valid inputs and what shows it: the result, the payment search, the schedule. */
+function Outcome({
+  state,
+  errors,
+  budget,
+  onBudget,
+}: {
+  state: CalculatorState;
+  errors: InputError[];
+  budget: number | null;
+  onBudget(value: number): void;
+}) {
+  const calc = useMemo(
+    () => (errors.length ? { ok: false as const, errors } : calculateMortgage(state)),
+    [errors, state],
+  );
+  const early = useMemo(
+    () => (calc.ok && state.extra > 0 ? earlyRepayment(state, calc.result, state.extra) : null),
+    [calc, state],
+  );
+  const program = PROGRAMS[state.program];
+  const issues = calc.ok ? checkProgram(program, state, state.region) : [];
+  return (
+    <>
       <MortgageResult calc={calc} state={state} early={early} issues={issues} programName={program.name} />
 
       <PaymentSearch
         payment={budget ?? (calc.ok ? Math.round(calc.result.firstPayment / 1000) * 1000 : 80_000)}
-        onChange={setBudget}
+        onChange={onBudget}
       />
 
       {calc.ok && (
@@ -228,11 +246,11 @@ export function MortgageCalculator({ initial, pathname }: { initial: CalculatorS
             Нажмите на год, чтобы увидеть платежи по месяцам.
           </p>
           <Suspense fallback={null}>
-            <SCHEDULE.Component years={years} />
+            <SCHEDULE.Component schedule={calc.result.schedule} />
           </Suspense>
         </section>
       )}
-    </div>
+    </>
   );
 }
 

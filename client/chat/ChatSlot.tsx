@@ -53,6 +53,9 @@ export function ChatSlot({ match, enabled = true }: { match: RouteMatch; enabled
   const [inBrowser, setInBrowser] = useState(false);
   useEffect(() => setInBrowser(true), []);
   const [widget, setWidget] = useState(loaded);
+  // A click waits for the widget's chunk: the launcher says so, and says it when the chunk cannot come.
+  const [opening, setOpening] = useState(false);
+  const [failed, setFailed] = useState(false);
   const wanted = enabled && !isBot;
   const started = inBrowser && hasStarted();
 
@@ -86,15 +89,31 @@ export function ChatSlot({ match, enabled = true }: { match: RouteMatch; enabled
     // stand-in swapped for it as the idle load ends would drop the focus it had.
     if (started) return null;
     return (
-      <Launcher
-        onReach={() => loadWidget().catch(ignore)}
-        onClick={() =>
-          loadWidget().then((m) => {
-            m.openChat();
-            setWidget(m);
-          }, ignore)
-        }
-      />
+      <>
+        {failed && (
+          <p className="chat-note" role="alert">
+            Не удалось открыть чат. Проверьте соединение и нажмите ещё раз.
+          </p>
+        )}
+        <Launcher
+          busy={opening}
+          onReach={() => loadWidget().catch(ignore)}
+          onClick={() => {
+            setFailed(false);
+            setOpening(true);
+            loadWidget().then(
+              (m) => {
+                m.openChat();
+                setWidget(m);
+              },
+              () => {
+                setOpening(false);
+                setFailed(true);
+              },
+            );
+          }}
+        />
+      </>
     );
   }
   const { params } = match;

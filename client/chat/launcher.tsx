@@ -13,6 +13,7 @@ export function Launcher({
   label,
   badge,
   buttonRef,
+  busy,
 }: {
   onClick(): void;
   /** The pointer or focus comes to it: a click may follow. */
@@ -20,6 +21,8 @@ export function Launcher({
   label?: string;
   badge?: ReactNode;
   buttonRef?: Ref<HTMLButtonElement>;
+  /** Clicked, and the chat's code is still coming. */
+  busy?: boolean;
 }) {
   return (
     <button
@@ -31,6 +34,7 @@ export function Launcher({
       onTouchStart={onReach}
       onFocus={onReach}
       aria-label={label}
+      aria-busy={busy}
     >
       <span>Чат с консультантом</span>
       {badge}

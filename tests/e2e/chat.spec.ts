@@ -251,6 +251,31 @@ test.describe("what the chat costs", () => {
     await context.close();
   });
 
+  test("a phone offline: the launcher says the chat did not open, and opens it once the line is back", async ({
+    browser,
+  }) => {
+    const { context, page } = await homeAfterIdle(browser, {
+      viewport: PHONE,
+      hasTouch: true,
+      isMobile: true,
+    });
+    const chat = new RegExp(`/assets/(${chatFiles().join("|").replaceAll(".", "\\.")})$`);
+    await page.route(chat, (route) => route.abort("internetdisconnected"));
+    const launcher = page.getByRole("button", { name: "Чат с консультантом" });
+    await launcher.tap();
+    await expect(page.getByRole("alert")).toHaveText(
+      "Не удалось открыть чат. Проверьте соединение и нажмите ещё раз.",
+    );
+    await expect(launcher).not.toHaveAttribute("aria-busy", "true");
+    await expect(page.getByRole("dialog", { name: "Консультант" })).toHaveCount(0);
+    await screenshot(page, "chat-offline-390");
+    await page.unroute(chat);
+    await launcher.tap();
+    await expect(page.getByRole("dialog", { name: "Консультант" })).toBeVisible();
+    await expect(page.getByText("Не удалось открыть чат")).toHaveCount(0);
+    await context.close();
+  });
+
   test("without JavaScript there is no launcher that could not open", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -393,6 +393,30 @@ export function hintCompile(manifest, dir = "dist/client") {
   }
 }
 
+/**
+ * esbuild gives a stylesheet imported by modules of several pages (apartment.css, complex.css) a JavaScript
+ * chunk of its own that is empty (the CSS itself goes to the entry's stylesheet), and every chunk that imports
+ * the stylesheet's module imports it: a request, a modulepreload and a module script of the loader's for
+ * nothing, each a task on the phone's main thread. Those chunks are dropped: their imports are cut from the
+ * files that have them and from the metafile, so the manifest does not list them.
+ */
+export function dropEmptyChunks(outputs) {
+  const empty = Object.keys(outputs).filter((f) => f.endsWith(".js") && outputs[f].bytes === 0);
+  if (!empty.length) return;
+  const dropped = new Set(empty);
+  const names = empty.map((f) => basename(f).replaceAll(".", "\\."));
+  const importOf = new RegExp(`import\\s*"\\./(?:${names.join("|")})";\\n?`, "g");
+  for (const [file, out] of Object.entries(outputs)) {
+    if (!out.imports?.some((imp) => dropped.has(imp.path))) continue;
+    out.imports = out.imports.filter((imp) => !dropped.has(imp.path));
+    writeFileSync(file, readFileSync(file, "utf8").replace(importOf, ""));
+  }
+  for (const file of empty) {
+    rmSync(file);
+    delete outputs[file];
+  }
+}
+
 /** The production build into dist/client; `minify: false` keeps the functions' names (scripts/profile-client.mjs). */
 export async function buildClient({ quiet = false, minify = true } = {}) {
   const logLevel = quiet ? "error" : "warning";
@@ -403,6 +427,7 @@ export async function buildClient({ quiet = false, minify = true } = {}) {
     plugins: [...PLUGINS, lazyFirst(common)],
     logLevel,
   });
+  dropEmptyChunks(result.metafile.outputs);
   const manifest = writeManifest(result.metafile, await entryLoaderCode());
   hintCompile(manifest);
   return { manifest, metafile: result.metafile };

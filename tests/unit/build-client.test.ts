@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import * as esbuild from "esbuild";
@@ -218,5 +218,54 @@ describe("the compile hint", () => {
     expect(text("chunk-PART.js")).toBe('export const x = "chunk-PART.js";');
     // V8 reads the hint from a line comment at the file's very start.
     expect(COMPILE_HINT).toBe("//# allFunctionsCalledOnLoad\n");
+  });
+});
+
+describe("empty chunks", () => {
+  it("a stylesheet's empty chunk, shared by pages, is dropped with its imports; the pages still run", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "empty-chunk-"));
+    // card.css is imported by two modules that different sets of pages use (a and b, b and c): its own set,
+    // all three, is a chunk with nothing but the stylesheet's (empty) module, as apartment.css's is in the app.
+    writeFileSync(join(dir, "card.css"), ".card { color: red }");
+    writeFileSync(join(dir, "card.js"), 'import "./card.css";\nexport const card = (n) => "card " + n;');
+    writeFileSync(join(dir, "extra.js"), 'import "./card.css";\nexport const extra = (n) => "extra " + n;');
+    const pages = { a: ["card"], b: ["card", "extra"], c: ["extra"] };
+    for (const [page, uses] of Object.entries(pages))
+      writeFileSync(
+        join(dir, `${page}.js`),
+        `${uses.map((u) => `import { ${u} } from "./${u}.js";`).join("\n")}\nexport const out = [${uses.map((u) => `${u}("${page}")`).join(", ")}].join(" ");`,
+      );
+    const result = await esbuild.build({
+      entryPoints: Object.keys(pages).map((page) => join(dir, `${page}.js`)),
+      bundle: true,
+      splitting: true,
+      format: "esm",
+      outdir: join(dir, "out"),
+      chunkNames: "chunk-[hash]",
+      metafile: true,
+      logLevel: "error",
+    });
+    const outputs = result.metafile.outputs as Record<string, { bytes: number; imports: { path: string }[] }>;
+    const imports = (file: string) => outputs[file]?.imports.map((i) => i.path) ?? [];
+    const empty = Object.keys(outputs).filter((f) => f.endsWith(".js") && outputs[f]?.bytes === 0);
+    // What esbuild does: the empty chunk, imported (through the chunks) by every page.
+    expect(empty).toHaveLength(1);
+    const [chunk] = empty as [string];
+    const importers = Object.keys(outputs).filter((f) => imports(f).includes(chunk));
+    expect(importers.length).toBeGreaterThan(0);
+
+    build.dropEmptyChunks(outputs);
+    expect(Object.keys(outputs)).not.toContain(chunk);
+    expect(existsSync(chunk)).toBe(false);
+    for (const file of importers) {
+      expect(imports(file)).not.toContain(chunk);
+      expect(readFileSync(file, "utf8")).not.toContain(chunk.split("/").pop());
+    }
+    // Every import left resolves, and each page still runs.
+    for (const [page, uses] of Object.entries(pages)) {
+      const file = Object.keys(outputs).find((f) => f.endsWith(`/${page}.js`)) ?? "";
+      const { out } = await import(resolve(file));
+      expect(out).toBe(uses.map((u) => `${u} ${page}`).join(" "));
+    }
   });
 });

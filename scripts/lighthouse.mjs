@@ -26,6 +26,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { chromium } from "playwright-core";
 import { buildClient } from "./build-client.mjs";
 import { prepareScale, startServer } from "./local-server.mjs";
 import { mainThread, scriptTasks, tasksOver, workIn } from "./trace-tasks.mjs";
@@ -165,6 +166,68 @@ const measure = (url, cpuSlowdownMultiplier) =>
   });
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/** How many tasks of NOISE_WORK_MS each hostNoise times. */
+const NOISE_TASKS = 300;
+const NOISE_WORK_MS = 0.1;
+
+/**
+ * What a task that does almost nothing (NOISE_WORK_MS of script on the unthrottled host) lasts on this host
+ * with Chrome slowing the CPU `multiplier` times: NOISE_TASKS timers in a blank page of the same Chrome. Chrome's
+ * throttling stretches whatever the host takes from the page's thread along with the page's own work, so on a
+ * shared machine a few of them last far longer than the work: the floor under any «longest task» of a run.
+ * Printed beside the calibration, for reading the runs' figures; nothing is judged by it.
+ */
+async function hostNoise(multiplier) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    // The loop's length for NOISE_WORK_MS unthrottled (timed once it is optimised: the median of 21 rounds of
+    // 20 ms), then the timers at the phone's speed.
+    const loops = await page.evaluate((ms) => {
+      const spin = (n) => {
+        let x = 0;
+        for (let i = 0; i < n; i++) x += Math.sqrt(i);
+        return x;
+      };
+      const n = 1e5;
+      const perMs = [];
+      for (let round = 0; round < 21; round++) {
+        const t = performance.now();
+        let done = 0;
+        while (performance.now() - t < 20) done += spin(n) >= 0 ? n : 0;
+        perMs.push(done / (performance.now() - t));
+      }
+      return Math.round(perMs.sort((a, b) => a - b)[10] * ms);
+    }, NOISE_WORK_MS);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: multiplier });
+    const durations = await page.evaluate(
+      ([count, n]) =>
+        new Promise((done) => {
+          const out = [];
+          const task = () => {
+            const t = performance.now();
+            let x = 0;
+            for (let i = 0; i < n; i++) x += Math.sqrt(i);
+            out.push(performance.now() - t + (x < 0 ? 1 : 0));
+            if (out.length < count) setTimeout(task, 2);
+            else done(out);
+          };
+          setTimeout(task, 2);
+        }),
+      [NOISE_TASKS, loops],
+    );
+    await context.close();
+    const sorted = durations.sort((a, b) => a - b);
+    const at = (q) =>
+      sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1).replace(".", ",");
+    return `задача в ${String(NOISE_WORK_MS).replace(".", ",")} мс работы при ${multiplier.toFixed(2)}×: медиана ${at(0.5)} мс, 99-й перцентиль ${at(0.99)} мс, самая длинная ${at(1)} мс из ${NOISE_TASKS}`;
+  } finally {
+    await browser.close();
+  }
+}
+
 /**
  * A run is taken on the phone the calibration made. Lighthouse benchmarks the host as each run starts
  * (lhr.environment.benchmarkIndex); a run whose index is under QUIET_SHARE of the calibration's ran while
@@ -258,6 +321,7 @@ try {
     `Индекс производительности хоста (benchmarkIndex Lighthouse): ${Math.round(calibration.hostIndex)}${HOST_INDEX ? " (LIGHTHOUSE_HOST_INDEX)" : ""} (замеры: ${indexes.map(Math.round).join(", ")})\n` +
       `Замедление CPU: ${calibration.multiplier.toFixed(2)}× (устройство с индексом ${DEVICE_INDEX}), метод: ${THROTTLING}`,
   );
+  console.log(`Шум хоста до прогонов: ${await hostNoise(calibration.multiplier)}`);
   // Each site's paths (a checkout's seed may name its complex and article otherwise).
   for (const site of sites) site.paths = await pages(site.origin);
   for (const [name] of list) {
@@ -303,6 +367,7 @@ try {
     }
     for (const site of sites) report(name, site, site === sites.at(-1));
   }
+  console.log(`Шум хоста после прогонов: ${await hostNoise(calibration.multiplier)}`);
 } finally {
   await chrome.kill();
   await server.stop();

@@ -183,10 +183,10 @@ async function hostNoise(multiplier) {
     const context = await browser.newContext();
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    // The loop's length for NOISE_WORK_MS unthrottled (timed once it is optimised: the median of 21 rounds of
-    // 20 ms), then the timers at the phone's speed.
+    // The loop (the page's `spin`) and its length for NOISE_WORK_MS unthrottled, timed once it is optimised (the
+    // median of 21 rounds of 20 ms); then the timers at the phone's speed.
     const loops = await page.evaluate((ms) => {
-      const spin = (n) => {
+      globalThis.spin = (n) => {
         let x = 0;
         for (let i = 0; i < n; i++) x += Math.sqrt(i);
         return x;
@@ -196,7 +196,7 @@ async function hostNoise(multiplier) {
       for (let round = 0; round < 21; round++) {
         const t = performance.now();
         let done = 0;
-        while (performance.now() - t < 20) done += spin(n) >= 0 ? n : 0;
+        while (performance.now() - t < 20) done += globalThis.spin(n) >= 0 ? n : 0;
         perMs.push(done / (performance.now() - t));
       }
       return Math.round(perMs.sort((a, b) => a - b)[10] * ms);
@@ -208,8 +208,7 @@ async function hostNoise(multiplier) {
           const out = [];
           const task = () => {
             const t = performance.now();
-            let x = 0;
-            for (let i = 0; i < n; i++) x += Math.sqrt(i);
+            const x = globalThis.spin(n);
             out.push(performance.now() - t + (x < 0 ? 1 : 0));
             if (out.length < count) setTimeout(task, 2);
             else done(out);
